@@ -1,0 +1,37 @@
+"""The scoring engine: pure Python, standard library only.
+
+Replays a session's setup and ordered hands into every row, payment,
+comment and the settlement. Nothing here imports Flask, SQLAlchemy or any
+other third-party package (a test scans the imports).
+"""
+
+from .errors import FieldError, HandError, SessionError
+from .model import (
+    PAJARITOS,
+    PAPER,
+    PLATO,
+    POT,
+    Debt,
+    Hand,
+    HandResult,
+    Ledger,
+    MoneyTransfer,
+    PaperDebt,
+    Row,
+    Session,
+    Settlement,
+    Setup,
+    Surrender,
+    Transfer,
+    Upcoming,
+)
+from .replay import Table, replay
+from .rules import RULESETS, Ruleset, get_ruleset
+from .sessionfile import dump_session, ledger_json, load_session, loads
+
+__all__ = [
+    "PAJARITOS", "PAPER", "PLATO", "POT", "Debt", "FieldError", "Hand", "HandError", "HandResult",
+    "Ledger", "MoneyTransfer", "PaperDebt", "RULESETS", "Row", "Ruleset", "Session", "SessionError",
+    "Settlement", "Setup", "Surrender", "Table", "Transfer", "Upcoming", "dump_session", "get_ruleset",
+    "ledger_json", "load_session", "loads", "replay",
+]

@@ -1,0 +1,308 @@
+"""Immutable records: what the table says happened (inputs) and what it means (outputs).
+
+Inputs are :class:`Setup` and :class:`Hand`; :func:`scorekeeper.engine.replay`
+turns them into a :class:`Ledger` of :class:`Row` values and a
+:class:`Settlement`. Nothing here is ever mutated after it is built.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Iterator, Literal, Mapping
+
+Contract = Literal["entrada", "vuelta", "solo", "penetro", "pass"]
+Outcome = Literal["sacado", "puesta", "codillo", "cancelled"]
+
+#: Parties that are not players.
+PLATO = "plato"
+PAJARITOS = "pajaritos"
+PAPER = "paper"
+POT = "pot"  # the shared pot of the end-of-session settlement
+
+
+# ----------------------------------------------------------------- inputs
+
+
+@dataclass(frozen=True, slots=True)
+class PaperDebt:
+    """A reserved puesta carried into a session from the group's paper."""
+
+    player: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """A session's setup: who sits where and what the tokens are worth.
+
+    ``players`` is the seating order; the deal passes in this order.
+    """
+
+    players: tuple[str, ...]
+    first_dealer: str
+    rules: str = "pagat"
+    start_tokens: int = 160
+    tanto_value: Decimal = Decimal("0.10")
+    currency: str = "EUR"
+    paper: tuple[PaperDebt, ...] = ()
+    end_paper: Literal["settle", "keep"] = "settle"
+
+
+@dataclass(frozen=True, slots=True)
+class Surrender:
+    """The declarer gave up: accepted (``takeover`` None) or "yo sigo" by ``takeover``."""
+
+    takeover: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """One hand as entered at the table (the session file's hand object)."""
+
+    contract: str
+    declarer: str | None = None
+    forced: bool = False
+    tricks: Mapping[str, int] | None = None
+    estuche: bool = False
+    contra_estuche: bool = False
+    primeras: bool = False
+    bola: str | None = None  # "won" | "failed" | None
+    surrender: Surrender | None = None
+    drops_out: str | None = None
+    debt: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    setup: Setup
+    hands: tuple[Hand, ...] = ()
+
+
+# ---------------------------------------------------------------- outputs
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """Value moving from one party to another.
+
+    Parties are player names, :data:`PLATO`, :data:`PAJARITOS`, :data:`PAPER`
+    or :data:`POT`. A transfer *to* the paper writes a reserved puesta
+    (the player now owes it; no token moves); a transfer *from* the paper
+    crosses one out (``debt`` is its number). All others move tokens.
+    """
+
+    source: str
+    target: str
+    amount: int
+    reason: str
+    debt: int | None = None
+
+    @property
+    def moves_tokens(self) -> bool:
+        return self.source != PAPER and self.target != PAPER
+
+
+@dataclass(frozen=True, slots=True)
+class Debt:
+    """A reserved puesta on the paper. ``number`` orders debts by age (0 = oldest)."""
+
+    number: int
+    player: str
+    amount: int
+    crossed: bool = False
+    hand: int | None = None  # the hand that wrote it; None when carried in
+
+
+class PaperVersion:
+    """The paper after some row, shared with every earlier version.
+
+    Each version stores only its own change (debts written, debts crossed)
+    and a link to the version before it, so replaying n hands costs O(n)
+    however long the paper grows. :meth:`debts` rebuilds the sheet on demand.
+    """
+
+    __slots__ = ("parent", "written", "crossed", "_cache")
+
+    def __init__(
+        self,
+        parent: "PaperVersion | None",
+        written: tuple[Debt, ...] = (),
+        crossed: tuple[int, ...] = (),
+    ) -> None:
+        self.parent = parent
+        self.written = written
+        self.crossed = crossed
+        self._cache: tuple[Debt, ...] | None = None
+
+    def debts(self) -> tuple[Debt, ...]:
+        """Every debt ever written, in the order written, crossed ones marked."""
+        if self._cache is not None:
+            return self._cache
+        chain: list[PaperVersion] = []
+        node: PaperVersion | None = self
+        while node is not None and node._cache is None:
+            chain.append(node)
+            node = node.parent
+        found: dict[int, Debt] = {d.number: d for d in node._cache} if node is not None else {}
+        for version in reversed(chain):
+            for debt in version.written:
+                found[debt.number] = debt
+            for number in version.crossed:
+                d = found[number]
+                found[number] = Debt(d.number, d.player, d.amount, True, d.hand)
+        self._cache = tuple(found[k] for k in sorted(found))
+        return self._cache
+
+    def open_debts(self) -> tuple[Debt, ...]:
+        return tuple(d for d in self.debts() if not d.crossed)
+
+    def by_player(self, players: tuple[str, ...]) -> dict[str, list[Debt]]:
+        """Each player's row of the paper, in seating order."""
+        rows: dict[str, list[Debt]] = {p: [] for p in players}
+        for d in self.debts():
+            rows.setdefault(d.player, []).append(d)
+        return rows
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PaperVersion):
+            return NotImplemented
+        return self.debts() == other.debts()
+
+    def __hash__(self) -> int:
+        return hash(self.debts())
+
+    def __repr__(self) -> str:
+        return f"PaperVersion({list(self.debts())!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One line of the ledger: the state of the table after an event.
+
+    ``kind`` is ``start``, ``deal`` or ``hand``. ``hand`` is the 1-based hand
+    number for deal and hand rows. ``bowls`` is in seating order.
+    """
+
+    index: int
+    kind: Literal["start", "deal", "hand"]
+    hand: int | None
+    players: tuple[str, ...]
+    bowls_tuple: tuple[int, ...]
+    plato: int
+    pajaritos: int
+    paper_version: PaperVersion
+    event: str
+    comment: str
+    transfers: tuple[Transfer, ...] = ()
+    dealer: str | None = None
+    result: "HandResult | None" = None
+
+    @property
+    def bowls(self) -> dict[str, int]:
+        return dict(zip(self.players, self.bowls_tuple))
+
+    @property
+    def paper(self) -> tuple[Debt, ...]:
+        return self.paper_version.debts()
+
+    def paper_by_player(self) -> dict[str, list[Debt]]:
+        return self.paper_version.by_player(self.players)
+
+    @property
+    def tokens(self) -> int:
+        """Everything on the table: bowls, plato and the pajaritos dish."""
+        return sum(self.bowls_tuple) + self.plato + self.pajaritos
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """What a hand meant: the amount in play, the outcome and the payments."""
+
+    number: int
+    dealer: str
+    mano: str
+    active: tuple[str, ...]
+    contract: str
+    declarer: str | None
+    in_play: int
+    case: Literal["first", "plato", "reserved", "none"]
+    outcome: Outcome
+    winner: str | None = None  # who made codillo
+    new_declarer: str | None = None  # after a takeover
+    played_debt: Debt | None = None  # the reserved puesta played for
+    transfers: tuple[Transfer, ...] = ()
+
+    @property
+    def token_moves(self) -> tuple[Transfer, ...]:
+        """Only the moves a player makes with tokens at the table."""
+        return tuple(t for t in self.transfers if t.moves_tokens)
+
+
+@dataclass(frozen=True, slots=True)
+class MoneyTransfer:
+    source: str
+    target: str
+    tantos: int
+    amount: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """The end of the evening: dishes (and the paper) shared, then money."""
+
+    paper_mode: Literal["settle", "keep"]
+    plato: int
+    pajaritos: int
+    paper_paid: Mapping[str, int]
+    pot: int
+    share: int
+    remainder_to: tuple[str, ...]
+    final: Mapping[str, int]
+    net: Mapping[str, int]
+    money: Mapping[str, Decimal]
+    transfers: tuple[MoneyTransfer, ...]
+    kept_paper: tuple[PaperDebt, ...]
+    tanto_value: Decimal
+    currency: str
+    comment: str
+
+
+@dataclass(frozen=True, slots=True)
+class Upcoming:
+    """What the table screen shows before the next hand is entered."""
+
+    number: int
+    dealer: str
+    mano: str
+    active: tuple[str, ...]
+    dealer_action: str
+    moves_pajarito: bool
+    refills_pajaritos: bool
+    in_play: int
+    case: Literal["first", "plato", "reserved"]
+    plato_after_deal: int
+    reserved_debt: Debt | None
+    tied_debtors: tuple[str, ...]
+    declarers: tuple[str, ...]
+    contracts: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Ledger:
+    """Everything a replay derives: rows, results, the upcoming deal, the settlement."""
+
+    setup: Setup
+    rules: "object"
+    rows: tuple[Row, ...]
+    results: tuple[HandResult, ...]
+    upcoming: Upcoming
+    settlement: Settlement
+    extra: Mapping[str, object] = field(default_factory=dict)
+
+    def __iter__(self) -> Iterator[Row]:
+        return iter(self.rows)
+
+    @property
+    def last(self) -> Row:
+        return self.rows[-1]

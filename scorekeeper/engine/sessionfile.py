@@ -1,0 +1,276 @@
+"""The session file (``tresillo-session/1``): read, write, and the ledger as JSON.
+
+Reading checks the *shape* of the file (types, names, required fields);
+the rules themselves are checked by the replay. Both report a
+:class:`FieldError` naming the hand and the field.
+
+>>> s = load_session({"format": "tresillo-session/1", "rules": "pagat",
+...     "players": ["A", "B", "C"], "first_dealer": "A", "hands": []})
+>>> s.setup.players, str(s.setup.tanto_value)
+(('A', 'B', 'C'), '0.10')
+"""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal, InvalidOperation
+from typing import Any, Mapping
+
+from .errors import FieldError, SessionError
+from .model import Hand, Ledger, PaperDebt, Row, Session, Setup, Surrender
+from .rules import CONTRACTS, RULESETS
+
+FORMAT = "tresillo-session/1"
+
+_HAND_FIELDS = {
+    "contract", "declarer", "forced", "tricks", "estuche", "contra_estuche", "primeras",
+    "bola", "surrender", "drops_out", "debt",
+}
+
+
+def _err(hand: int | None, field: str, message: str) -> SessionError:
+    return SessionError(FieldError(hand, field, message))
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _name(v: Any, hand: int | None, field: str, players: tuple[str, ...]) -> str | None:
+    if v is None:
+        return None
+    if not isinstance(v, str) or v not in players:
+        raise _err(hand, field, f"{v!r} is not one of the players ({', '.join(players)})")
+    return v
+
+
+def _flag(d: Mapping[str, Any], key: str, hand: int) -> bool:
+    v = d.get(key, False)
+    if v is None:
+        return False
+    if not isinstance(v, bool):
+        raise _err(hand, key, "must be true or false")
+    return v
+
+
+def load_hand(d: Any, number: int, players: tuple[str, ...]) -> Hand:
+    """One hand object of the session file; ``number`` is 1-based."""
+    if not isinstance(d, Mapping):
+        raise _err(number, "hand", "each hand must be an object")
+    contract = d.get("contract")
+    if contract not in CONTRACTS:
+        raise _err(number, "contract", f"unknown contract {contract!r} (one of: {', '.join(CONTRACTS)})")
+    tricks = d.get("tricks")
+    if tricks is not None:
+        if not isinstance(tricks, Mapping):
+            raise _err(number, "tricks", "give the tricks as {player: count}")
+        for p, c in tricks.items():
+            if p not in players:
+                raise _err(number, "tricks", f"{p!r} is not one of the players")
+            if not _is_int(c) or c < 0:
+                raise _err(number, "tricks", f"{p}'s tricks must be a whole number, 0 or more")
+        tricks = dict(tricks)
+    bola = d.get("bola")
+    if bola not in (None, "won", "failed"):
+        raise _err(number, "bola", "bola is 'won', 'failed' or left out")
+    surrender_raw = d.get("surrender")
+    surrender = None
+    if surrender_raw is not None:
+        if surrender_raw is True:
+            surrender_raw = {}
+        if not isinstance(surrender_raw, Mapping):
+            raise _err(number, "surrender", 'give the surrender as {"takeover": player or null}')
+        surrender = Surrender(_name(surrender_raw.get("takeover"), number, "surrender.takeover", players))
+    return Hand(
+        contract=contract,
+        declarer=_name(d.get("declarer"), number, "declarer", players),
+        forced=_flag(d, "forced", number),
+        tricks=tricks,
+        estuche=_flag(d, "estuche", number),
+        contra_estuche=_flag(d, "contra_estuche", number),
+        primeras=_flag(d, "primeras", number),
+        bola=bola,
+        surrender=surrender,
+        drops_out=_name(d.get("drops_out"), number, "drops_out", players),
+        debt=_name(d.get("debt"), number, "debt", players),
+    )
+
+
+def load_setup(d: Mapping[str, Any]) -> Setup:
+    if not isinstance(d, Mapping):
+        raise _err(None, "format", "a session file is a JSON object")
+    if d.get("format", FORMAT) != FORMAT:
+        raise _err(None, "format", f"expected {FORMAT!r}, got {d.get('format')!r}")
+    rules = d.get("rules", "pagat")
+    if rules not in RULESETS:
+        raise _err(None, "rules", f"unknown ruleset {rules!r} (known: {', '.join(sorted(RULESETS))})")
+    players = d.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+        raise _err(None, "players", "give the players as a list of names in seating order")
+    players_t = tuple(p.strip() for p in players)
+    if len(set(players_t)) != len(players_t):
+        dup = next(p for p in players_t if players_t.count(p) > 1)
+        raise _err(None, "players", f"{dup} is listed twice")
+    if not 3 <= len(players_t) <= 4:
+        raise _err(None, "players", f"Tresillo is played by 3 or 4, not {len(players_t)}")
+    first = d.get("first_dealer", players_t[0])
+    if first not in players_t:
+        raise _err(None, "first_dealer", f"{first!r} is not one of the players")
+    start = d.get("start_tokens", 160)
+    if not _is_int(start) or start < 5:
+        raise _err(None, "start_tokens", "must be a whole number of tantos, at least a pajarito")
+    try:
+        value = Decimal(str(d.get("tanto_value", "0.10")))
+        if not value.is_finite() or value < 0:
+            raise InvalidOperation
+    except (InvalidOperation, ValueError):
+        raise _err(None, "tanto_value", "must be a decimal number such as \"0.10\"") from None
+    currency = d.get("currency", "EUR")
+    if not isinstance(currency, str) or len(currency) > 8:
+        raise _err(None, "currency", "a short currency name such as EUR")
+    paper = []
+    raw_paper = d.get("paper") or []
+    if not isinstance(raw_paper, list):
+        raise _err(None, "paper", "give the paper as a list of {player, amount}")
+    for i, item in enumerate(raw_paper):
+        if not isinstance(item, Mapping):
+            raise _err(None, f"paper[{i}]", "each debt is {player, amount}")
+        p = _name(item.get("player"), None, f"paper[{i}].player", players_t)
+        a = item.get("amount")
+        if p is None:
+            raise _err(None, f"paper[{i}].player", "missing")
+        if not _is_int(a) or a <= 0:
+            raise _err(None, f"paper[{i}].amount", "a debt is a whole number of tantos above 0")
+        paper.append(PaperDebt(p, a))
+    end = d.get("end") or {}
+    if not isinstance(end, Mapping):
+        raise _err(None, "end", 'give the end as {"paper": "settle" | "keep"}')
+    end_paper = end.get("paper", "settle")
+    if end_paper not in ("settle", "keep"):
+        raise _err(None, "end.paper", "must be 'settle' or 'keep'")
+    return Setup(
+        players=players_t,
+        first_dealer=first,
+        rules=rules,
+        start_tokens=start,
+        tanto_value=value,
+        currency=currency,
+        paper=tuple(paper),
+        end_paper=end_paper,
+    )
+
+
+def load_session(d: Any) -> Session:
+    """A :class:`Session` from the parsed JSON of a session file."""
+    setup = load_setup(d)
+    hands = d.get("hands", [])
+    if not isinstance(hands, list):
+        raise _err(None, "hands", "give the hands as a list")
+    return Session(setup, tuple(load_hand(h, i, setup.players) for i, h in enumerate(hands, 1)))
+
+
+def loads(text: str) -> Session:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise _err(None, "format", f"not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    return load_session(data)
+
+
+def dump_hand(h: Hand) -> dict[str, Any]:
+    out: dict[str, Any] = {"contract": h.contract}
+    if h.declarer is not None:
+        out["declarer"] = h.declarer
+    if h.forced:
+        out["forced"] = True
+    if h.tricks is not None:
+        out["tricks"] = dict(h.tricks)
+    for flag in ("estuche", "contra_estuche", "primeras"):
+        if getattr(h, flag):
+            out[flag] = True
+    if h.bola is not None:
+        out["bola"] = h.bola
+    if h.surrender is not None:
+        out["surrender"] = {"takeover": h.surrender.takeover}
+    if h.drops_out is not None:
+        out["drops_out"] = h.drops_out
+    if h.debt is not None:
+        out["debt"] = h.debt
+    return out
+
+
+def dump_session(s: Session) -> dict[str, Any]:
+    st = s.setup
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "rules": st.rules,
+        "players": list(st.players),
+        "first_dealer": st.first_dealer,
+        "start_tokens": st.start_tokens,
+        "tanto_value": str(st.tanto_value),
+        "currency": st.currency,
+    }
+    if st.paper:
+        out["paper"] = [{"player": d.player, "amount": d.amount} for d in st.paper]
+    out["end"] = {"paper": st.end_paper}
+    out["hands"] = [dump_hand(h) for h in s.hands]
+    return out
+
+
+def row_json(row: Row) -> dict[str, Any]:
+    paper = {
+        p: [{"amount": d.amount, "crossed": d.crossed} for d in debts]
+        for p, debts in row.paper_by_player().items()
+        if debts
+    }
+    out: dict[str, Any] = {
+        "index": row.index,
+        "kind": row.kind,
+        "hand": row.hand,
+        "event": row.event,
+        "dealer": row.dealer,
+        "bowls": row.bowls,
+        "plato": row.plato,
+        "pajaritos": row.pajaritos,
+        "paper": paper,
+        "comment": row.comment,
+        "transfers": [
+            {"from": t.source, "to": t.target, "amount": t.amount, "reason": t.reason} for t in row.transfers
+        ],
+    }
+    r = row.result
+    if r is not None:
+        out.update(
+            contract=r.contract,
+            declarer=r.declarer,
+            new_declarer=r.new_declarer,
+            in_play=r.in_play,
+            case=r.case,
+            outcome=r.outcome,
+            winner=r.winner,
+        )
+    return out
+
+
+def ledger_json(ledger: Ledger) -> dict[str, Any]:
+    st = ledger.settlement
+    return {
+        "rows": [row_json(r) for r in ledger.rows],
+        "settlement": {
+            "paper_mode": st.paper_mode,
+            "pot": st.pot,
+            "share": st.share,
+            "remainder_to": list(st.remainder_to),
+            "paper_paid": dict(st.paper_paid),
+            "final": dict(st.final),
+            "net": dict(st.net),
+            "money": {p: str(m) for p, m in st.money.items()},
+            "currency": st.currency,
+            "transfers": [
+                {"from": t.source, "to": t.target, "tantos": t.tantos, "amount": str(t.amount)}
+                for t in st.transfers
+            ],
+            "paper": [{"player": d.player, "amount": d.amount} for d in st.kept_paper],
+            "comment": st.comment,
+        },
+    }

@@ -1,0 +1,116 @@
+"""The end of the evening: share the dishes (and the paper), then settle in money.
+
+>>> fewest_transfers({"N": 19, "W": -12, "S": 5, "E": -12}, ("N", "W", "S", "E"))
+[('W', 'N', 12), ('E', 'N', 7), ('E', 'S', 5)]
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from itertools import combinations
+from typing import TYPE_CHECKING, Mapping
+
+from .model import MoneyTransfer, PaperDebt, Settlement
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .replay import Table
+
+
+def fewest_transfers(net: Mapping[str, int], order: tuple[str, ...]) -> list[tuple[str, str, int]]:
+    """Payments (payer, payee, tantos) that settle ``net`` in as few moves as possible.
+
+    The fewest moves is the number of people owed or owing, less the number of
+    groups they split into that settle among themselves; with the handful of
+    players at a table we find those groups exhaustively, then pay within each
+    group largest-first. Ties follow the seating ``order``.
+    """
+    people = [p for p in order if net.get(p, 0)]
+    groups: list[list[str]] = []
+    remaining = people[:]
+    # peel off the smallest zero-sum groups first: more groups, fewer payments
+    size = 2
+    while remaining and size <= len(remaining):
+        found = None
+        for combo in combinations(remaining, size):
+            if sum(net[p] for p in combo) == 0 and len(combo) < len(remaining):
+                found = combo
+                break
+        if found is None:
+            size += 1
+            continue
+        groups.append(list(found))
+        remaining = [p for p in remaining if p not in found]
+    if remaining:
+        groups.append(remaining)
+    payments: list[tuple[str, str, int]] = []
+    seat = {p: i for i, p in enumerate(order)}
+    for group in groups:
+        owed = {p: net[p] for p in group}
+        while True:
+            payers = sorted((p for p in owed if owed[p] < 0), key=lambda p: (owed[p], seat[p]))
+            payees = sorted((p for p in owed if owed[p] > 0), key=lambda p: (-owed[p], seat[p]))
+            if not payers:
+                break
+            payer, payee = payers[0], payees[0]
+            amount = min(-owed[payer], owed[payee])
+            payments.append((payer, payee, amount))
+            owed[payer] += amount
+            owed[payee] -= amount
+    payments.sort(key=lambda t: (seat[t[0]], seat[t[1]]))
+    return payments
+
+
+def settle(table: "Table") -> Settlement:
+    """Settle the table as it stands (after its last hand)."""
+    setup = table.setup
+    players = table.players
+    mode = setup.end_paper
+    bowls = dict(zip(players, table.bowls))
+    paper_paid: dict[str, int] = {}
+    kept: tuple[PaperDebt, ...] = ()
+    open_debts = sorted(table.open.values(), key=lambda d: d.number)
+    pot = table.plato + table.pajaritos
+    if mode == "settle":
+        for p in players:
+            owed = sum(d.amount for d in open_debts if d.player == p)
+            if owed:
+                bowls[p] -= owed
+                paper_paid[p] = owed
+                pot += owed
+    else:
+        kept = tuple(PaperDebt(d.player, d.amount) for d in open_debts)
+    share, remainder = divmod(pot, len(players))
+    seat = {p: i for i, p in enumerate(players)}
+    lowest = sorted(players, key=lambda p: (bowls[p], seat[p]))[:remainder]
+    final = {p: bowls[p] + share + (1 if p in lowest else 0) for p in players}
+    assert sum(final.values()) == setup.start_tokens * len(players), "settlement lost tokens"
+    net = {p: final[p] - setup.start_tokens for p in players}
+    value = setup.tanto_value
+    money = {p: net[p] * value for p in players}
+    assert sum(money.values()) == Decimal(0), "money does not sum to zero"
+    transfers = tuple(
+        MoneyTransfer(a, b, t, t * value) for a, b, t in fewest_transfers(net, players)
+    )
+    remainder_to = tuple(p for p in players if p in lowest)
+    from . import words
+
+    comment = words.settlement_comment(
+        mode, table.plato, table.pajaritos, paper_paid, pot, share, remainder_to, kept
+    )
+    return Settlement(
+        paper_mode=mode,
+        plato=table.plato,
+        pajaritos=table.pajaritos,
+        paper_paid=paper_paid,
+        pot=pot,
+        share=share,
+        remainder_to=remainder_to,
+        final=final,
+        net=net,
+        money=money,
+        transfers=transfers,
+        kept_paper=kept,
+        tanto_value=value,
+        currency=setup.currency,
+        comment=comment,
+    )
