@@ -1,0 +1,117 @@
+"""The ``scorekeeper`` command line.
+
+``scorekeeper replay FILE [--json]`` prints the ledger of a session file.
+Invalid input prints one line naming the hand and the field, and exits 2.
+Subcommands register themselves in :data:`COMMANDS`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Callable, Sequence, TextIO
+
+from .engine import Ledger, SessionError, ledger_json, loads, replay
+
+EXIT_BAD_INPUT = 2
+
+
+class BadInput(Exception):
+    """Input the command refuses; its message is the one line printed."""
+
+
+def read_ledger(path: str) -> Ledger:
+    """Read and replay a session file; any refusal becomes :class:`BadInput`."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise BadInput(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise BadInput(f"{path}: not a UTF-8 text file") from None
+    try:
+        return replay(loads(text))
+    except SessionError as exc:
+        raise BadInput(str(exc.first)) from None
+
+
+def _pad(cells: Sequence[str], widths: Sequence[int]) -> str:
+    return "  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+
+
+def format_ledger(ledger: Ledger) -> str:
+    """The ledger as a plain-text table, one line per row plus its comment."""
+    players = ledger.setup.players
+    head = ["#", *players, "plato", "pajaritos", "paper"]
+    lines: list[list[str]] = []
+    comments: list[str] = []
+    for row in ledger.rows:
+        paper = "; ".join(
+            f"{p}: " + " ".join(f"~{d.amount}~" if d.crossed else str(d.amount) for d in debts)
+            for p, debts in row.paper_by_player().items()
+            if debts
+        ) or "empty"
+        lines.append([str(row.index), *map(str, row.bowls_tuple), str(row.plato), str(row.pajaritos), paper])
+        comments.append(f"{row.event}. {row.comment}")
+    widths = [max(len(r[i]) for r in [head, *lines]) for i in range(len(head))]
+    out = [_pad(head, widths), _pad(["-" * w for w in widths], widths)]
+    for cells, comment in zip(lines, comments):
+        out.append(_pad(cells, widths))
+        out.append("      " + comment)
+    st = ledger.settlement
+    out.append("")
+    out.append("Settlement: " + st.comment)
+    for p in players:
+        out.append(f"  {p}: {st.final[p]} tantos, net {st.net[p]:+d}, money {st.money[p]:+.2f} {st.currency}")
+    for t in st.transfers:
+        out.append(f"  {t.source} pays {t.target} {t.amount:.2f} {st.currency}")
+    return "\n".join(out)
+
+
+def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    ledger = read_ledger(args.file)
+    if args.json:
+        json.dump(ledger_json(ledger), out, ensure_ascii=False, indent=1)
+        out.write("\n")
+    else:
+        out.write(format_ledger(ledger) + "\n")
+    return 0
+
+
+def _add_replay(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    p = sub.add_parser("replay", help="print the ledger of a session file")
+    p.add_argument("file", help="a tresillo-session/1 JSON file")
+    p.add_argument("--json", action="store_true", help="print the ledger as JSON")
+    p.set_defaults(func=cmd_replay)
+
+
+#: subcommand registrars: each adds its parser and sets ``func(args, out) -> int``
+COMMANDS: list[Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]] = [_add_replay]
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit 2
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="scorekeeper", description="Tresillo table companion")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    for register in COMMANDS:
+        register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    out = out if out is not None else sys.stdout
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args, out))
+    except BadInput as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
