@@ -1,0 +1,23 @@
+"""The examples in the engine's docstrings are tests too."""
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "scorekeeper.engine.errors",
+    "scorekeeper.engine.rules",
+    "scorekeeper.engine.replay",
+    "scorekeeper.engine.settle",
+    "scorekeeper.engine.sessionfile",
+    "scorekeeper.viewmodel",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0, f"{name} has no examples"
+    assert result.failed == 0
