@@ -37,7 +37,11 @@ def read_ledger(path: str) -> Ledger:
 
 
 def _pad(cells: Sequence[str], widths: Sequence[int]) -> str:
-    return "  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+    """Numbers right-aligned; the first (row number) and last (paper) columns left-aligned."""
+    last = len(cells) - 1
+    return "  ".join(
+        c.ljust(w) if i in (0, last) else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))
+    ).rstrip()
 
 
 def format_ledger(ledger: Ledger) -> str:
