@@ -14,6 +14,7 @@ from .model import (
     Debt,
     Hand,
     HandResult,
+    Options,
     Ledger,
     MoneyTransfer,
     PaperDebt,
@@ -25,7 +26,8 @@ from .model import (
     Transfer,
     Upcoming,
 )
-from .replay import Table, replay
+from .options import SUITS, option_words
+from .replay import Table, replay, ruleset_for
 from .rules import RULESETS, Ruleset, get_ruleset
 from .sessionfile import dump_session, ledger_json, load_session, loads
 
@@ -34,4 +36,5 @@ __all__ = [
     "Ledger", "MoneyTransfer", "PaperDebt", "RULESETS", "Row", "Ruleset", "Session", "SessionError",
     "Settlement", "Setup", "Surrender", "Table", "Transfer", "Upcoming", "dump_session", "get_ruleset",
     "ledger_json", "load_session", "loads", "replay",
+    "Options", "SUITS", "option_words", "ruleset_for",
 ]

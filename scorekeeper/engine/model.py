@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Iterator, Literal, Mapping
+from typing import Any, Iterator, Literal, Mapping
 
 Contract = Literal["entrada", "vuelta", "solo", "penetro", "pass"]
 Outcome = Literal["sacado", "puesta", "codillo", "cancelled"]
@@ -32,6 +32,49 @@ class PaperDebt:
     amount: int
 
 
+class Options(Mapping[str, Any]):
+    """A session's options (rule variants): a read-only, hashable mapping.
+
+    Nested mappings (the group's own ``condiciones``) are frozen too, so a
+    :class:`Setup` stays an immutable value.
+
+    >>> o = Options({"scale": 5, "condiciones": {"vuelta": 2}})
+    >>> o["condiciones"]["vuelta"], o == {"scale": 5, "condiciones": {"vuelta": 2}}
+    (2, True)
+    """
+
+    __slots__ = ("_items", "_hash")
+
+    def __init__(self, items: Mapping[str, Any] | None = None) -> None:
+        frozen = {k: Options(v) if isinstance(v, Mapping) else v for k, v in (items or {}).items()}
+        self._items: dict[str, Any] = frozen
+        self._hash: int | None = None
+
+    def __getitem__(self, key: str) -> Any:
+        return self._items[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(frozenset(self._items.items()))
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"Options({self._items!r})"
+
+    def plain(self) -> dict[str, Any]:
+        """The options as plain dicts (for JSON)."""
+        return {k: v.plain() if isinstance(v, Options) else v for k, v in self._items.items()}
+
+
+NO_OPTIONS = Options()
+
+
 @dataclass(frozen=True, slots=True)
 class Setup:
     """A session's setup: who sits where and what the tokens are worth.
@@ -47,6 +90,8 @@ class Setup:
     currency: str = "EUR"
     paper: tuple[PaperDebt, ...] = ()
     end_paper: Literal["settle", "keep"] = "settle"
+    #: rule variants (docs/variants.md), e.g. {"palo_de_favor": "oros", "scale": 5}
+    options: Mapping[str, Any] = NO_OPTIONS
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,13 +109,19 @@ class Hand:
     declarer: str | None = None
     forced: bool = False
     tricks: Mapping[str, int] | None = None
-    estuche: bool = False
-    contra_estuche: bool = False
+    #: True, or (scores ×5) how many top trumps in sequence the declarer held
+    estuche: bool | int = False
+    #: True, or (scores ×5) how many top trumps in sequence the opponents held
+    contra_estuche: bool | int = False
     primeras: bool = False
     bola: str | None = None  # "won" | "failed" | None
     surrender: Surrender | None = None
     drops_out: str | None = None
     debt: str | None = None
+    #: the trump suit (only with a palo de favor; a vuelta gives the turned card's suit)
+    trump: str | None = None
+    #: French points scoring, four players: the dealer's prediction "J", "P" or "C"
+    bet: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,6 +283,7 @@ class HandResult:
     new_declarer: str | None = None  # after a takeover
     played_debt: Debt | None = None  # the reserved puesta played for
     transfers: tuple[Transfer, ...] = ()
+    favoured: bool = False  # trumps were the palo de favor
 
     @property
     def token_moves(self) -> tuple[Transfer, ...]:
@@ -286,6 +338,8 @@ class Upcoming:
     tied_debtors: tuple[str, ...]
     declarers: tuple[str, ...]
     contracts: tuple[str, ...]
+    #: the amount in play if trumps are the palo de favor (None without one)
+    in_play_favoured: int | None = None
 
 
 @dataclass(frozen=True)

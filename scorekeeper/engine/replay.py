@@ -40,6 +40,7 @@ from .model import (
     Upcoming,
 )
 from .rules import CONTRACTS, Ruleset, get_ruleset
+from .options import SUITS
 from .settle import settle
 
 
@@ -53,6 +54,11 @@ class _Deal:
     refills: bool
     transfers: tuple[Transfer, ...]
     plato_after: int
+
+
+def ruleset_for(setup: Setup) -> Ruleset:
+    """The session's ruleset with its options applied (refused options raise)."""
+    return get_ruleset(setup.rules).with_options(setup.options)
 
 
 def _check_setup(setup: Setup, rules: Ruleset) -> None:
@@ -81,6 +87,10 @@ def _check_setup(setup: Setup, rules: Ruleset) -> None:
             errors.append(FieldError(None, f"paper[{i}].player", f"{d.player!r} is not one of the players"))
         if not isinstance(d.amount, int) or isinstance(d.amount, bool) or d.amount <= 0:
             errors.append(FieldError(None, f"paper[{i}].amount", "a debt is a whole number of tantos above 0"))
+        elif d.amount % rules.round_to:
+            errors.append(FieldError(None, f"paper[{i}].amount", f"with scores ×{rules.round_to} a debt is a multiple of {rules.round_to}"))
+    if setup.paper and rules.scoring != "puesta":
+        errors.append(FieldError(None, "paper", f"{rules.name} scoring has no paper"))
     if errors:
         raise SessionError(errors)
 
@@ -92,8 +102,18 @@ class Table:
     try one more hand (:meth:`preview`) or to play hands incrementally.
     """
 
+    def __new__(cls, setup: Setup, rules: Ruleset | None = None) -> "Table":
+        """``Table(setup)`` is a points table when the ruleset scores points (seed 003)."""
+        if cls is Table:
+            scoring = (rules if rules is not None else get_ruleset(setup.rules)).scoring
+            if scoring == "points":
+                from .french import PointsTable
+
+                cls = PointsTable
+        return super().__new__(cls)
+
     def __init__(self, setup: Setup, rules: Ruleset | None = None) -> None:
-        self.rules = rules if rules is not None else get_ruleset(setup.rules)
+        self.rules = rules if rules is not None else ruleset_for(setup)
         _check_setup(setup, self.rules)
         self.setup = setup
         self.players: tuple[str, ...] = tuple(setup.players)
@@ -119,8 +139,11 @@ class Table:
         self.hands_played = 0
         self.rows: list[Row] = []
         self.results: list[HandResult] = []
-        start = tuple(Transfer(p, PAJARITOS, pajarito, "pajarito") for p in self.players)
-        self._row("start", None, words.start_event(), words.start_comment(setup, self.rules, len(written)), start)
+        start = tuple(Transfer(p, PAJARITOS, pajarito, "pajarito") for p in self.players if pajarito)
+        self._row("start", None, words.start_event(), self._start_comment(len(written)), start)
+
+    def _start_comment(self, carried: int) -> str:
+        return words.start_comment(self.setup, self.rules, carried)
 
     # -------------------------------------------------------------- state
 
@@ -189,7 +212,8 @@ class Table:
         if moves:
             transfers.append(Transfer(PAJARITOS, PLATO, rules.pajarito, "pajarito"))
             pajaritos -= rules.pajarito
-        transfers.append(Transfer(dealer, PLATO, rules.ante, "ante"))
+        if rules.ante:
+            transfers.append(Transfer(dealer, PLATO, rules.ante, "ante"))
         refills = moves and pajaritos <= 0
         if refills:
             transfers.extend(Transfer(p, PAJARITOS, rules.pajarito, "refill") for p in self.players)
@@ -219,18 +243,23 @@ class Table:
         if contract not in CONTRACTS:
             raise fail("contract", f"unknown contract {contract!r} (one of: {', '.join(CONTRACTS)})")
 
+        # palo de favor: the hand says its trump suit; favoured trumps multiply the tanto and condiciones
+        favoured = self._check_trump(number, hand)
+        factor = rules.favour_factor if favoured else 1
+        tanto = rules.table_tanto * factor
+
         # the amount in play, from the plato and the paper as they stand after the deal
         plato = deal.plato_after
         largest = self._largest()
         if self.plato_puesta:
             case = "plato"
-            in_play = plato + rules.table_tanto * n
+            in_play = plato + tanto * n
         elif largest is not None:
             case = "reserved"
             in_play = largest + plato
         else:
             case = "first"
-            in_play = plato + rules.table_tanto * n
+            in_play = plato + tanto * n
 
         played_debt: Debt | None = None
         if hand.debt is not None:
@@ -259,6 +288,7 @@ class Table:
                 in_play=in_play,
                 case=case,  # type: ignore[arg-type]
                 played_debt=played_debt,
+                favoured=favoured,
                 **kw,  # type: ignore[arg-type]
             )
 
@@ -293,6 +323,10 @@ class Table:
             if surrender is not None:
                 if hand.drops_out is not None:
                     raise fail("drops_out", "the dealer surrendered before anybody dropped out")
+                active = players
+            elif rules.penetro_four:
+                if hand.drops_out is not None:
+                    raise fail("drops_out", "in this session nobody drops out of a penetro: all four play")
                 active = players
             else:
                 if hand.drops_out is None:
@@ -331,6 +365,10 @@ class Table:
             raise fail("contra_estuche", f"there is no contra-estuche under {rules.name} rules")
         if hand.estuche and hand.contra_estuche:
             raise fail("contra_estuche", "a declarer with estuche cannot also be paid contra-estuche")
+        for flag, most in (("estuche", 9), ("contra_estuche", 12)):
+            count = getattr(hand, flag)
+            if not (isinstance(count, bool) or count == 0 or (isinstance(count, int) and 3 <= count <= most)):
+                raise fail(flag, f"true/false, or the count of top trumps in sequence (3 to {most})")
         if hand.bola not in (None, "won", "failed"):
             raise fail("bola", "bola is 'won', 'failed' or left out")
         if hand.primeras and hand.bola is not None:
@@ -366,12 +404,13 @@ class Table:
                     outcome = "puesta"
 
         transfers = self._payments(
-            hand, contract, declarer, takeover, outcome, winner, case, in_play, plato, played_debt
+            hand, contract, declarer, takeover, outcome, winner, case, in_play, plato, played_debt, factor
         )
         plato_puesta = self.plato_puesta
         if outcome == "sacado" and takeover is None:
             plato_puesta = False
-        elif case == "first" and outcome != "sacado":
+        elif any(t.target == PLATO and t.reason == "puesta" for t in transfers):
+            # a first puesta paid into the plato (not an old codillo, paid to the winner only)
             plato_puesta = True
         res = result(
             active=active,
@@ -382,6 +421,25 @@ class Table:
             transfers=transfers,
         )
         return res, plato_puesta
+
+    def _check_trump(self, number: int, hand: Hand) -> bool:
+        """Whether trumps are the palo de favor; the trump is asked only with a palo de favor."""
+        favour = self.rules.favoured_suit
+        trump = hand.trump
+        if favour is None:
+            if trump is not None:
+                raise HandError(FieldError(number, "trump", "the trump suit is recorded only with a palo de favor"))
+            return False
+        if trump is None:
+            # nobody chose trumps: a cancelled deal, or a penetro surrendered on seeing the cards
+            if hand.contract == "pass" or (hand.contract == "penetro" and hand.surrender is not None):
+                return False
+            raise HandError(FieldError(number, "trump", f"with a palo de favor ({favour}) give the trump suit"))
+        if trump not in SUITS:
+            raise HandError(FieldError(number, "trump", f"{trump!r} is not a suit (one of: {', '.join(SUITS)})"))
+        if hand.contract == "pass" or (hand.contract == "penetro" and hand.surrender is not None):
+            raise HandError(FieldError(number, "trump", "nobody chose trumps in this hand"))
+        return trump == favour
 
     def _check_tricks(self, number: int, hand: Hand, active: tuple[str, ...], playing: str) -> Mapping[str, int]:
         def fail(message: str, field: str = "tricks") -> HandError:
@@ -432,8 +490,12 @@ class Table:
         in_play: int,
         plato: int,
         played_debt: Debt | None,
+        factor: int = 1,
     ) -> tuple[Transfer, ...]:
-        """The transfers of a decided hand: the puesta system, then the condiciones."""
+        """The transfers of a decided hand: the puesta system, then the condiciones.
+
+        ``factor`` multiplies the table tanto and the condiciones (palo de favor).
+        """
         rules = self.rules
         players = self.players
         out: list[Transfer] = []
@@ -456,9 +518,12 @@ class Table:
             elif rules.table_tanto:
                 for p in players:
                     if p != playing:
-                        add(Transfer(p, playing, rules.table_tanto, "tanto"))
+                        add(Transfer(p, playing, rules.table_tanto * factor, "tanto"))
         else:
             losers = (declarer, takeover) if takeover is not None else (playing,)
+            if outcome == "codillo" and rules.codillo == "winner_only":
+                # the old codillo: the loser pays the winner only (a surrendered declarer still pays his puesta)
+                losers = losers[:-1]
             for loser in losers:
                 add(Transfer(loser, PLATO if case == "first" else PAPER, in_play, "puesta"))
             if outcome == "codillo":
@@ -466,7 +531,7 @@ class Table:
                 add(Transfer(playing, winner, in_play, "codillo"))
 
         # ---- the condiciones
-        value = rules.condicion(contract)
+        value = rules.condicion(contract) * (1 if contract in rules.favour_exempt else factor)
         if takeover is not None or outcome != "sacado":
             # the original declarer pays as though puesta (even when taken over)
             if value:
@@ -481,12 +546,15 @@ class Table:
         if outcome == "sacado":
             paid = rules.takeover_paid if takeover is not None else None
             for flag in ("estuche", "contra_estuche", "primeras"):
-                amount = rules.condicion(flag)
-                if getattr(hand, flag) and amount and (paid is None or flag in paid):
+                held = getattr(hand, flag)
+                count = 3 if held is True else int(held)
+                amount = rules.condicion_count(flag, count, hand.bola == "won") if flag != "primeras" else rules.condicion(flag)
+                amount *= 1 if flag in rules.favour_exempt else factor
+                if held and amount and (paid is None or flag in paid):
                     for p in players:
                         if p != playing:
                             add(Transfer(p, playing, amount, flag))
-            bola = rules.condicion("bola")
+            bola = rules.condicion("bola") * (1 if "bola" in rules.favour_exempt else factor)
             if hand.bola == "won" and (paid is None or "bola" in paid):
                 for p in players:
                     if p != playing:
@@ -495,7 +563,30 @@ class Table:
                 for p in players:
                     if p != playing:
                         add(Transfer(playing, p, bola, "bola"))
+        if rules.round_to > 1:
+            out.extend(self._rounding(out))
         return tuple(out)
+
+    def _rounding(self, transfers: list[Transfer]) -> list[Transfer]:
+        """Scores ×5: what one player pays another in a hand, rounded up to a whole token.
+
+        All payments between the same two players in one hand are netted;
+        the payer adds what brings the net up to a multiple of
+        :attr:`Ruleset.round_to` (a ``rounding`` transfer).
+        """
+        seat = self.seat
+        net: dict[tuple[str, str], int] = {}
+        for t in transfers:
+            if t.source in seat and t.target in seat:
+                a, b = sorted((t.source, t.target), key=seat.__getitem__)
+                net[(a, b)] = net.get((a, b), 0) + (t.amount if t.source == a else -t.amount)
+        out = []
+        for (a, b), amount in net.items():
+            payer, payee, owed = (a, b, amount) if amount > 0 else (b, a, -amount)
+            extra = self.rules.round_up(owed) - owed
+            if extra:
+                out.append(Transfer(payer, payee, extra, "rounding"))
+        return out
 
     # ------------------------------------------------------------- apply
 
@@ -550,8 +641,7 @@ class Table:
         self._row(
             "deal",
             deal.number,
-            words.deal_event(deal.dealer, deal.moves_pajarito, bool(self.open)),
-            words.deal_comment(deal.dealer, deal.moves_pajarito, deal.refills, self.rules, bool(self.open), self.plato),
+            *self._deal_words(deal, hand),
             deal.transfers,
             dealer=deal.dealer,
         )
@@ -562,13 +652,23 @@ class Table:
         self._row(
             "hand",
             deal.number,
-            words.hand_event(res, hand),
-            words.hand_comment(res, hand, self.rules, self.players),
+            *self._hand_words(res, hand),
             res.transfers,
             dealer=deal.dealer,
             result=res,
         )
         return res
+
+    def _deal_words(self, deal: _Deal, hand: Hand) -> tuple[str, str]:
+        """The deal row's event and comment (after the deal is applied)."""
+        return (
+            words.deal_event(deal.dealer, deal.moves_pajarito, bool(self.open), self.rules.ante),
+            words.deal_comment(deal.dealer, deal.moves_pajarito, deal.refills, self.rules, bool(self.open), self.plato),
+        )
+
+    def _hand_words(self, res: HandResult, hand: Hand) -> tuple[str, str]:
+        """The hand row's event and comment."""
+        return words.hand_event(res, hand), words.hand_comment(res, hand, self.rules, self.players)
 
     def upcoming(self) -> Upcoming:
         """What the next dealer must do and what will be in play."""
@@ -580,16 +680,20 @@ class Table:
         largest = self._largest()
         reserved: Debt | None = None
         tied: tuple[str, ...] = ()
+        favour_tanto = rules.table_tanto * rules.favour_factor
         if self.plato_puesta:
             case, in_play = "plato", deal.plato_after + rules.table_tanto * self.n
+            in_play_favoured = deal.plato_after + favour_tanto * self.n
         elif largest is not None:
             case, in_play = "reserved", deal.plato_after + largest
+            in_play_favoured = in_play
             ties = self._tied(largest)
             reserved = ties[0]
             names = tuple(dict.fromkeys(d.player for d in ties))
             tied = names if len(names) > 1 else ()
         else:
             case, in_play = "first", deal.plato_after + rules.table_tanto * self.n
+            in_play_favoured = deal.plato_after + favour_tanto * self.n
         contracts = ["entrada", "vuelta", "solo"]
         if rules.penetro and self.n == 4:
             contracts.append("penetro")
@@ -610,6 +714,7 @@ class Table:
             tied_debtors=tied,
             declarers=active,
             contracts=tuple(contracts),
+            in_play_favoured=in_play_favoured if rules.favoured_suit is not None else None,
         )
 
     def ledger(self) -> Ledger:

@@ -60,11 +60,71 @@ class Ruleset:
     forced_chain: tuple[str, ...] = ("espada",)
     notes: tuple[str, ...] = field(default=())
 
+    # ---- variants (docs/variants.md); the defaults are the rules without options
+    #: how the hands are scored: "puesta" (plato, pajaritos, paper) or "points" (seed 003)
+    scoring: str = "puesta"
+    #: the palo de favor (a suit), or None when the table plays without one
+    favoured_suit: str | None = None
+    #: condiciones (and the table tanto) are multiplied by this when trumps are the favoured suit
+    favour_factor: int = 2
+    #: condiciones the favoured suit does not multiply
+    favour_exempt: frozenset[str] = frozenset()
+    #: every payment between two players in a hand is rounded up to a multiple of this
+    round_to: int = 1
+    #: estuche and contra-estuche are paid by the count of top trumps in sequence
+    count_estuche: bool = False
+    #: the most top trumps counted (and with a won bola, for the declarer's estuche)
+    estuche_cap: int = 5
+    estuche_cap_bola: int = 9
+    #: a losing declarer's codillo: "puesta_and_winner" (a puesta and the winner) or "winner_only"
+    codillo: str = "puesta_and_winner"
+    #: a penetro is played by all four (nobody drops out)
+    penetro_four: bool = False
+    #: points scoring: a codillo costs this many times the contract's value
+    codillo_factor: int = 3
+    #: points scoring: the dealer's fixed stake at four players (0: no dealer's bet)
+    dealer_bet: int = 0
+    #: points scoring: what a right prediction collects (J: from each opponent; P, C: from the declarer)
+    bet_payouts: Mapping[str, int] = field(default_factory=lambda: _frozen({}))
+    #: the options this ruleset was made from (for the report header)
+    options: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
+
     def condicion(self, name: str) -> int:
         return self.condiciones.get(name, 0)
 
     def allows(self, name: str) -> bool:
         return name in self.condiciones
+
+    def condicion_count(self, name: str, count: int, bola_won: bool = False) -> int:
+        """Estuche or contra-estuche for ``count`` top trumps in sequence (3 or more).
+
+        Without counting it is the flat condición; with counting (scores ×5)
+        the condición pays for the top three plus one per further trump, up
+        to :attr:`estuche_cap` trumps (:attr:`estuche_cap_bola` for the
+        estuche of a won bola).
+        """
+        base = self.condicion(name)
+        if not self.count_estuche:
+            return base
+        cap = self.estuche_cap_bola if bola_won and name == "estuche" else self.estuche_cap
+        return base + max(0, min(count, cap) - 3)
+
+    def round_up(self, amount: int) -> int:
+        """``amount`` rounded up to a multiple of :attr:`round_to`."""
+        step = self.round_to
+        return -(-amount // step) * step
+
+    def with_options(self, options: Mapping[str, object] | None) -> "Ruleset":
+        """This ruleset changed by a session's options (a new frozen value).
+
+        Unknown or bad options are refused as :class:`SessionError` naming
+        ``options.<name>``. See :mod:`scorekeeper.engine.options`.
+        """
+        if not options:
+            return self
+        from .options import apply_options
+
+        return apply_options(self, options)
 
     def with_condiciones(self, **amounts: int) -> "Ruleset":
         """A copy with some condiciones changed (a group's own table)."""
@@ -107,7 +167,27 @@ HOUSE = Ruleset(
     forced_chain=("espada", "basto", "forehand"),
 )
 
-RULESETS: Mapping[str, Ruleset] = MappingProxyType({r.name: r for r in (PAGAT, HOUSE)})
+FRENCH = Ruleset(
+    name="french",
+    title="French points scoring",
+    player_counts=frozenset({3, 4}),
+    # the value of each contract; "bola" is the chelem (all nine tricks)
+    condiciones=_frozen({"entrada": 5, "vuelta": 10, "solo": 30, "bola": 70}),
+    table_tanto=0,
+    pajarito=0,
+    ante=0,
+    surrender_contracts=frozenset({"entrada", "vuelta"}),
+    takeover_contracts=frozenset({"entrada"}),
+    penetro=False,
+    cancel_all_pass=True,
+    scoring="points",
+    favour_exempt=frozenset({"bola"}),
+    codillo_factor=3,
+    dealer_bet=10,
+    bet_payouts=_frozen({"J": 5, "P": 10, "C": 15}),
+)
+
+RULESETS: Mapping[str, Ruleset] = MappingProxyType({r.name: r for r in (PAGAT, HOUSE, FRENCH)})
 
 
 def get_ruleset(name: str) -> Ruleset:

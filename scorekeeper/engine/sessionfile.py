@@ -17,14 +17,15 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, Mapping
 
 from .errors import FieldError, SessionError
-from .model import Hand, Ledger, PaperDebt, Row, Session, Setup, Surrender
+from .model import NO_OPTIONS, Hand, Ledger, Options, PaperDebt, Row, Session, Setup, Surrender
+from .options import SUITS
 from .rules import CONTRACTS, RULESETS
 
 FORMAT = "tresillo-session/1"
 
 _HAND_FIELDS = {
     "contract", "declarer", "forced", "tricks", "estuche", "contra_estuche", "primeras",
-    "bola", "surrender", "drops_out", "debt",
+    "bola", "surrender", "drops_out", "debt", "trump", "bet",
 }
 
 
@@ -50,6 +51,18 @@ def _flag(d: Mapping[str, Any], key: str, hand: int) -> bool:
         return False
     if not isinstance(v, bool):
         raise _err(hand, key, "must be true or false")
+    return v
+
+
+def _count(d: Mapping[str, Any], key: str, hand: int) -> bool | int:
+    """Estuche / contra-estuche: true/false, or (scores ×5) the count of top trumps in sequence."""
+    v = d.get(key, False)
+    if v is None:
+        return False
+    if isinstance(v, bool):
+        return v
+    if not _is_int(v) or not (v == 0 or 3 <= v <= 12):
+        raise _err(hand, key, "true/false, or how many top trumps in sequence (3 or more)")
     return v
 
 
@@ -86,14 +99,24 @@ def load_hand(d: Any, number: int, players: tuple[str, ...]) -> Hand:
         declarer=_name(d.get("declarer"), number, "declarer", players),
         forced=_flag(d, "forced", number),
         tricks=tricks,
-        estuche=_flag(d, "estuche", number),
-        contra_estuche=_flag(d, "contra_estuche", number),
+        estuche=_count(d, "estuche", number),
+        contra_estuche=_count(d, "contra_estuche", number),
         primeras=_flag(d, "primeras", number),
         bola=bola,
         surrender=surrender,
         drops_out=_name(d.get("drops_out"), number, "drops_out", players),
         debt=_name(d.get("debt"), number, "debt", players),
+        trump=_choice(d.get("trump"), number, "trump", SUITS, "a suit"),
+        bet=_choice(d.get("bet"), number, "bet", ("J", "P", "C"), "the dealer's prediction"),
     )
+
+
+def _choice(v: Any, hand: int, field: str, allowed: tuple[str, ...], what: str) -> str | None:
+    if v is None:
+        return None
+    if v not in allowed:
+        raise _err(hand, field, f"{v!r} is not {what} (one of: {', '.join(allowed)})")
+    return v  # type: ignore[no-any-return]
 
 
 def load_setup(d: Mapping[str, Any]) -> Setup:
@@ -148,6 +171,14 @@ def load_setup(d: Mapping[str, Any]) -> Setup:
     end_paper = end.get("paper", "settle")
     if end_paper not in ("settle", "keep"):
         raise _err(None, "end.paper", "must be 'settle' or 'keep'")
+    raw_options = d.get("options")
+    options = NO_OPTIONS
+    if raw_options is not None:
+        if not isinstance(raw_options, Mapping):
+            raise _err(None, "options", "give the options as an object {name: value}")
+        # refuses any unknown or bad option, naming options.<name>
+        RULESETS[rules].with_options(raw_options)
+        options = Options(raw_options)
     return Setup(
         players=players_t,
         first_dealer=first,
@@ -157,6 +188,7 @@ def load_setup(d: Mapping[str, Any]) -> Setup:
         currency=currency,
         paper=tuple(paper),
         end_paper=end_paper,
+        options=options,
     )
 
 
@@ -186,8 +218,9 @@ def dump_hand(h: Hand) -> dict[str, Any]:
     if h.tricks is not None:
         out["tricks"] = dict(h.tricks)
     for flag in ("estuche", "contra_estuche", "primeras"):
-        if getattr(h, flag):
-            out[flag] = True
+        v = getattr(h, flag)
+        if v:
+            out[flag] = v  # True, or a count of top trumps
     if h.bola is not None:
         out["bola"] = h.bola
     if h.surrender is not None:
@@ -196,6 +229,10 @@ def dump_hand(h: Hand) -> dict[str, Any]:
         out["drops_out"] = h.drops_out
     if h.debt is not None:
         out["debt"] = h.debt
+    if h.trump is not None:
+        out["trump"] = h.trump
+    if h.bet is not None:
+        out["bet"] = h.bet
     return out
 
 
@@ -213,6 +250,8 @@ def dump_session(s: Session) -> dict[str, Any]:
     if st.paper:
         out["paper"] = [{"player": d.player, "amount": d.amount} for d in st.paper]
     out["end"] = {"paper": st.end_paper}
+    if st.options:
+        out["options"] = st.options.plain() if isinstance(st.options, Options) else dict(st.options)
     out["hands"] = [dump_hand(h) for h in s.hands]
     return out
 
@@ -249,6 +288,8 @@ def row_json(row: Row) -> dict[str, Any]:
             outcome=r.outcome,
             winner=r.winner,
         )
+        if r.favoured:
+            out["favoured"] = True
     return out
 
 

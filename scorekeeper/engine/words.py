@@ -22,6 +22,7 @@ REASON_WORDS = {
     "contra_estuche": "the contra-estuche",
     "primeras": "primeras",
     "bola": "the bola",
+    "rounding": "rounding up to a whole token",
 }
 
 CONTRACT_WORDS = {
@@ -67,10 +68,10 @@ def dealer_action(moves: bool, refills: bool, rules: "Ruleset") -> str:
     return text
 
 
-def deal_event(dealer: str, moves: bool, paper_open: bool) -> str:
+def deal_event(dealer: str, moves: bool, paper_open: bool, ante: int = 1) -> str:
     if moves:
-        return f"{dealer} deals (pajarito moved + 1)"
-    return f"{dealer} deals (+1)"
+        return f"{dealer} deals (pajarito moved + {ante})"
+    return f"{dealer} deals (+{ante})"
 
 
 def deal_comment(dealer: str, moves: bool, refills: bool, rules: "Ruleset", paper_open: bool, plato: int) -> str:
@@ -95,9 +96,13 @@ def hand_event(res: HandResult, hand: Hand) -> str:
     if res.contract == "penetro":
         if hand.surrender is not None:
             return f"All pass, nobody holds the espada: {who} (dealer) penetro, surrenders on seeing the 10 cards"
+        if hand.drops_out is None:
+            return f"All pass: {who} (dealer) penetro against all three; {_outcome_words(res)}"
         return f"All pass: {who} (dealer) penetro, {hand.drops_out} drops out; {_outcome_words(res)}"
     forced = "forced " if hand.forced else ""
     head = f"{who}, {forced}{contract}"
+    if res.favoured:
+        head += f" in the palo de favor ({hand.trump})"
     extras = []
     if hand.estuche and res.outcome == "sacado" and res.new_declarer is None:
         extras.append("with estuche")
@@ -124,11 +129,12 @@ def _outcome_words(res: HandResult) -> str:
 
 
 def _in_play_words(res: HandResult, rules: "Ruleset", n: int) -> str:
-    plato = res.in_play - (rules.table_tanto * n if res.case in ("first", "plato") else (res.played_debt.amount if res.played_debt else 0))
+    tanto = rules.table_tanto * (rules.favour_factor if res.favoured else 1)
+    plato = res.in_play - (tanto * n if res.case in ("first", "plato") else (res.played_debt.amount if res.played_debt else 0))
     if res.case == "reserved" and res.played_debt is not None:
         return f"{res.in_play} (the largest debt, {res.played_debt.amount}, + {plato} in the plato)"
-    if rules.table_tanto:
-        return f"{res.in_play} (plato {plato} + {rules.table_tanto * n})"
+    if tanto:
+        return f"{res.in_play} (plato {plato} + {tanto * n})"
     return f"{res.in_play} (the plato)"
 
 
@@ -151,7 +157,10 @@ def hand_comment(res: HandResult, hand: Hand, rules: "Ruleset", players: tuple[s
             )
         else:
             where = "into the plato" if res.case == "first" else "as a new debt on the paper"
-            parts.append(f"Twin puestas: {res.declarer} and {res.new_declarer} each owe {in_play} {where}.")
+            if sum(t.reason == "puesta" for t in ts) == 1:
+                parts.append(f"{res.declarer} owes the puesta, {in_play}, {where}; {res.new_declarer}'s codillo is paid to the winner only.")
+            else:
+                parts.append(f"Twin puestas: {res.declarer} and {res.new_declarer} each owe {in_play} {where}.")
             if res.outcome == "codillo":
                 parts.append(f"{res.new_declarer} also pays {res.in_play} to {res.winner}, who made codillo.")
     elif res.outcome == "sacado":
@@ -171,11 +180,14 @@ def hand_comment(res: HandResult, hand: Hand, rules: "Ruleset", players: tuple[s
     else:
         if hand.surrender is not None:
             parts.append(f"{playing} surrenders: the result is puesta.")
-        if res.case == "first":
+        if not any(t.reason == "puesta" for t in ts):
+            # the old codillo: nothing to the plato or the paper
+            parts.append(f"{playing} pays the amount in play, {in_play}, to {res.winner} only, who made codillo.")
+        elif res.case == "first":
             parts.append(f"{playing} pays the amount in play, {in_play}, into the plato.")
         else:
             parts.append(f"A debt of {in_play} is written against {playing} on the paper.")
-        if res.outcome == "codillo":
+        if res.outcome == "codillo" and any(t.reason == "puesta" for t in ts):
             parts.append(f"{playing} also pays {res.in_play} to {res.winner}, who made codillo.")
 
     # condiciones the (original) declarer pays out
