@@ -105,7 +105,8 @@ def hand_event(res: HandResult, hand: Hand) -> str:
         head += f" in the palo de favor ({hand.trump})"
     extras = []
     if hand.estuche and res.outcome == "sacado" and res.new_declarer is None:
-        extras.append("with estuche")
+        count = hand.estuche
+        extras.append("with estuche" if count is True else f"with estuche ({count} top trumps)")
     if hand.surrender is not None:
         if res.new_declarer is None:
             return f"{head}, surrenders (puesta)"
