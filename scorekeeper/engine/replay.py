@@ -555,11 +555,11 @@ class Table:
                         if p != playing:
                             add(Transfer(p, playing, amount, flag))
             bola = rules.condicion("bola") * (1 if "bola" in rules.favour_exempt else factor)
-            if hand.bola == "won" and (paid is None or "bola" in paid):
+            if bola and hand.bola == "won" and (paid is None or "bola" in paid):
                 for p in players:
                     if p != playing:
                         add(Transfer(p, playing, bola, "bola"))
-            elif hand.bola == "failed" and (takeover is None or rules.takeover_pays_failed_bola):
+            elif bola and hand.bola == "failed" and (takeover is None or rules.takeover_pays_failed_bola):
                 for p in players:
                     if p != playing:
                         add(Transfer(playing, p, bola, "bola"))
