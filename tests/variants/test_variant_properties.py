@@ -8,6 +8,7 @@ Then the whole session is replayed from its setup and from its session file.
 from __future__ import annotations
 
 import json
+import os
 from decimal import Decimal
 from typing import Any
 
@@ -151,7 +152,7 @@ def sessions(draw: st.DrawFn) -> Session:
     return Session(setup, tuple(played))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=int(os.environ.get("VARIANT_EXAMPLES", "300")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sessions())
 def test_random_sessions_with_random_options(session: Session) -> None:
     ledger = replay(session)
