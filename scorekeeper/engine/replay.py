@@ -520,7 +520,7 @@ class Table:
                     if p != playing:
                         add(Transfer(p, playing, rules.table_tanto * factor, "tanto"))
         else:
-            losers = (declarer, takeover) if takeover is not None else (playing,)
+            losers: tuple[str, ...] = (declarer, takeover) if takeover is not None else (playing,)
             if outcome == "codillo" and rules.codillo == "winner_only":
                 # the old codillo: the loser pays the winner only (a surrendered declarer still pays his puesta)
                 losers = losers[:-1]

@@ -63,7 +63,7 @@ def _count(d: Mapping[str, Any], key: str, hand: int) -> bool | int:
         return v
     if not _is_int(v) or not (v == 0 or 3 <= v <= 12):
         raise _err(hand, key, "true/false, or how many top trumps in sequence (3 or more)")
-    return v
+    return int(v) if v else False
 
 
 def load_hand(d: Any, number: int, players: tuple[str, ...]) -> Hand:
