@@ -191,3 +191,9 @@ def test_random_sessions_with_random_options(session: Session) -> None:
     assert [r.bowls_tuple for r in other.rows] == [r.bowls_tuple for r in ledger.rows]
     assert [r.comment for r in other.rows] == [r.comment for r in ledger.rows]
     assert other.settlement == st_
+    # a later hand never changes the rows before it
+    if session.hands:
+        k = len(session.hands) // 2
+        prefix = replay(Session(setup, session.hands[:k]))
+        assert [r.bowls_tuple for r in prefix.rows] == [r.bowls_tuple for r in ledger.rows[: 2 * k + 1]]
+        assert [r.paper for r in prefix.rows] == [r.paper for r in ledger.rows[: 2 * k + 1]]
