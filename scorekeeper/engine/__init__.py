@@ -26,7 +26,7 @@ from .model import (
     Transfer,
     Upcoming,
 )
-from .options import SUITS, option_words
+from .options import SUITS, hand_questions, option_words
 from .replay import Table, replay, ruleset_for
 from .rules import RULESETS, Ruleset, get_ruleset
 from .sessionfile import dump_session, ledger_json, load_session, loads
@@ -36,5 +36,5 @@ __all__ = [
     "Ledger", "MoneyTransfer", "PaperDebt", "RULESETS", "Row", "Ruleset", "Session", "SessionError",
     "Settlement", "Setup", "Surrender", "Table", "Transfer", "Upcoming", "dump_session", "get_ruleset",
     "ledger_json", "load_session", "loads", "replay",
-    "Options", "SUITS", "option_words", "ruleset_for",
+    "Options", "SUITS", "hand_questions", "option_words", "ruleset_for",
 ]

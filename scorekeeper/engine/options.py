@@ -197,3 +197,34 @@ def option_words(options: Mapping[str, Any]) -> list[tuple[str, str]]:
         elif name == "dealer_bet":
             out.append(("Dealer's bet", str(value) if value else "none"))
     return out
+
+
+def hand_questions(rules: Ruleset, players: int) -> frozenset[str]:
+    """The hand fields a table screen should ask under ``rules`` with ``players`` at the table.
+
+    Only what the variants need: the trump suit only with a palo de favor,
+    the count of top trumps only with scores ×5, the dealer's bet only in
+    French scoring at four.
+
+    >>> from .rules import get_ruleset
+    >>> sorted(hand_questions(get_ruleset("pagat"), 4))
+    ['bola', 'drops_out', 'estuche', 'primeras', 'surrender']
+    >>> sorted(hand_questions(get_ruleset("pagat").with_options({"scale": 5, "palo_de_favor": "oros"}), 3))
+    ['bola', 'contra_estuche', 'estuche', 'estuche_count', 'primeras', 'surrender', 'trump']
+    >>> sorted(hand_questions(get_ruleset("french"), 4))
+    ['bet', 'bola', 'primeras', 'surrender']
+    """
+    asks = {"primeras", "bola", "surrender"}
+    if rules.scoring == "puesta":
+        asks.add("estuche")
+        if rules.allows("contra_estuche"):
+            asks.add("contra_estuche")
+        if rules.count_estuche:
+            asks.add("estuche_count")
+        if rules.penetro and players == 4 and not rules.penetro_four:
+            asks.add("drops_out")
+    if rules.favoured_suit is not None:
+        asks.add("trump")
+    if rules.dealer_bet and players == 4:
+        asks.add("bet")
+    return frozenset(asks)
