@@ -72,6 +72,9 @@ class RowView:
     in_play: int | None
     outcome: str | None
     moves: tuple[str, ...]  # "East gives South 3", one line each
+    #: the paper as the worked example prints it: open debts, plus those this row crossed out
+    #: (a paid debt shows struck through once, then leaves the sheet)
+    paper_now: tuple[PaperLine, ...] = ()
 
     @property
     def paper_empty(self) -> bool:
@@ -235,6 +238,16 @@ def _paper_lines(row: Row) -> tuple[PaperLine, ...]:
     )
 
 
+def _paper_now(row: Row) -> tuple[PaperLine, ...]:
+    crossed_here = {t.debt for t in row.transfers if t.source == PAPER and t.debt is not None}
+    lines = []
+    for p, debts in row.paper_by_player().items():
+        cells = tuple(PaperCell(d.amount, d.crossed) for d in debts if not d.crossed or d.number in crossed_here)
+        if cells:
+            lines.append(PaperLine(p, cells))
+    return tuple(lines)
+
+
 def row_view(row: Row) -> RowView:
     r = row.result
     return RowView(
@@ -251,6 +264,7 @@ def row_view(row: Row) -> RowView:
         in_play=r.in_play if r is not None else None,
         outcome=r.outcome if r is not None else None,
         moves=token_moves(row.transfers),
+        paper_now=_paper_now(row),
     )
 
 

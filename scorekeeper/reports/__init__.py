@@ -16,6 +16,7 @@ for the eye, the tildes survive text extraction and black-and-white copies.
 
 from __future__ import annotations
 
+import gc
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
@@ -106,7 +107,15 @@ def render_pdf(kind: str, view: "SessionView", **extra: Any) -> bytes:
     from weasyprint import HTML  # imported late: loading Pango is slow and only PDFs need it
 
     html = render_html(kind, view, **extra)
-    pdf = HTML(string=html, base_url=str(_asset_root("static"))).write_pdf()
+    # WeasyPrint builds hundreds of thousands of boxes that are all alive until the end:
+    # the cyclic garbage collector would walk them again and again for nothing
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        pdf = HTML(string=html, base_url=str(_asset_root("static"))).write_pdf()
+    finally:
+        if paused:
+            gc.enable()
     assert pdf is not None
     return bytes(pdf)
 
