@@ -129,4 +129,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    # run the imported module, not this __main__ copy: subcommand modules raise ITS BadInput
+    from scorekeeper.cli import main as _main
+
+    sys.exit(_main())

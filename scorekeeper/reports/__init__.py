@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
+from ..viewmodel import format_tantos
 from .chart import bowl_chart
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -66,6 +67,7 @@ def environment() -> Environment:
         lstrip_blocks=True,
     )
     env.filters["when"] = _when
+    env.filters["t"] = format_tantos  # a true minus for a bowl below zero, as for net figures
     env.globals["crossed"] = crossed
     return env
 

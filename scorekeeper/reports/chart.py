@@ -24,6 +24,11 @@ WIDTH, HEIGHT = 1000.0, 380.0
 LEFT, RIGHT, TOP, BOTTOM = 56.0, 118.0, 34.0, 40.0
 
 
+def _num(n: int) -> str:
+    """A figure with a true minus, as everywhere else in the documents."""
+    return f"−{-n}" if n < 0 else str(n)
+
+
 def _nice_step(span: float, target: int) -> int:
     """A round tick step (1, 2, 5 × 10^k) giving about ``target`` ticks over ``span``."""
     raw = max(span / max(target, 1), 1.0)
@@ -108,7 +113,7 @@ def bowl_chart(chart: Mapping[str, Any], title: str = "Bowls across the session"
     while v <= y1:
         y = py(v)
         out.append(f'<line x1="{LEFT}" y1="{y:.1f}" x2="{LEFT + plot_w:.1f}" y2="{y:.1f}" stroke="#bbb" stroke-width="0.6"/>')
-        out.append(f'<text x="{LEFT - 6}" y="{y + 4.5:.1f}" text-anchor="end">{v}</text>')
+        out.append(f'<text x="{LEFT - 6}" y="{y + 4.5:.1f}" text-anchor="end">{_num(v)}</text>')
         v += step
     out.append(
         f'<text x="{LEFT - 44}" y="{TOP + plot_h / 2:.1f}" text-anchor="middle" '
@@ -154,7 +159,7 @@ def bowl_chart(chart: Mapping[str, Any], title: str = "Bowls across the session"
         x = LEFT + plot_w + 8
         out.append(_mark(MARKS[seat % len(MARKS)], x + 5, label_ys[seat] - 4.5))
         out.append(
-            f'<text x="{x + 15:.1f}" y="{label_ys[seat]:.1f}">{escape(name)} {s[-1]}</text>'
+            f'<text x="{x + 15:.1f}" y="{label_ys[seat]:.1f}">{escape(name)} {_num(s[-1])}</text>'
         )
     # legend across the top: line sample, mark and name
     lx = LEFT
