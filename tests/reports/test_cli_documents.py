@@ -22,7 +22,7 @@ def _text(path: Path) -> str:
 
 def test_report_paper_and_settlement_are_written(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     for kind, expect in [
-        ("report", "16 166 157 173 134 0 10 West: 22 South: 21 ~23~"),
+        ("report", "16 166 157 173 134 0 10 West: 22; South: 21 ~23~"),
         ("paper", "West 22 22 South 21 21"),
         ("settlement", "North 179 +19 +190.00 ESP"),
     ]:
