@@ -81,9 +81,10 @@ CYCLE = [
 ]
 
 
-def gen_hands(count: int, players: tuple[str, ...] = PLAYERS) -> Iterator[Hand]:
-    """``count`` valid hands, cycling through :data:`CYCLE`; each is checked on a live table."""
-    table = Table(Setup(players=players, first_dealer=players[0]))
+def gen_hands(count: int, setup: Setup | None = None, table: Table | None = None) -> Iterator[Hand]:
+    """``count`` valid hands, cycling through :data:`CYCLE`; each is played on ``table`` to check it."""
+    if table is None:
+        table = Table(setup or Setup(players=PLAYERS, first_dealer=PLAYERS[0]))
     for n in range(count):
         up = table.upcoming()
         contract, d, a, b, estuche = CYCLE[n % len(CYCLE)]
