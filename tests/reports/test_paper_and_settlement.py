@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from scorekeeper.engine import load_session, replay
+from scorekeeper.engine import Ledger, load_session, replay
 from scorekeeper.reports import render_pdf
 from scorekeeper.viewmodel import SessionView, build_view
 
@@ -79,7 +79,7 @@ def test_settlement_sheet_when_the_paper_is_kept() -> None:
     assert sum(int(a) * (1 if s == "+" else -1) for s, a in amounts) == 0
 
 
-def test_documents_without_a_date_leave_a_line_to_write_it_on(worked_ledger) -> None:
+def test_documents_without_a_date_leave_a_line_to_write_it_on(worked_ledger: Ledger) -> None:
     view = build_view(worked_ledger)
     for kind in ("paper", "settlement"):
         pages, text = _flat(render_pdf(kind, view))

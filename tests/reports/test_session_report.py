@@ -8,8 +8,9 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from scorekeeper.reports import KINDS, UnknownDocument, render_html, render_pdf
-from scorekeeper.viewmodel import SessionView
+from scorekeeper.engine import Ledger
+from scorekeeper.reports import KINDS, UnknownDocument, document_filename, render_html, render_pdf
+from scorekeeper.viewmodel import SessionView, build_view
 
 from .conftest import GROUP, WORKED_ROWS, pdf_pages
 
@@ -40,13 +41,23 @@ def test_all_17_rows_in_order_with_their_paper(report_text: str) -> None:
         pos = m.end()
 
 
+def _row_text(text: str, i: int) -> str:
+    """Row ``i`` of the ledger as extracted: from its figures to the next row's, spaces folded."""
+    start = _row_pattern(WORKED_ROWS[i]).search(text)
+    assert start is not None
+    end = _row_pattern(WORKED_ROWS[i + 1]).search(text, start.end()) if i + 1 < len(WORKED_ROWS) else None
+    return " ".join(text[start.start():end.start() if end else text.index("The settlement")].split())
+
+
 def test_each_row_says_what_happened_and_why(report_text: str) -> None:
     # the event in words and the comment explaining the payment, on the row they belong to
-    row6 = report_text[_row_pattern(WORKED_ROWS[6]).search(report_text).start():]
-    assert "All pass, nobody holds the espada" in row6.split("\n7 ")[0]
-    assert "A debt of 21 (plato 17 + 4) is written against South" in " ".join(row6.split("\n7 ")[0].split())
-    row14 = report_text[_row_pattern(WORKED_ROWS[14]).search(report_text).start():].split("\n15 ")[0]
-    assert "East pays the reserved puesta of" in " ".join(row14.split())
+    row6 = _row_text(report_text, 6)
+    assert "All pass, nobody holds the espada: South (dealer) penetro" in row6
+    assert "A debt of 21 (plato 17 + 4) is written against South on the paper." in row6
+    assert "East pays the reserved puesta of 23, which is crossed out." in _row_text(report_text, 14)
+    assert "East deals (+1)." in _row_text(report_text, 15)
+    assert "South's own largest debt (23) is crossed out." in _row_text(report_text, 16)
+    assert "crossed out" not in _row_text(report_text, 15)
 
 
 def test_crossed_debts_are_marked_where_they_are_crossed(report_text: str) -> None:
@@ -146,3 +157,18 @@ def test_unknown_document_is_refused(worked_view: SessionView) -> None:
     with pytest.raises(UnknownDocument, match="unknown document 'invoice'"):
         render_html("invoice", worked_view)
     assert issubclass(UnknownDocument, ValueError)
+
+
+def test_names_are_printed_as_written_not_as_markup(worked_ledger: Ledger) -> None:
+    view = build_view(worked_ledger, group='<b>Tom & "Jerry"</b>')
+    html = render_html("settlement", view)
+    assert "<b>Tom" not in html and "&lt;b&gt;Tom &amp;" in html
+    text = " ".join(" ".join(pdf_pages(render_pdf("settlement", view))).split())
+    assert 'Settlement sheet <b>Tom & "Jerry"</b>' in text
+
+
+def test_download_names(worked_view: SessionView, worked_ledger: Ledger) -> None:
+    assert document_filename("report", worked_view) == "report-2026-11-17.pdf"
+    assert document_filename("paper", build_view(worked_ledger)) == "paper.pdf"
+    with pytest.raises(UnknownDocument):
+        document_filename("../etc/passwd", worked_view)
