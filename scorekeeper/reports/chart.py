@@ -119,13 +119,18 @@ def bowl_chart(chart: Mapping[str, Any], title: str = "Bowls across the session"
         f'<text x="{LEFT - 44}" y="{TOP + plot_h / 2:.1f}" text-anchor="middle" '
         f'transform="rotate(-90 {LEFT - 44} {TOP + plot_h / 2:.1f})">tantos</text>'
     )
+    late: list[str] = []
     if start is not None:
         y = py(start)
         out.append(
             f'<line x1="{LEFT}" y1="{y:.1f}" x2="{LEFT + plot_w:.1f}" y2="{y:.1f}" stroke="#666" '
             'stroke-width="1" stroke-dasharray="1 3"/>'
         )
-        out.append(f'<text x="{LEFT + 5}" y="{y - 5:.1f}" font-size="11" fill="#444">start {start}</text>')
+        label = f"start {_num(start)}"
+        # on a white patch, so the lines passing behind it do not cross the words
+        # drawn after the lines, on a white patch, so no line crosses the words
+        late.append(f'<rect x="{LEFT + 2}" y="{y - 16:.1f}" width="{len(label) * 7 + 6}" height="13" fill="#fff"/>')
+        late.append(f'<text x="{LEFT + 5}" y="{y - 5:.1f}" font-size="11" fill="#000">{label}</text>')
     # hand axis: a tick at the row of each hand shown
     last_hand = max(hands) if hands else 0
     if last_hand:
@@ -154,6 +159,7 @@ def bowl_chart(chart: Mapping[str, Any], title: str = "Bowls across the session"
         for i in range(seat % every if every > 1 else 0, len(s), every):
             out.append(_mark(mark, px(i), py(s[i])))
         ends.append(py(s[-1]))
+    out.extend(late)
     label_ys = _spread(ends, 17.0, TOP + 6, TOP + plot_h)
     for seat, (name, s) in enumerate(zip(players, series)):
         x = LEFT + plot_w + 8
