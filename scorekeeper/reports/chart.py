@@ -84,7 +84,7 @@ def bowl_chart(chart: Mapping[str, Any], title: str = "Bowls across the session"
     hands: Sequence[int] = chart.get("hands", []) or []
     start = chart.get("start")
     n = max((len(s) for s in series), default=0)
-    if not players or n == 0:
+    if not players or n < 2:  # a line needs two rows: nothing to chart before the first deal
         return ""
     values = [v for s in series for v in s] + ([start] if start is not None else [])
     lo, hi = min(values), max(values)

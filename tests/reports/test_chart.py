@@ -52,5 +52,7 @@ def test_chart_of_a_long_session_marks_hands_on_the_axis(long_ledger: Ledger) ->
     assert any(t and re.fullmatch(r"\w+ −\d+", t) for t in texts)
 
 
-def test_no_chart_without_rows() -> None:
+def test_no_chart_without_two_rows() -> None:
     assert bowl_chart({"players": ["A", "B", "C"], "series": []}) == ""
+    assert bowl_chart({"players": ["A", "B", "C"], "series": [[155], [155], [155]], "start": 160}) == ""
+    assert bowl_chart({"players": ["A", "B", "C"], "series": [[155, 154], [155, 155], [155, 155]]}).startswith("<svg")
