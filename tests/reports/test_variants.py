@@ -49,3 +49,15 @@ def test_three_players_and_house_rules(rules: str) -> None:
     assert ("Keep this sheet." in texts["paper"]) and len(pdf_pages(render_pdf("paper", view))) == 1
     for d in kept:
         assert f"{d.player} {d.amount}" in texts["paper"]
+
+
+def test_an_evening_not_yet_dealt() -> None:
+    view = build_view(replay(Session(Setup(players=THREE, first_dealer="Ana"))))
+    report = " ".join(" ".join(pdf_pages(render_pdf("report", view))).split())
+    assert "0 155 155 155 0 15 empty Start of session." in report
+    assert "Nobody owes anybody anything." in report
+    assert "Every bowl across the session" not in report  # no chart of a single row
+    sheet = " ".join(" ".join(pdf_pages(render_pdf("settlement", view))).split())
+    assert "Ana 160 0 0.00 €" in sheet and "Nobody owes anybody anything." in sheet
+    paper = " ".join(" ".join(pdf_pages(render_pdf("paper", view))).split())
+    assert "The paper is clean: nobody owes a reserved puesta." in paper
