@@ -1,6 +1,7 @@
 """The ``scorekeeper`` command line.
 
-``scorekeeper replay FILE [--json]`` prints the ledger of a session file.
+``scorekeeper replay FILE [--json]`` prints the ledger of a session file;
+``scorekeeper report|paper|settlement FILE -o OUT.pdf`` prints a document.
 Invalid input prints one line naming the hand and the field, and exits 2.
 Subcommands register themselves in :data:`COMMANDS`.
 """
@@ -90,8 +91,18 @@ def _add_replay(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> N
     p.set_defaults(func=cmd_replay)
 
 
+def _add_documents(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """``report``, ``paper`` and ``settlement``: the printed documents (see scorekeeper.reports)."""
+    from .reports.commands import add_document_commands  # imported here: reports imports this module
+
+    add_document_commands(sub)
+
+
 #: subcommand registrars: each adds its parser and sets ``func(args, out) -> int``
-COMMANDS: list[Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]] = [_add_replay]
+COMMANDS: list[Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]] = [
+    _add_replay,
+    _add_documents,
+]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -118,4 +129,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    # run the imported module, not this __main__ copy: subcommand modules raise ITS BadInput
+    from scorekeeper.cli import main as _main
+
+    sys.exit(_main())

@@ -12,7 +12,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any, Mapping
 
-from .engine import PAJARITOS, PAPER, PLATO, POT, Ledger, Row, Transfer
+from .engine import PAJARITOS, PAPER, PLATO, POT, Debt, Ledger, Row, Transfer
 
 CURRENCY_SIGNS = {"EUR": "€", "USD": "$", "GBP": "£"}
 
@@ -72,6 +72,9 @@ class RowView:
     in_play: int | None
     outcome: str | None
     moves: tuple[str, ...]  # "East gives South 3", one line each
+    #: the paper as the worked example prints it: open debts, plus those this row crossed out
+    #: (a paid debt shows struck through once, then leaves the sheet)
+    paper_now: tuple[PaperLine, ...] = ()
 
     @property
     def paper_empty(self) -> bool:
@@ -103,6 +106,35 @@ class NextView:
 
 
 @dataclass(frozen=True)
+class PaymentView:
+    """One money transfer of the settlement, for a table with a column per figure."""
+
+    payer: str
+    payee: str
+    tantos: int
+    amount: str  # "120.00 ESP"
+
+
+@dataclass(frozen=True)
+class ShareView:
+    """One player's line of the end-of-evening share-out, for the printed settlement.
+
+    ``bowl`` is the bowl after the last hand; ``paper_paid`` what the player paid
+    into the pot for open reserved puestas; ``share`` the part of the pot received
+    (the odd tanto included); ``final`` = bowl − paper_paid + share.
+    """
+
+    player: str
+    bowl: int
+    paper_paid: int
+    share: int
+    final: int
+    net: str  # "+19"
+    money: str  # "+190.00 ESP"
+    odd: bool  # received one of the odd tantos
+
+
+@dataclass(frozen=True)
 class SettlementView:
     paper_mode: str
     comment: str
@@ -111,6 +143,25 @@ class SettlementView:
     money: tuple[tuple[str, str], ...]  # (player, "+1.90 €")
     transfers: tuple[str, ...]  # "West pays North 1.20 €"
     kept_paper: tuple[tuple[str, int], ...]
+    plato: int = 0
+    pajaritos: int = 0
+    paper_paid: tuple[tuple[str, int], ...] = ()  # only players who paid something
+    pot: int = 0
+    share: int = 0
+    remainder_to: tuple[str, ...] = ()
+    shares: tuple[ShareView, ...] = ()
+    payments: tuple[PaymentView, ...] = ()
+
+
+@dataclass(frozen=True)
+class PaperEntry:
+    """A reserved puesta on the paper, oldest first; ``hand`` None when carried in."""
+
+    number: int
+    player: str
+    amount: int
+    crossed: bool
+    hand: int | None
 
 
 @dataclass(frozen=True)
@@ -133,6 +184,19 @@ class SessionView:
     settlement: SettlementView
     hands: int
     chart: Mapping[str, Any] = field(default_factory=dict)
+    #: the rules in force as (what, how much) lines: condiciones, tanto, pajarito, paper
+    rule_terms: tuple[tuple[str, str], ...] = ()
+    #: every debt on the paper after the last row, oldest first (crossed ones too)
+    paper_entries: tuple[PaperEntry, ...] = ()
+    #: the debts the session began with (from the group's paper)
+    carried_in: tuple[tuple[str, int], ...] = ()
+    end_paper: str = "settle"
+    first_dealer: str = ""
+
+    @property
+    def open_paper(self) -> tuple[PaperEntry, ...]:
+        """The reserved puestas still owed after the last hand, oldest first."""
+        return tuple(e for e in self.paper_entries if not e.crossed)
 
 
 _PARTY = {PLATO: "the plato", PAJARITOS: "the pajaritos dish", POT: "the pot"}
@@ -174,6 +238,16 @@ def _paper_lines(row: Row) -> tuple[PaperLine, ...]:
     )
 
 
+def _paper_now(row: Row) -> tuple[PaperLine, ...]:
+    crossed_here = {t.debt for t in row.transfers if t.source == PAPER and t.debt is not None}
+    lines = []
+    for p, debts in row.paper_by_player().items():
+        cells = tuple(PaperCell(d.amount, d.crossed) for d in debts if not d.crossed or d.number in crossed_here)
+        if cells:
+            lines.append(PaperLine(p, cells))
+    return tuple(lines)
+
+
 def row_view(row: Row) -> RowView:
     r = row.result
     return RowView(
@@ -190,6 +264,7 @@ def row_view(row: Row) -> RowView:
         in_play=r.in_play if r is not None else None,
         outcome=r.outcome if r is not None else None,
         moves=token_moves(row.transfers),
+        paper_now=_paper_now(row),
     )
 
 
@@ -201,6 +276,57 @@ def _in_play_words(ledger: Ledger) -> str:
     if tanto:
         return f"plato {up.plato_after_deal} + {tanto * len(ledger.setup.players)}"
     return f"plato {up.plato_after_deal}"
+
+
+def _rule_terms(ledger: Ledger) -> tuple[tuple[str, str], ...]:
+    """The ruleset's figures in words, so a printed report says what was played."""
+    rules = ledger.rules
+    setup = ledger.setup
+    conds = getattr(rules, "condiciones", {}) or {}
+    terms: list[tuple[str, str]] = []
+    if conds:
+        terms.append(("Condiciones (per player)", ", ".join(f"{k} {v}" for k, v in conds.items())))
+    tanto = getattr(rules, "table_tanto", 0)
+    terms.append(
+        ("Puesta tanto per player", str(tanto) if tanto else "none (the plato alone is in play)")
+    )
+    pajarito = getattr(rules, "pajarito", None)
+    if pajarito is not None:
+        terms.append(("Pajarito", f"{pajarito} tantos"))
+    terms.append(("Start", f"{setup.start_tokens} tantos each"))
+    terms.append(
+        (
+            "Paper at the end",
+            "paid into the pot and shared out" if setup.end_paper == "settle" else "kept for the next session",
+        )
+    )
+    return tuple(terms)
+
+
+def _paper_entries(debts: tuple[Debt, ...]) -> tuple[PaperEntry, ...]:
+    return tuple(PaperEntry(d.number, d.player, d.amount, d.crossed, d.hand) for d in debts)
+
+
+def _shares(ledger: Ledger) -> tuple[ShareView, ...]:
+    st = ledger.settlement
+    cur = st.currency
+    bowls = ledger.last.bowls
+    out = []
+    for p in ledger.setup.players:
+        paid = st.paper_paid.get(p, 0)
+        out.append(
+            ShareView(
+                player=p,
+                bowl=bowls[p],
+                paper_paid=paid,
+                share=st.final[p] - bowls[p] + paid,
+                final=st.final[p],
+                net=format_tantos(st.net[p], signed=True),
+                money=format_money(st.money[p], cur, signed=True),
+                odd=p in st.remainder_to,
+            )
+        )
+    return tuple(out)
 
 
 def build_view(
@@ -254,6 +380,16 @@ def build_view(
         money=tuple((p, format_money(st.money[p], cur, signed=True)) for p in players),
         transfers=tuple(f"{t.source} pays {t.target} {format_money(t.amount, cur)}" for t in st.transfers),
         kept_paper=tuple((d.player, d.amount) for d in st.kept_paper),
+        plato=st.plato,
+        pajaritos=st.pajaritos,
+        paper_paid=tuple((p, st.paper_paid[p]) for p in players if st.paper_paid.get(p)),
+        pot=st.pot,
+        share=st.share,
+        remainder_to=st.remainder_to,
+        shares=_shares(ledger),
+        payments=tuple(
+            PaymentView(t.source, t.target, t.tantos, format_money(t.amount, cur)) for t in st.transfers
+        ),
     )
     rules = ledger.rules
     opts = tuple((k, str(v)) for k, v in (options or {}).items())
@@ -261,6 +397,10 @@ def build_view(
     chart = {
         "players": list(players),
         "series": [[r.bowls_tuple[i] for r in ledger.rows] for i in range(len(players))] if rows else [],
+        # the hand each row belongs to (0 for the start), for the chart's axis
+        "hands": [r.hand or 0 for r in ledger.rows] if rows else [],
+        "start": setup.start_tokens,
+        "final": [st.final[p] for p in players],
     }
     return SessionView(
         title=title,
@@ -281,4 +421,9 @@ def build_view(
         settlement=settlement,
         hands=len(ledger.results),
         chart=chart,
+        rule_terms=_rule_terms(ledger),
+        paper_entries=_paper_entries(last.paper),
+        carried_in=tuple((d.player, d.amount) for d in setup.paper),
+        end_paper=setup.end_paper,
+        first_dealer=setup.first_dealer,
     )

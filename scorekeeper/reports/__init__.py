@@ -1,0 +1,162 @@
+"""The printed documents: session report, the paper, settlement sheet.
+
+One set of Jinja templates (``templates/report/``) lays out the one view
+model (:class:`scorekeeper.viewmodel.SessionView`); the same HTML is served
+as a page (with print CSS) and turned into an A4 PDF by WeasyPrint. The CSS
+is inlined so the HTML stands alone and the PDF needs no base URL.
+
+Crossed-out debts are struck through *and* written ``~23~``: the stroke is
+for the eye, the tildes survive text extraction and black-and-white copies.
+
+>>> KINDS
+('report', 'paper', 'settlement')
+>>> document_filename("paper", None)
+'paper.pdf'
+"""
+
+from __future__ import annotations
+
+import gc
+from dataclasses import dataclass
+from datetime import datetime
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
+
+from ..viewmodel import format_tantos
+from .chart import bowl_chart
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..viewmodel import SessionView
+
+KINDS = ("report", "paper", "settlement")
+TITLES = {"report": "Session report", "paper": "The paper", "settlement": "Settlement sheet"}
+
+
+class UnknownDocument(ValueError):
+    """A document kind other than those in :data:`KINDS`."""
+
+
+def _asset_root(name: str) -> Path:
+    """``templates`` or ``static``: beside the package when installed, else at the repository root."""
+    here = Path(__file__).resolve().parent.parent  # the scorekeeper package
+    for candidate in (here / name, here.parent / name):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError(f"scorekeeper cannot find its {name}/ folder")
+
+
+def _when(value: datetime | None, fmt: str = "%-d %B %Y") -> str:
+    return value.strftime(fmt) if value is not None else ""
+
+
+def crossed(amount: int) -> Markup:
+    """A crossed-out debt: struck through, with tildes that survive extraction."""
+    return Markup('<span class="crossed">~<del>{}</del>~</span>').format(amount)
+
+
+@lru_cache(maxsize=1)
+def environment() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(str(_asset_root("templates"))),
+        autoescape=select_autoescape(("html",)),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["when"] = _when
+    env.filters["t"] = format_tantos  # a true minus for a bowl below zero, as for net figures
+    env.globals["crossed"] = crossed
+    return env
+
+
+@lru_cache(maxsize=1)
+def stylesheet() -> str:
+    return (_asset_root("static") / "report.css").read_text(encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class FigureGrid:
+    """The ledger's figures (row number, bowls, plato, pajaritos) as fixed-width lines.
+
+    Set in a monospaced font, each row's figures are one run of text instead of
+    seven table cells: WeasyPrint lays a 601-row ledger out in about two thirds
+    of the time, and the columns still line up under the header exactly.
+    """
+
+    header: str
+    lines: tuple[str, ...]
+    font_pt: float = 8.5
+
+    @property
+    def width_mm(self) -> float:
+        """The column's width: DejaVu Sans Mono advances 0.602 em a character, plus the cell padding."""
+        return round(len(self.header) * 0.602 * self.font_pt * 25.4 / 72 + 3.5, 1)
+
+
+def figure_grid(view: "SessionView") -> FigureGrid:
+    """Right-aligned columns, two spaces apart; each as wide as its longest label or figure."""
+    labels = ["#", *view.players, "Plato", "Pajaritos"]
+    rows = [
+        [str(r.index), *(format_tantos(b) for b in r.bowls), format_tantos(r.plato), format_tantos(r.pajaritos)]
+        for r in view.rows
+    ]
+    widths = [max(len(labels[i]), *(len(row[i]) for row in rows)) for i in range(len(labels))]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(c.rjust(w) for c, w in zip(cells, widths))
+
+    return FigureGrid(line(labels), tuple(line(row) for row in rows))
+
+
+def _check(kind: str) -> None:
+    if kind not in KINDS:
+        raise UnknownDocument(f"unknown document {kind!r} (one of: {', '.join(KINDS)})")
+
+
+def document_filename(kind: str, view: "SessionView | None") -> str:
+    """A download name: ``report-2026-11-22.pdf``, or ``report.pdf`` without a date."""
+    _check(kind)
+    started = getattr(view, "started", None)
+    return f"{kind}-{started:%Y-%m-%d}.pdf" if started is not None else f"{kind}.pdf"
+
+
+def render_html(kind: str, view: "SessionView", **extra: Any) -> str:
+    """The document ``kind`` as a standalone HTML page (CSS inlined, print rules included)."""
+    _check(kind)
+    template = environment().get_template(f"report/{kind}.html")
+    chart = Markup(bowl_chart(view.chart)) if kind == "report" else Markup("")
+    grid = figure_grid(view) if kind == "report" else None
+    return template.render(
+        v=view,
+        grid=grid,
+        kind=kind,
+        doc_title=TITLES[kind],
+        css=Markup(stylesheet()),
+        chart=chart,
+        **extra,
+    )
+
+
+def render_pdf(kind: str, view: "SessionView", **extra: Any) -> bytes:
+    """The document ``kind`` as A4 PDF bytes (fonts embedded by WeasyPrint)."""
+    from weasyprint import HTML  # imported late: loading Pango is slow and only PDFs need it
+
+    html = render_html(kind, view, **extra)
+    # WeasyPrint builds hundreds of thousands of boxes that are all alive until the end:
+    # the cyclic garbage collector would walk them again and again for nothing
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        pdf = HTML(string=html, base_url=str(_asset_root("static"))).write_pdf()
+    finally:
+        if paused:
+            gc.enable()
+    assert pdf is not None
+    return bytes(pdf)
+
+
+__all__ = ["KINDS", "TITLES", "UnknownDocument", "bowl_chart", "document_filename", "render_html", "render_pdf"]

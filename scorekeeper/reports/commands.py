@@ -1,0 +1,92 @@
+"""``scorekeeper report|paper|settlement FILE.json -o OUT.pdf``: the printed documents from a session file.
+
+The session file may carry what the database would know about the evening,
+as optional top-level keys the engine ignores: ``group``, ``title``,
+``started`` and ``ended`` (ISO 8601 date-times). Options on the command line
+win over the file. Any refusal is a :class:`~scorekeeper.cli.BadInput`: one
+line on stderr and exit status 2, and no output file is written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import tempfile
+from datetime import datetime
+from pathlib import Path
+from typing import Any, TextIO
+
+from ..cli import BadInput, read_ledger
+from ..viewmodel import build_view
+from . import KINDS, TITLES, render_html, render_pdf
+
+
+def _when(value: Any, where: str) -> datetime | None:
+    if value in (None, ""):
+        return None
+    if not isinstance(value, str):
+        raise BadInput(f"{where}: give a date and time such as 2026-11-17T20:30")
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError:
+        raise BadInput(f"{where}: {value!r} is not a date and time such as 2026-11-17T20:30") from None
+
+
+def _meta(path: str) -> dict[str, Any]:
+    """The optional evening details kept in the session file (already known to be valid JSON)."""
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    return data if isinstance(data, dict) else {}
+
+
+def _write(path: Path, data: bytes) -> None:
+    """Write the whole document or nothing: a temporary file renamed into place."""
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent if str(path.parent) else ".", prefix=".", suffix=path.suffix)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise BadInput(f"{path}: cannot write the document ({exc.strerror or exc})") from None
+
+
+def cmd_document(args: argparse.Namespace, out: TextIO) -> int:
+    kind: str = args.command
+    ledger = read_ledger(args.file)
+    meta = _meta(args.file)
+    group = args.group if args.group is not None else meta.get("group")
+    title = args.title if args.title is not None else meta.get("title")
+    if group is not None and not isinstance(group, str):
+        raise BadInput(f"{args.file}: group: give the group's name as text")
+    if title is not None and not isinstance(title, str):
+        raise BadInput(f"{args.file}: title: give the title as text")
+    started = _when(args.started if args.started is not None else meta.get("started"), "started")
+    ended = _when(args.ended if args.ended is not None else meta.get("ended"), "ended")
+    view = build_view(ledger, title=title or "Tresillo", group=group, started=started, ended=ended)
+    target = Path(args.output or f"{kind}.{'html' if args.html else 'pdf'}")
+    if target.is_dir():
+        raise BadInput(f"{target}: is a folder; give a file name with -o")
+    data = render_html(kind, view).encode("utf-8") if args.html else render_pdf(kind, view)
+    _write(target, data)
+    out.write(f"{TITLES[kind]}: {target} ({len(data):,} bytes)\n")
+    return 0
+
+
+HELP = {
+    "report": "print the session report (header, ledger, settlement, bowl chart) as PDF",
+    "paper": "print the paper: each player's open reserved puestas, to keep until next time",
+    "settlement": "print the settlement sheet: final bowls, money, who pays whom",
+}
+
+
+def add_document_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    for kind in KINDS:
+        p = sub.add_parser(kind, help=HELP[kind])
+        p.add_argument("file", help="a tresillo-session/1 JSON file")
+        p.add_argument("-o", "--output", help=f"where to write it (default {kind}.pdf)")
+        p.add_argument("--html", action="store_true", help="write the HTML page (print CSS included) instead of PDF")
+        p.add_argument("--group", help="the group's name (default: the file's 'group')")
+        p.add_argument("--title", help="a title for the evening (default: the file's 'title')")
+        p.add_argument("--started", help="when play began, e.g. 2026-11-17T20:30 (default: the file's 'started')")
+        p.add_argument("--ended", help="when play ended (default: the file's 'ended')")
+        p.set_defaults(func=cmd_document)

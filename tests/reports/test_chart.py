@@ -1,0 +1,58 @@
+"""The bowl chart reads in black and white: shape, dash and labels, never colour alone."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+from scorekeeper.engine import Ledger
+from scorekeeper.reports.chart import DASHES, bowl_chart
+from scorekeeper.viewmodel import SessionView, build_view
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _grey(value: str) -> bool:
+    """``none``, or a grey: #rgb / #rrggbb with equal channels."""
+    if value == "none":
+        return True
+    m = re.fullmatch(r"#([0-9a-f]{3}|[0-9a-f]{6})", value.lower())
+    assert m, f"unexpected paint {value!r}"
+    h = m.group(1)
+    channels = list(h) if len(h) == 3 else [h[0:2], h[2:4], h[4:6]]
+    return len(set(channels)) == 1
+
+
+def test_chart_is_black_and_white_and_tells_players_apart(worked_view: SessionView) -> None:
+    svg = bowl_chart(worked_view.chart)
+    root = ET.fromstring(svg)  # well-formed XML, nothing to run
+    assert root.tag == f"{SVG}svg" and "<script" not in svg
+    for el in root.iter():
+        for attr in ("fill", "stroke"):
+            if attr in el.attrib:
+                assert _grey(el.attrib[attr]), (el.tag, attr, el.attrib[attr])
+    lines = root.findall(f"{SVG}polyline")
+    dashes = [el.attrib.get("stroke-dasharray", "") for el in lines]
+    assert len(set(dashes)) == 4 == len(lines)  # every player has a dash of their own
+    assert dashes == list(DASHES[:4])
+    # the y of each line's last point is the player's last bowl, in order of the bowls
+    last_y = [float(el.attrib["points"].split()[-1].split(",")[1]) for el in lines]
+    bowls = [166, 157, 173, 134]
+    assert sorted(range(4), key=lambda i: last_y[i]) == sorted(range(4), key=lambda i: -bowls[i])
+
+
+def test_chart_of_a_long_session_marks_hands_on_the_axis(long_ledger: Ledger) -> None:
+    svg = bowl_chart(build_view(long_ledger).chart)
+    root = ET.fromstring(svg)
+    texts = [el.text for el in root.iter(f"{SVG}text")]
+    assert "300" in texts and "hand" in texts and "tantos" in texts
+    for el in root.findall(f"{SVG}polyline"):
+        assert len(el.attrib["points"].split()) == 601
+    # a bowl below zero is labelled with a true minus
+    assert any(t and re.fullmatch(r"\w+ −\d+", t) for t in texts)
+
+
+def test_no_chart_without_two_rows() -> None:
+    assert bowl_chart({"players": ["A", "B", "C"], "series": []}) == ""
+    assert bowl_chart({"players": ["A", "B", "C"], "series": [[155], [155], [155]], "start": 160}) == ""
+    assert bowl_chart({"players": ["A", "B", "C"], "series": [[155, 154], [155, 155], [155, 155]]}).startswith("<svg")
