@@ -1,4 +1,4 @@
-"""The examples in the engine's docstrings are tests too."""
+"""The examples in the engine's and the view model's docstrings are tests too."""
 
 import doctest
 import importlib
@@ -11,6 +11,9 @@ MODULES = [
     "scorekeeper.engine.replay",
     "scorekeeper.engine.settle",
     "scorekeeper.engine.sessionfile",
+    "scorekeeper.engine.options",
+    "scorekeeper.engine.french",
+    "scorekeeper.engine.model",
     "scorekeeper.viewmodel",
 ]
 
