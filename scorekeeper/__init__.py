@@ -1,3 +1,72 @@
 """scorekeeper — the Tresillo table companion."""
 
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
 __version__ = "0.1.0"
+
+PACKAGE = Path(__file__).resolve().parent
+
+
+def _asset_dir(name: str) -> str:
+    """templates/ and static/ live at the top of the checkout, or inside the installed wheel."""
+    top = PACKAGE.parent / name
+    return str(top if top.is_dir() else PACKAGE / name)
+
+
+def _secret_key(instance: Path) -> str:
+    """One key per installation, kept in the instance folder so links and forms survive restarts."""
+    path = instance / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def create_app(test_config: dict[str, Any] | None = None):  # type: ignore[no-untyped-def]
+    """The Flask application (flaskr style): SQLite in the instance folder unless configured."""
+    from flask import Flask
+
+    from .db import db, migrate, tune_sqlite
+
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=_asset_dir("templates"),
+        static_folder=_asset_dir("static"),
+    )
+    instance = Path(app.instance_path)
+    instance.mkdir(parents=True, exist_ok=True)
+    url = os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'scorekeeper.sqlite'}"
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://"):]
+    app.config.from_mapping(
+        SQLALCHEMY_DATABASE_URI=url,
+        WTF_CSRF_TIME_LIMIT=None,  # a form opened at nine still posts at two in the morning
+        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        SEND_FILE_MAX_AGE_DEFAULT=3600,
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.update(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or _secret_key(instance)
+
+    db.init_app(app)
+    migrate.init_app(
+        app, db, directory=_asset_dir("migrations"), render_as_batch=True, compare_type=True
+    )
+    with app.app_context():
+        if db.engine.dialect.name == "sqlite":
+            tune_sqlite(db.engine)
+
+    from . import models  # noqa: F401  (tables known to migrations)
+    from .web import register
+
+    register(app)
+    return app

@@ -1,0 +1,96 @@
+"""What the database keeps: who plays, the setup, and the hands as entered.
+
+Only inputs are stored. Every bowl, plato, pajarito and debt is derived by
+replaying the hands through the engine, so editing hand 3 of 40 is a plain
+update of one row.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .db import db
+
+
+def new_token() -> str:
+    """128 random bits, URL-safe: links cannot be guessed."""
+    return secrets.token_urlsafe(16)
+
+
+def now() -> datetime:
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+class Group(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "groups"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
+    name: Mapped[str] = mapped_column(String(80))
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+    players: Mapped[list["Player"]] = relationship(back_populates="group", order_by="Player.id")
+    sessions: Mapped[list["GameSession"]] = relationship(
+        back_populates="group", order_by="GameSession.id.desc()"
+    )
+
+
+class Player(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "players"
+    __table_args__ = (UniqueConstraint("group_id", "name", name="uq_player_name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    retired: Mapped[bool] = mapped_column(default=False)
+
+    group: Mapped[Group] = relationship(back_populates="players")
+
+
+class GameSession(db.Model):  # type: ignore[name-defined,misc]
+    """One evening at the table: its setup and, through :class:`HandRecord`, its hands."""
+
+    __tablename__ = "sessions"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
+    rules: Mapped[str] = mapped_column(String(16), default="pagat")
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    players: Mapped[list[str]] = mapped_column(JSON)  # names in seating order
+    first_dealer: Mapped[str] = mapped_column(String(40))
+    start_tokens: Mapped[int] = mapped_column(Integer, default=160)
+    tanto_value: Mapped[str] = mapped_column(String(16), default="0.10")
+    currency: Mapped[str] = mapped_column(String(8), default="EUR")
+    paper_in: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
+    end_paper: Mapped[str] = mapped_column(String(8), default="settle")
+    closed: Mapped[bool] = mapped_column(default=False)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    closed_at: Mapped[datetime | None] = mapped_column(default=None)
+
+    group: Mapped[Group] = relationship(back_populates="sessions")
+    hands: Mapped[list["HandRecord"]] = relationship(
+        back_populates="session", order_by="HandRecord.position", cascade="all, delete-orphan"
+    )
+
+
+class HandRecord(db.Model):  # type: ignore[name-defined,misc]
+    """A hand as entered: the session file's hand object, and its place in the evening."""
+
+    __tablename__ = "hands"
+    __table_args__ = (UniqueConstraint("session_id", "idem_key", name="uq_hand_idem"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    idem_key: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+    session: Mapped[GameSession] = relationship(back_populates="hands")

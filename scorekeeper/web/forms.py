@@ -1,0 +1,188 @@
+"""WTForms forms (CSRF through Flask-WTF) and the hand form's translation to a session-file hand."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    StringField,
+    TextAreaField,
+)
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
+
+from ..engine import RULESETS, get_ruleset
+from ..engine.options import hand_questions
+
+SUITS = [("oros", "oros"), ("copas", "copas"), ("espadas", "espadas"), ("bastos", "bastos")]
+
+
+class GroupForm(FlaskForm):
+    name = StringField("Group name", validators=[DataRequired("Give the group a name."), Length(max=80)])
+
+
+class PlayerForm(FlaskForm):
+    name = StringField("Player", validators=[DataRequired("Give the player a name."), Length(max=40)])
+
+
+class StartForm(FlaskForm):
+    seat1 = SelectField("Seat 1", validate_choice=False)
+    seat2 = SelectField("Seat 2", validate_choice=False)
+    seat3 = SelectField("Seat 3", validate_choice=False)
+    seat4 = SelectField("Seat 4 (optional)", validate_choice=False)
+    first_dealer = SelectField("First dealer", choices=[("1", "Seat 1"), ("2", "Seat 2"), ("3", "Seat 3"), ("4", "Seat 4")])
+    rules = SelectField("Rules", choices=[(r.name, f"{r.name} — {r.title}") for r in RULESETS.values()])
+    tanto_value = StringField("Value of a tanto", default="0.10", validators=[DataRequired("How much is a tanto worth?")])
+    currency = StringField("Currency", default="EUR", validators=[Length(max=8)])
+    start_tokens = IntegerField("Tantos each at the start", default=160,
+                                validators=[InputRequired("How many tantos each?"), NumberRange(10, 100000)])
+    palo_de_favor = SelectField("Palo de favor", choices=[("", "none")] + SUITS, default="")
+    scale = SelectField("Scores", choices=[("1", "normal"), ("5", "×5")], default="1")
+    old_codillo = BooleanField("Old codillo (paid to the winner only)")
+    penetro_four = BooleanField("Penetro with four (nobody drops out)")
+
+    def seats(self) -> list[str]:
+        return [f.data for f in (self.seat1, self.seat2, self.seat3, self.seat4) if f.data]
+
+    def options(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.palo_de_favor.data:
+            out["palo_de_favor"] = self.palo_de_favor.data
+        if self.scale.data == "5":
+            out["scale"] = 5
+        if self.old_codillo.data:
+            out["codillo"] = "winner_only"
+        if self.penetro_four.data:
+            out["penetro_four"] = True
+        return out
+
+
+class HandForm(FlaskForm):
+    """One hand. Choices are filled per table (who may declare, who played…)."""
+
+    contract = RadioField("Contract", validate_choice=False)
+    declarer = RadioField("Declarer", validate_choice=False)
+    forced = BooleanField("Forced (all passed, espada held)")
+    t0 = IntegerField("tricks", validators=[Optional(), NumberRange(0, 9)])
+    t1 = IntegerField("tricks", validators=[Optional(), NumberRange(0, 9)])
+    t2 = IntegerField("tricks", validators=[Optional(), NumberRange(0, 9)])
+    t3 = IntegerField("tricks", validators=[Optional(), NumberRange(0, 9)])
+    surrender = RadioField("Surrender", choices=[("", "no"), ("accepted", "accepted"), ("takeover", "taken over")],
+                           default="", validate_choice=False)
+    takeover = RadioField("Taken over by", validate_choice=False)
+    estuche = BooleanField("Estuche")
+    estuche_count = IntegerField("Top trumps in sequence", validators=[Optional(), NumberRange(3, 9)])
+    contra_estuche = BooleanField("Contra-estuche")
+    primeras = BooleanField("Primeras (first five, then stop)")
+    bola = RadioField("Bola", choices=[("", "no"), ("won", "won"), ("failed", "failed")], default="",
+                      validate_choice=False)
+    drops_out = RadioField("Drops out", validate_choice=False)
+    debt = RadioField("Debt played for", validate_choice=False)
+    trump = RadioField("Trumps", choices=SUITS, validate_choice=False)
+    idem_key = HiddenField()
+    number = HiddenField()
+    version = HiddenField()
+
+    TRICK_FIELDS = ("t0", "t1", "t2", "t3")
+
+    def setup_for(self, players: list[str], rules_name: str, options: dict[str, Any], upcoming: Any) -> None:
+        rules = get_ruleset(rules_name).with_options(options)
+        self.players = players
+        self.rules = rules
+        self.asks = hand_questions(rules, len(players))
+        self.contract.choices = [(c, "all pass" if c == "pass" else c) for c in upcoming.contracts]
+        self.declarer.choices = [(p, p) for p in upcoming.declarers]
+        self.takeover.choices = [(p, p) for p in upcoming.declarers]
+        self.drops_out.choices = [(p, p) for p in players if p != upcoming.dealer]
+        self.debt.choices = [(p, p) for p in upcoming.tied_debtors]
+        self.upcoming = upcoming
+        if not self.idem_key.data:
+            self.idem_key.data = secrets.token_urlsafe(16)
+
+    def trick_fields(self) -> list[tuple[str, Any]]:
+        return [(p, getattr(self, f"t{i}")) for i, p in enumerate(self.players)]
+
+    def fill_from(self, hand: dict[str, Any]) -> None:
+        """Show a stored hand in the form (for editing)."""
+        self.contract.data = hand.get("contract")
+        self.declarer.data = hand.get("declarer")
+        self.forced.data = bool(hand.get("forced"))
+        tricks = hand.get("tricks") or {}
+        for i, p in enumerate(self.players):
+            getattr(self, f"t{i}").data = tricks.get(p)
+        sur = hand.get("surrender")
+        if sur is not None:
+            self.surrender.data = "takeover" if sur.get("takeover") else "accepted"
+            self.takeover.data = sur.get("takeover")
+        est = hand.get("estuche")
+        self.estuche.data = bool(est)
+        if isinstance(est, int) and not isinstance(est, bool):
+            self.estuche_count.data = est
+        self.contra_estuche.data = bool(hand.get("contra_estuche"))
+        self.primeras.data = bool(hand.get("primeras"))
+        self.bola.data = hand.get("bola") or ""
+        self.drops_out.data = hand.get("drops_out")
+        self.debt.data = hand.get("debt")
+        self.trump.data = hand.get("trump")
+
+    def to_hand(self) -> dict[str, Any]:
+        """The session-file hand object this form describes (only what was asked)."""
+        hand: dict[str, Any] = {"contract": self.contract.data}
+        if self.contract.data == "pass":
+            return hand
+        if self.declarer.data:
+            hand["declarer"] = self.declarer.data
+        if self.forced.data and self.contract.data == "entrada":
+            hand["forced"] = True
+        surrender = self.surrender.data or ""
+        tricks = {p: f.data for p, f in self.trick_fields() if f.data is not None}
+        if surrender == "accepted":
+            hand["surrender"] = {"takeover": None}
+        else:
+            if surrender == "takeover":
+                hand["surrender"] = {"takeover": self.takeover.data or None}
+            if tricks:
+                hand["tricks"] = tricks
+        if self.contract.data == "penetro" and surrender != "accepted" and self.drops_out.data:
+            hand["drops_out"] = self.drops_out.data
+        if self.estuche.data:
+            count = self.estuche_count.data if "estuche_count" in self.asks else None
+            hand["estuche"] = count if count else True
+        if self.contra_estuche.data and "contra_estuche" in self.asks:
+            hand["contra_estuche"] = True
+        if self.primeras.data:
+            hand["primeras"] = True
+        if self.bola.data in ("won", "failed"):
+            hand["bola"] = self.bola.data
+        if self.debt.data and self.upcoming.tied_debtors:
+            hand["debt"] = self.debt.data
+        if "trump" in self.asks and self.trump.data:
+            hand["trump"] = self.trump.data
+        return hand
+
+    def field_for(self, engine_field: str) -> str:
+        """Where an engine error is shown in this form."""
+        mapping = {"tricks": "t0", "surrender": "surrender", "contract": "contract", "declarer": "declarer",
+                   "bola": "bola", "primeras": "primeras", "estuche": "estuche", "contra_estuche": "contra_estuche",
+                   "drops_out": "drops_out", "debt": "debt", "trump": "trump", "forced": "forced"}
+        return mapping.get(engine_field, "contract")
+
+
+class EndForm(FlaskForm):
+    paper = RadioField("The paper", choices=[("settle", "Settle it tonight"), ("keep", "Keep it for next time")],
+                       default="settle")
+    version = HiddenField()
+
+
+class VersionForm(FlaskForm):
+    version = HiddenField()
+
+
+class ImportForm(FlaskForm):
+    text = TextAreaField("Session file (JSON)")

@@ -1,0 +1,147 @@
+"""Groups and their players; starting or importing a session."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from sqlalchemy import select
+
+from .. import services
+from ..db import db
+from ..models import Group, Player
+from .forms import GroupForm, ImportForm, PlayerForm, StartForm, VersionForm
+
+bp = Blueprint("groups", __name__)
+
+
+def group_or_404(token: str) -> Group:
+    group = db.session.scalars(select(Group).where(Group.token == token)).first()
+    if group is None:
+        abort(404)
+    return group
+
+
+def player_or_404(group: Group, player_id: int) -> Player:
+    player = db.session.get(Player, player_id)
+    if player is None or player.group_id != group.id:
+        abort(404)
+    return player
+
+
+@bp.route("/", methods=["GET", "POST"])
+def index():  # type: ignore[no-untyped-def]
+    form = GroupForm()
+    if form.validate_on_submit():
+        try:
+            group = services.create_group(form.name.data)
+        except services.Refused as exc:
+            form.name.errors.append(exc.message)
+        else:
+            return redirect(url_for("groups.show", token=group.token))
+    status = 400 if form.errors else 200
+    return render_template("web/index.html", form=form), status
+
+
+@bp.get("/g/<token>")
+def show(token: str):  # type: ignore[no-untyped-def]
+    group = group_or_404(token)
+    return render_template("web/group.html", group=group, form=PlayerForm(),
+                           carried=services.carried_paper(group))
+
+
+@bp.post("/g/<token>/players")
+def add_player(token: str):  # type: ignore[no-untyped-def]
+    group = group_or_404(token)
+    form = PlayerForm()
+    if form.validate_on_submit():
+        try:
+            services.add_player(group, form.name.data)
+        except services.Refused as exc:
+            form.name.errors.append(exc.message)
+        else:
+            return redirect(url_for("groups.show", token=token))
+    return render_template("web/group.html", group=group, form=form,
+                           carried=services.carried_paper(group)), 400
+
+
+@bp.post("/g/<token>/players/<int:player_id>/rename")
+def rename_player(token: str, player_id: int):  # type: ignore[no-untyped-def]
+    group = group_or_404(token)
+    player = player_or_404(group, player_id)
+    form = PlayerForm()
+    if form.validate_on_submit():
+        try:
+            services.rename_player(player, form.name.data)
+        except services.Refused as exc:
+            form.name.errors.append(exc.message)
+        else:
+            return redirect(url_for("groups.show", token=token))
+    return render_template("web/group.html", group=group, form=PlayerForm(formdata=None), rename_form=form,
+                           rename_id=player.id, carried=services.carried_paper(group)), 400
+
+
+@bp.post("/g/<token>/players/<int:player_id>/<any(retire, return):action>")
+def retire_player(token: str, player_id: int, action: str):  # type: ignore[no-untyped-def]
+    group = group_or_404(token)
+    player = player_or_404(group, player_id)
+    if not VersionForm().validate_on_submit():
+        abort(400)
+    services.set_retired(player, action == "retire")
+    return redirect(url_for("groups.show", token=token))
+
+
+@bp.route("/g/<token>/start", methods=["GET", "POST"])
+def start(token: str):  # type: ignore[no-untyped-def]
+    group = group_or_404(token)
+    active = [p.name for p in group.players if not p.retired]
+    form = StartForm()
+    choices = [("", "—")] + [(n, n) for n in active]
+    for f in (form.seat1, form.seat2, form.seat3, form.seat4):
+        f.choices = choices
+    if request.method == "GET":
+        for f, name in zip((form.seat1, form.seat2, form.seat3, form.seat4), active):
+            f.data = name
+    if form.validate_on_submit():
+        seats = form.seats()
+        if len(seats) < 3:
+            form.seat3.errors = list(form.seat3.errors) + ["Tresillo needs three or four players."]
+        else:
+            dealer_seat = int(form.first_dealer.data or "1")
+            if dealer_seat > len(seats):
+                form.first_dealer.errors = list(form.first_dealer.errors) + ["That seat is empty."]
+            else:
+                try:
+                    gs = services.start_session(
+                        group,
+                        players=seats,
+                        first_dealer=seats[dealer_seat - 1],
+                        rules=form.rules.data,
+                        start_tokens=form.start_tokens.data,
+                        tanto_value=form.tanto_value.data.replace(",", "."),
+                        currency=form.currency.data or "EUR",
+                        options=form.options(),
+                    )
+                except services.Refused as exc:
+                    field = getattr(form, exc.field, None) or form.seat1
+                    field.errors = list(field.errors) + [exc.message]
+                else:
+                    return redirect(url_for("table.show", token=gs.token))
+    status = 400 if form.errors else 200
+    return render_template("web/start.html", group=group, form=form, active=active,
+                           carried=services.carried_paper(group)), status
+
+
+@bp.route("/g/<token>/import", methods=["GET", "POST"])
+def import_session(token: str):  # type: ignore[no-untyped-def]
+    group = group_or_404(token)
+    form = ImportForm()
+    if form.validate_on_submit():
+        upload = request.files.get("file")
+        text = upload.read().decode("utf-8", "replace") if upload and upload.filename else (form.text.data or "")
+        try:
+            gs = services.import_session(group, text)
+        except services.Refused as exc:
+            form.text.errors = list(form.text.errors) + [exc.message]
+        else:
+            return redirect(url_for("table.show", token=gs.token))
+    status = 400 if form.errors else 200
+    return render_template("web/import.html", group=group, form=form), status

@@ -1,0 +1,275 @@
+"""The table: the screen that stays open, hand entry, fixing mistakes, the end of the evening."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request, url_for
+from sqlalchemy import select
+
+from .. import services
+from ..db import db
+from ..engine import HandError, SessionError
+from ..engine.options import option_words
+from ..engine.sessionfile import load_hand
+from ..models import GameSession
+from ..viewmodel import build_view, token_moves
+from .forms import EndForm, HandForm, VersionForm
+
+bp = Blueprint("table", __name__, url_prefix="/s")
+
+DOCUMENTS = ("report", "paper", "settlement")
+
+
+def session_or_404(token: str) -> GameSession:
+    gs = db.session.scalars(select(GameSession).where(GameSession.token == token)).first()
+    if gs is None:
+        abort(404)
+    return gs
+
+
+def view_for(gs: GameSession, *, rows: bool = False, end_paper: str | None = None):  # type: ignore[no-untyped-def]
+    return build_view(
+        services.ledger_for(gs, end_paper=end_paper),
+        title=f"{gs.group.name} — {gs.created_at:%d %b %Y}",
+        group=gs.group.name,
+        started=gs.created_at,
+        ended=gs.closed_at,
+        options=dict(option_words(gs.options)) if gs.options else None,
+        rows=rows,
+    )
+
+
+def hand_form(gs: GameSession, *, formdata: Any = None) -> HandForm:
+    table = services.table_for(gs)
+    form = HandForm() if formdata is None else HandForm(formdata=formdata)
+    form.setup_for(list(gs.players), gs.rules, gs.options or {}, table.upcoming())
+    return form
+
+
+def _apply_error(form: HandForm, exc: services.Refused) -> None:
+    name = form.field_for(exc.field)
+    field = getattr(form, name)
+    field.errors = list(field.errors) + [exc.message]
+
+
+@bp.get("/<token>")
+def show(token: str):  # type: ignore[no-untyped-def]
+    gs = session_or_404(token)
+    view = view_for(gs, rows=True)
+    saved = request.args.get("saved", type=int)
+    moves: tuple[str, ...] = ()
+    saved_row = None
+    if saved and 1 <= saved <= view.hands:
+        saved_row = view.rows[2 * saved]
+        moves = saved_row.moves
+    recent = [r for r in view.rows if r.kind == "hand"][-4:][::-1]
+    return render_template("web/table.html", gs=gs, view=view, recent=recent, moves=moves,
+                           saved_row=saved_row, undo=VersionForm(version=gs.version))
+
+
+@bp.get("/<token>/version")
+def version(token: str):  # type: ignore[no-untyped-def]
+    gs = session_or_404(token)
+    return jsonify(version=gs.version, hands=len(gs.hands), closed=gs.closed)
+
+
+@bp.route("/<token>/hand", methods=["GET", "POST"])
+def new_hand(token: str):  # type: ignore[no-untyped-def]
+    gs = session_or_404(token)
+    if gs.closed:
+        return render_template("web/error.html", title="Session closed",
+                               message="This session is closed: hands can no longer be entered."), 409
+    form = hand_form(gs, formdata=request.form if request.method == "POST" else None)
+    status = 200
+    if request.method == "POST":
+        if form.validate_on_submit():
+            try:
+                number = int(form.number.data) if form.number.data else None
+                saved = services.add_hand(gs, form.to_hand(), idem_key=form.idem_key.data or "", number=number)
+            except services.Conflict as exc:
+                form.form_errors.append(exc.message)
+                status = 409
+            except services.Refused as exc:
+                _apply_error(form, exc)
+                status = 400
+            except ValueError:
+                form.number.errors = ["This form is damaged; reload the page."]
+                status = 400
+            else:
+                return redirect(url_for("table.show", token=token, saved=saved.record.position + 1))
+        else:
+            status = 400
+    view = view_for(gs)
+    form.number.data = str(view.next.number) if request.method == "GET" else form.number.data
+    return render_template("web/hand.html", gs=gs, view=view, form=form, editing=None), status
+
+
+@bp.post("/<token>/preview")
+def preview(token: str):  # type: ignore[no-untyped-def]
+    """What the hand in the form would do, from the engine; nothing is saved."""
+    gs = session_or_404(token)
+    edit = request.args.get("edit", type=int)
+    form = hand_form(gs, formdata=request.form)
+    hand = form.to_hand()
+    try:
+        number = len(gs.hands) + 1 if edit is None else edit
+        parsed = load_hand(hand, number, tuple(gs.players))
+        if edit is None:
+            result = services.table_for(gs).preview(parsed)
+        else:
+            hands = [h.data for h in gs.hands]
+            if not 1 <= edit <= len(hands):
+                abort(404)
+            hands[edit - 1] = hand
+            result = services.ledger_for(gs, hands).results[edit - 1]
+    except (HandError, SessionError) as exc:
+        err = exc.first
+        return jsonify(ok=False, field=err.field, message=err.message)
+    words = {"sacado": "wins", "puesta": "puesta", "codillo": f"codillo — {result.winner} wins it",
+             "cancelled": "deal cancelled"}
+    return jsonify(ok=True, outcome=result.outcome, in_play=result.in_play,
+                   summary=f"{words.get(result.outcome, result.outcome)} · {result.in_play} in play",
+                   moves=list(token_moves(result.transfers)))
+
+
+@bp.get("/<token>/hands")
+def history(token: str):  # type: ignore[no-untyped-def]
+    gs = session_or_404(token)
+    view = view_for(gs, rows=True)
+    return render_template("web/history.html", gs=gs, view=view, form=VersionForm(version=gs.version))
+
+
+def _changed_rows(before: Any, after: Any) -> list[Any]:
+    """Rows of ``after`` whose figures differ from ``before`` (or are new)."""
+    changed = []
+    for i, row in enumerate(after.rows):
+        old = before.rows[i] if i < len(before.rows) else None
+        if old is None or (old.bowls, old.plato, old.pajaritos, old.paper) != (row.bowls, row.plato, row.pajaritos, row.paper):
+            changed.append(row)
+    return changed
+
+
+@bp.route("/<token>/hands/<int:number>/edit", methods=["GET", "POST"])
+def edit_hand(token: str, number: int):  # type: ignore[no-untyped-def]
+    gs = session_or_404(token)
+    if not 1 <= number <= len(gs.hands):
+        abort(404)
+    if gs.closed:
+        return render_template("web/error.html", title="Session closed",
+                               message="This session is closed: its hands can no longer be changed."), 409
+    record = gs.hands[number - 1]
+    # the form is built for the table as it stood before this hand
+    hands_before = [h.data for h in gs.hands[: number - 1]]
+    table = services.table_for_hands(gs, hands_before)
+    form = HandForm() if request.method == "POST" else HandForm(formdata=None)
+    form.setup_for(list(gs.players), gs.rules, gs.options or {}, table.upcoming())
+    status = 200
+    if request.method == "GET":
+        form.fill_from(record.data)
+        form.version.data = str(gs.version)
+    elif form.validate_on_submit():
+        before = view_for(gs, rows=True)
+        try:
+            services.edit_hand(gs, number - 1, form.to_hand(), version=int(form.version.data or -1))
+        except services.Conflict as exc:
+            form.form_errors.append(exc.message)
+            status = 409
+        except services.Refused as exc:
+            _apply_error(form, exc)
+            status = 400
+        else:
+            after = view_for(gs, rows=True)
+            return render_template("web/recomputed.html", gs=gs, view=after,
+                                   changed=_changed_rows(before, after), what=f"Hand {number} changed")
+    else:
+        status = 400
+    view = view_for(gs)
+    return render_template("web/hand.html", gs=gs, view=view, form=form, editing=number,
+                           upcoming=table.upcoming()), status
+
+
+@bp.post("/<token>/hands/<int:number>/delete")
+def delete_hand(token: str, number: int):  # type: ignore[no-untyped-def]
+    gs = session_or_404(token)
+    if not 1 <= number <= len(gs.hands):
+        abort(404)
+    form = VersionForm()
+    if not form.validate_on_submit():
+        abort(400)
+    before = view_for(gs, rows=True)
+    try:
+        services.delete_hand(gs, number - 1, version=int(form.version.data or -1))
+    except services.Refused as exc:
+        return render_template("web/error.html", title="Not deleted", message=exc.message,
+                               back=url_for("table.history", token=token)), exc.status
+    after = view_for(gs, rows=True)
+    return render_template("web/recomputed.html", gs=gs, view=after, changed=_changed_rows(before, after),
+                           what=f"Hand {number} deleted")
+
+
+@bp.post("/<token>/undo")
+def undo(token: str):  # type: ignore[no-untyped-def]
+    gs = session_or_404(token)
+    form = VersionForm()
+    if not form.validate_on_submit():
+        abort(400)
+    try:
+        services.undo_last(gs, version=int(form.version.data or -1))
+    except services.Refused as exc:
+        return render_template("web/error.html", title="Nothing undone", message=exc.message,
+                               back=url_for("table.show", token=token)), exc.status
+    return redirect(url_for("table.show", token=token))
+
+
+@bp.route("/<token>/end", methods=["GET", "POST"])
+def end(token: str):  # type: ignore[no-untyped-def]
+    gs = session_or_404(token)
+    form = EndForm()
+    status = 200
+    if request.method == "POST" and not gs.closed:
+        if form.validate_on_submit():
+            try:
+                services.end_session(gs, paper=form.paper.data, version=int(form.version.data or -1))
+            except services.Refused as exc:
+                form.paper.errors = list(form.paper.errors) + [exc.message]
+                status = exc.status
+            else:
+                return redirect(url_for("table.end", token=token))
+        else:
+            status = 400
+    elif request.method == "POST":
+        status = 409
+    if request.method == "GET" or not form.version.data:
+        form.version.data = str(gs.version)
+    preview = {} if gs.closed else {mode: view_for(gs, end_paper=mode).settlement for mode in ("settle", "keep")}
+    return render_template("web/end.html", gs=gs, view=view_for(gs), form=form, preview=preview), status
+
+
+@bp.get("/<token>/session.json")
+def export_json(token: str):  # type: ignore[no-untyped-def]
+    gs = session_or_404(token)
+    return Response(services.export_json(gs), mimetype="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="tresillo-{gs.created_at:%Y-%m-%d}.json"'})
+
+
+@bp.get("/<token>/ledger.csv")
+def export_csv(token: str):  # type: ignore[no-untyped-def]
+    gs = session_or_404(token)
+    return Response(services.ledger_csv(gs), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="tresillo-{gs.created_at:%Y-%m-%d}.csv"'})
+
+
+@bp.get("/<token>/<kind>.<any(pdf, html):fmt>")
+def document(token: str, kind: str, fmt: str):  # type: ignore[no-untyped-def]
+    from .. import reports
+
+    gs = session_or_404(token)
+    if kind not in DOCUMENTS:
+        abort(404)
+    view = view_for(gs, rows=True)
+    if fmt == "html":
+        return reports.render_html(kind, view)
+    name = reports.document_filename(kind, view)
+    return Response(reports.render_pdf(kind, view), mimetype="application/pdf",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})

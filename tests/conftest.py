@@ -1,0 +1,178 @@
+"""Fixtures (flaskr style): an app on a real database, a client, a CLI runner, and `gen_*` factories.
+
+The `app` fixture runs every web test twice: on a SQLite file and on the
+PostgreSQL server named by TEST_DATABASE_URL. Without that variable the
+PostgreSQL run is skipped locally; with CI=true it fails instead.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import uuid
+from pathlib import Path
+
+import pytest
+
+DATA = Path(__file__).resolve().parent / "data"
+IN_CI = os.environ.get("CI", "").lower() == "true"
+
+
+def require(reason: str) -> None:
+    """Skip locally, fail in CI: a missing browser or database never hides in CI."""
+    if IN_CI:
+        pytest.fail(f"{reason} (CI=true: this test must run)")
+    pytest.skip(reason)
+
+
+def _postgres_url() -> str:
+    base = os.environ.get("TEST_DATABASE_URL")
+    if not base:
+        require("TEST_DATABASE_URL is not set")
+    from sqlalchemy import create_engine, text
+
+    name = "sk_" + uuid.uuid4().hex[:12]
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    return base.rsplit("/", 1)[0] + "/" + name, base, name
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def app(request, tmp_path):
+    from flask_migrate import upgrade
+
+    from scorekeeper import create_app
+    from scorekeeper.db import db
+
+    cleanup = None
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'test.sqlite'}"
+    else:
+        url, base, name = _postgres_url()
+
+        def cleanup() -> None:
+            from sqlalchemy import create_engine, text
+
+            admin = create_engine(base, isolation_level="AUTOCOMMIT")
+            with admin.connect() as conn:
+                conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            admin.dispose()
+
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "test",
+                      "WTF_CSRF_ENABLED": True})
+    with app.app_context():
+        upgrade()
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+    if cleanup:
+        cleanup()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app):
+    return app.test_cli_runner()
+
+
+def csrf_of(html: str) -> str:
+    m = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html)
+    assert m, "no CSRF token on the page"
+    return m.group(1)
+
+
+def field_value(html: str, name: str) -> str:
+    m = re.search(rf'id="{name}" name="{name}" type="hidden" value="([^"]*)"', html)
+    assert m, f"no hidden field {name}"
+    return m.group(1)
+
+
+class Browser:
+    """The test client with the CSRF token of the last page it read."""
+
+    def __init__(self, client):
+        self.client = client
+        self.token = ""
+
+    def get(self, url, **kw):
+        r = self.client.get(url, **kw)
+        if 'name="csrf_token"' in r.get_data(as_text=True):
+            self.token = csrf_of(r.get_data(as_text=True))
+        return r
+
+    def post(self, url, data=None, **kw):
+        data = dict(data or {})
+        data.setdefault("csrf_token", self.token)
+        return self.client.post(url, data=data, **kw)
+
+
+@pytest.fixture
+def browser(client):
+    return Browser(client)
+
+
+def gen_group(browser, name="Tuesday table", players=("North", "West", "South", "East")):
+    browser.get("/")
+    r = browser.post("/", {"name": name})
+    assert r.status_code == 302, r.get_data(as_text=True)
+    url = r.headers["Location"]
+    browser.get(url)
+    for p in players:
+        assert browser.post(f"{url}/players", {"name": p}).status_code == 302
+    return url.rsplit("/", 1)[1]
+
+
+def gen_session(browser, group_token, players=("North", "West", "South", "East"), **fields):
+    browser.get(f"/g/{group_token}/start")
+    data = {"seat1": players[0], "seat2": players[1], "seat3": players[2],
+            "seat4": players[3] if len(players) > 3 else "", "first_dealer": "1", "rules": "pagat",
+            "tanto_value": "0.10", "currency": "EUR", "start_tokens": "160", "scale": "1", "palo_de_favor": ""}
+    data.update(fields)
+    r = browser.post(f"/g/{group_token}/start", data)
+    assert r.status_code == 302, r.get_data(as_text=True)
+    return r.headers["Location"].rsplit("/", 1)[1]
+
+
+def hand_fields(hand: dict, players) -> dict:
+    """The hand form's fields for a session-file hand object."""
+    data = {"contract": hand["contract"]}
+    if hand.get("declarer"):
+        data["declarer"] = hand["declarer"]
+    for i, p in enumerate(players):
+        if hand.get("tricks") and p in hand["tricks"]:
+            data[f"t{i}"] = str(hand["tricks"][p])
+    sur = hand.get("surrender")
+    if sur is not None:
+        data["surrender"] = "takeover" if sur.get("takeover") else "accepted"
+        if sur.get("takeover"):
+            data["takeover"] = sur["takeover"]
+    for flag in ("estuche", "contra_estuche", "primeras", "forced"):
+        if hand.get(flag):
+            data[flag] = "y"
+    for key in ("bola", "drops_out", "debt"):
+        if hand.get(key):
+            data[key] = hand[key]
+    return data
+
+
+def gen_hand(browser, token, hand, players=("North", "West", "South", "East"), expect=302):
+    page = browser.get(f"/s/{token}/hand").get_data(as_text=True)
+    data = hand_fields(hand, players)
+    data["idem_key"] = field_value(page, "idem_key")
+    data["number"] = field_value(page, "number")
+    r = browser.post(f"/s/{token}/hand", data)
+    assert r.status_code == expect, r.get_data(as_text=True)[:3000]
+    return r
+
+
+@pytest.fixture
+def worked_example():
+    return json.loads((DATA / "worked_example.json").read_text())
