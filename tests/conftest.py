@@ -104,7 +104,7 @@ class Browser:
 
     def get(self, url, **kw):
         r = self.client.get(url, **kw)
-        if 'name="csrf_token"' in r.get_data(as_text=True):
+        if r.mimetype == "text/html" and 'name="csrf_token"' in r.get_data(as_text=True):
             self.token = csrf_of(r.get_data(as_text=True))
         return r
 
