@@ -27,7 +27,7 @@ from .model import (
     Upcoming,
 )
 from .options import SUITS, hand_questions, option_words
-from .replay import Table, replay, ruleset_for
+from .replay import Table, replay, replay_table, ruleset_for
 from .rules import RULESETS, Ruleset, get_ruleset
 from .sessionfile import dump_session, ledger_json, load_session, loads
 
@@ -35,6 +35,6 @@ __all__ = [
     "PAJARITOS", "PAPER", "PLATO", "POT", "Debt", "FieldError", "Hand", "HandError", "HandResult",
     "Ledger", "MoneyTransfer", "PaperDebt", "RULESETS", "Row", "Ruleset", "Session", "SessionError",
     "Settlement", "Setup", "Surrender", "Table", "Transfer", "Upcoming", "dump_session", "get_ruleset",
-    "ledger_json", "load_session", "loads", "replay",
+    "ledger_json", "load_session", "loads", "replay", "replay_table",
     "Options", "SUITS", "hand_questions", "option_words", "ruleset_for",
 ]

@@ -728,12 +728,8 @@ class Table:
         )
 
 
-def replay(session: Session, rules: Ruleset | None = None) -> Ledger:
-    """Replay every hand of ``session`` into its ledger.
-
-    Raises :class:`SessionError` (a ``ValueError``) naming the first refused
-    hand and field; nothing partial is returned.
-    """
+def replay_table(session: Session, rules: Ruleset | None = None) -> Table:
+    """A live :class:`Table` after every hand of ``session`` (to preview or play the next one)."""
     table = Table(session.setup, rules)
     # A replay allocates many small acyclic records; the cyclic garbage
     # collector would rescan all of them again and again (quadratic on long
@@ -746,4 +742,13 @@ def replay(session: Session, rules: Ruleset | None = None) -> Ledger:
     finally:
         if paused:
             gc.enable()
-    return table.ledger()
+    return table
+
+
+def replay(session: Session, rules: Ruleset | None = None) -> Ledger:
+    """Replay every hand of ``session`` into its ledger.
+
+    Raises :class:`SessionError` (a ``ValueError``) naming the first refused
+    hand and field; nothing partial is returned.
+    """
+    return replay_table(session, rules).ledger()

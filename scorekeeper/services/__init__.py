@@ -28,6 +28,7 @@ from ..engine import (
     ledger_json,
     load_session,
     replay,
+    replay_table,
 )
 from ..engine.sessionfile import FORMAT as FORMAT_SESSION
 from ..engine.sessionfile import load_hand
@@ -131,13 +132,22 @@ def session_dict(
         "tanto_value": gs.tanto_value,
         "currency": gs.currency,
         "end": {"paper": end_paper or gs.end_paper},
-        "hands": [h.data for h in gs.hands] if hands is None else hands,
+        "hands": hand_data(gs) if hands is None else hands,
     }
     if gs.options:
         d["options"] = dict(gs.options)
     if gs.paper_in:
         d["paper"] = list(gs.paper_in)
     return d
+
+
+def hand_data(gs: GameSession) -> list[dict[str, Any]]:
+    """The stored hand objects in order, without loading ORM rows (fast on long evenings)."""
+    if gs.id is None:
+        return []
+    return list(db.session.scalars(
+        select(HandRecord.data).where(HandRecord.session_id == gs.id).order_by(HandRecord.position)
+    ))
 
 
 def ledger_for(
@@ -152,11 +162,7 @@ def table_for(gs: GameSession) -> Table:
 
 
 def table_for_hands(gs: GameSession, hands: list[dict[str, Any]] | None) -> Table:
-    session = load_session(session_dict(gs, hands))
-    table = Table(session.setup)
-    for hand in session.hands:
-        table.play(hand)
-    return table
+    return replay_table(load_session(session_dict(gs, hands)))
 
 
 def start_session(
@@ -233,27 +239,46 @@ class Saved:
     created: bool  # False when a retried post found the hand already stored
 
 
-def add_hand(gs: GameSession, hand: dict[str, Any], *, idem_key: str, number: int | None = None) -> Saved:
+def _lock(gs: GameSession) -> None:
+    """Serialise writers of one session (row lock on PostgreSQL; SQLite already holds BEGIN IMMEDIATE)."""
+    if gs.id is not None:
+        db.session.refresh(gs, with_for_update=True)
+
+
+def add_hand(
+    gs: GameSession,
+    hand: dict[str, Any],
+    *,
+    idem_key: str,
+    number: int | None = None,
+    table: Table | None = None,
+) -> Saved:
     """Store the next hand. A retried post (same key) returns the stored hand.
 
     ``number`` is the hand number the form was made for: if another phone
     has entered that hand meanwhile, this one is refused instead of being
-    stored as the following hand.
+    stored as the following hand. ``table`` is the table as the caller
+    replayed it (saves a second replay when it is still current).
     """
+    _lock(gs)
     existing = db.session.scalars(
         select(HandRecord).where(HandRecord.session_id == gs.id, HandRecord.idem_key == idem_key)
     ).first()
     if existing is not None:
         return Saved(existing, False)
     _check_open(gs)
-    count = len(gs.hands)
+    count = count_hands(gs)
     if number is not None and number != count + 1:
         raise Conflict(
             f"Hand {number} was already entered on another phone. Reload to see it before entering the next hand."
         )
-    hands = [h.data for h in gs.hands] + [hand]
-    _check_hands(gs, hands)
-    record = HandRecord(session=gs, position=count, data=hand, idem_key=idem_key)
+    if table is None or table.hands_played != count:
+        table = table_for(gs)
+    try:
+        table.preview(load_hand(hand, count + 1, tuple(gs.players)))
+    except SessionError as exc:
+        raise _refused_from(exc) from None
+    record = HandRecord(session_id=gs.id, position=count, data=hand, idem_key=idem_key)
     db.session.add(record)
     gs.version += 1
     try:
@@ -270,6 +295,7 @@ def add_hand(gs: GameSession, hand: dict[str, Any], *, idem_key: str, number: in
 
 
 def edit_hand(gs: GameSession, position: int, hand: dict[str, Any], *, version: int) -> HandRecord:
+    _lock(gs)
     _check_open(gs)
     _check_version(gs, version)
     record = _hand_at(gs, position)
@@ -284,6 +310,7 @@ def edit_hand(gs: GameSession, position: int, hand: dict[str, Any], *, version: 
 
 def delete_hand(gs: GameSession, position: int, *, version: int) -> None:
     """Remove a hand; the ones after it move up and must still be valid."""
+    _lock(gs)
     _check_open(gs)
     _check_version(gs, version)
     record = _hand_at(gs, position)
@@ -313,6 +340,7 @@ def _hand_at(gs: GameSession, position: int) -> HandRecord:
 
 
 def end_session(gs: GameSession, *, paper: str, version: int) -> GameSession:
+    _lock(gs)
     _check_open(gs)
     _check_version(gs, version)
     if paper not in ("settle", "keep"):

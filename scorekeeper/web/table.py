@@ -13,7 +13,7 @@ from ..engine import HandError, SessionError
 from ..engine.options import option_words
 from ..engine.sessionfile import load_hand
 from ..models import GameSession
-from ..viewmodel import build_view, token_moves
+from ..viewmodel import build_view, row_view, token_moves
 from .forms import EndForm, HandForm, VersionForm
 
 bp = Blueprint("table", __name__, url_prefix="/s")
@@ -29,8 +29,12 @@ def session_or_404(token: str) -> GameSession:
 
 
 def view_for(gs: GameSession, *, rows: bool = False, end_paper: str | None = None):  # type: ignore[no-untyped-def]
+    return view_from(gs, services.ledger_for(gs, end_paper=end_paper), rows=rows)
+
+
+def view_from(gs: GameSession, ledger: Any, *, rows: bool = False):  # type: ignore[no-untyped-def]
     return build_view(
-        services.ledger_for(gs, end_paper=end_paper),
+        ledger,
         title=f"{gs.group.name} — {gs.created_at:%d %b %Y}",
         group=gs.group.name,
         started=gs.created_at,
@@ -44,6 +48,7 @@ def hand_form(gs: GameSession, *, formdata: Any = None) -> HandForm:
     table = services.table_for(gs)
     form = HandForm() if formdata is None else HandForm(formdata=formdata)
     form.setup_for(list(gs.players), gs.rules, gs.options or {}, table.upcoming())
+    form.table = table
     return form
 
 
@@ -56,22 +61,21 @@ def _apply_error(form: HandForm, exc: services.Refused) -> None:
 @bp.get("/<token>")
 def show(token: str):  # type: ignore[no-untyped-def]
     gs = session_or_404(token)
-    view = view_for(gs, rows=True)
+    ledger = services.ledger_for(gs)
+    view = view_from(gs, ledger)
+    hand_rows = [r for r in ledger.rows[2::2]]
     saved = request.args.get("saved", type=int)
-    moves: tuple[str, ...] = ()
-    saved_row = None
-    if saved and 1 <= saved <= view.hands:
-        saved_row = view.rows[2 * saved]
-        moves = saved_row.moves
-    recent = [r for r in view.rows if r.kind == "hand"][-4:][::-1]
-    return render_template("web/table.html", gs=gs, view=view, recent=recent, moves=moves,
-                           saved_row=saved_row, undo=VersionForm(version=gs.version))
+    saved_row = row_view(hand_rows[saved - 1]) if saved and 1 <= saved <= len(hand_rows) else None
+    recent = [row_view(r) for r in hand_rows[-4:][::-1]]
+    return render_template("web/table.html", gs=gs, view=view, recent=recent,
+                           moves=saved_row.moves if saved_row else (), saved_row=saved_row,
+                           undo=VersionForm(version=gs.version))
 
 
 @bp.get("/<token>/version")
 def version(token: str):  # type: ignore[no-untyped-def]
     gs = session_or_404(token)
-    return jsonify(version=gs.version, hands=len(gs.hands), closed=gs.closed)
+    return jsonify(version=gs.version, hands=services.count_hands(gs), closed=gs.closed)
 
 
 @bp.route("/<token>/hand", methods=["GET", "POST"])
@@ -86,7 +90,8 @@ def new_hand(token: str):  # type: ignore[no-untyped-def]
         if form.validate_on_submit():
             try:
                 number = int(form.number.data) if form.number.data else None
-                saved = services.add_hand(gs, form.to_hand(), idem_key=form.idem_key.data or "", number=number)
+                saved = services.add_hand(gs, form.to_hand(), idem_key=form.idem_key.data or "", number=number,
+                                          table=form.table)
             except services.Conflict as exc:
                 form.form_errors.append(exc.message)
                 status = 409

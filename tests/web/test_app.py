@@ -319,3 +319,24 @@ def test_version_endpoint_moves_with_every_change(browser, worked_example):
     gen_hand(browser, s, worked_example["hands"][0])
     v1 = browser.client.get(f"/s/{s}/version").get_json()
     assert v1["version"] == v0["version"] + 1 and v1["hands"] == 1 and v1["closed"] is False
+
+
+def test_variant_questions_only_when_the_variant_is_on(browser):
+    """The trump suit is asked only with a palo de favor, the count of top trumps only with ×5."""
+    g = gen_group(browser)
+    plain = gen_session(browser, g)
+    page = browser.get(f"/s/{plain}/hand").get_data(as_text=True)
+    assert 'name="trump"' not in page and 'name="estuche_count"' not in page
+    favour = gen_session(browser, g, palo_de_favor="oros", scale="5")
+    page = browser.get(f"/s/{favour}/hand").get_data(as_text=True)
+    assert 'name="trump"' in page and 'name="estuche_count"' in page
+    table = browser.get(f"/s/{favour}").get_data(as_text=True)
+    assert "Palo de favor oros" in table and "Scores ×5" in table
+    assert 'id="in-play">50<' in table  # ×5: pajarito 25 + ante 5, + 5 per player
+
+
+def test_house_rules_ask_for_contra_estuche(browser):
+    g = gen_group(browser, players=("Ana", "Luis", "Pilar"))
+    s = gen_session(browser, g, players=("Ana", "Luis", "Pilar"), rules="house")
+    page = browser.get(f"/s/{s}/hand").get_data(as_text=True)
+    assert 'name="contra_estuche"' in page and 'value="penetro"' not in page

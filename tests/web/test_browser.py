@@ -1,0 +1,214 @@
+"""A real browser at the table: Playwright driving Debian's Chromium at 390×844.
+
+A real server runs in a thread on 127.0.0.1 with a SQLite file. Without
+/usr/bin/chromium these tests skip locally and fail in CI.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import threading
+from pathlib import Path
+
+import pytest
+
+from conftest import DATA, require
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
+PLAYERS = ["North", "West", "South", "East"]
+SHOTS = Path(os.environ.get("SCREENSHOT_DIR", "")) if os.environ.get("SCREENSHOT_DIR") else None
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    from flask_migrate import upgrade
+    from werkzeug.serving import make_server
+
+    from scorekeeper import create_app
+
+    path = tmp_path_factory.mktemp("web") / "table.sqlite"
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "SECRET_KEY": "browser"})
+    with app.app_context():
+        upgrade()
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{srv.server_port}"
+    srv.shutdown()
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    if not os.path.exists(CHROMIUM):
+        require(f"{CHROMIUM} is not installed")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        require("the playwright package is not installed")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
+
+
+def new_page(chromium):
+    ctx = chromium.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
+    return ctx, ctx.new_page()
+
+
+def make_group_and_session(page, server, name="Tuesday table"):
+    page.goto(server + "/")
+    page.fill("#name", name)
+    page.click("text=Create group")
+    for p in PLAYERS:
+        page.fill("form[action$='/players'] #name", p)
+        page.click("text=Add player")
+    page.click("text=Start a session")
+    page.click("form.card button[type=submit]")
+    page.wait_for_selector("#in-play")
+    return page.url
+
+
+def enter_hand(page, hand):
+    page.click("#enter-hand")
+    page.wait_for_selector("#hand-form")
+    page.click(f"label.choice:has(input[name=contract][value={hand['contract']}])")
+    if hand.get("declarer") and hand["contract"] != "penetro":
+        page.click(f"label.choice:has(input[name=declarer][value={hand['declarer']}])")
+    sur = hand.get("surrender")
+    if sur is not None:
+        kind = "takeover" if sur.get("takeover") else "accepted"
+        page.click(f"label.choice:has(input[name=surrender][value={kind}])")
+        if sur.get("takeover"):
+            page.click(f"label.choice:has(input[name=takeover][value={sur['takeover']}])")
+    if hand.get("drops_out"):
+        page.click(f"label.choice:has(input[name=drops_out][value={hand['drops_out']}])")
+    if hand.get("tricks"):
+        names = list(hand["tricks"])
+        # type all but the last count; the page fills the last one in
+        for p in names[:-1]:
+            page.fill(f"input.trick[data-player={p}]", str(hand["tricks"][p]))
+        last = names[-1]
+        assert page.input_value(f"input.trick[data-player={last}]") == str(hand["tricks"][last])
+    for flag in ("estuche", "forced", "primeras"):
+        if hand.get(flag):
+            page.check(f"input[name={flag}]")
+    if hand.get("bola"):
+        page.click(f"label.choice:has(input[name=bola][value={hand['bola']}])")
+    if hand.get("debt"):
+        page.click(f"label.choice:has(input[name=debt][value={hand['debt']}])")
+    page.wait_for_selector("#preview h2")
+    assert "Preview" in page.inner_text("#preview h2")
+    page.click("#hand-form button[type=submit]")
+    page.wait_for_selector(".saved")
+
+
+def bowls(page):
+    return [int(x) for x in page.locator("td.bowl").all_inner_texts()]
+
+
+def test_worked_example_at_the_table(chromium, server):
+    example = json.loads((DATA / "worked_example.json").read_text())
+    rows = {  # bowls, plato, pajaritos after each hand (worked example rows 2, 4, …, 16)
+        1: ([151, 152, 170, 152], 0, 15), 2: ([141, 151, 170, 152], 16, 10), 3: ([142, 152, 166, 153], 17, 10),
+        4: ([164, 130, 166, 152], 18, 10), 5: ([167, 134, 170, 159], 0, 10), 6: ([167, 133, 170, 159], 1, 10),
+        7: ([167, 158, 169, 136], 0, 10), 8: ([166, 157, 173, 134], 0, 10),
+    }
+    ctx, page = new_page(chromium)
+    make_group_and_session(page, server)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    for number, hand in enumerate(example["hands"], 1):
+        enter_hand(page, hand)
+        figures = (bowls(page), int(page.inner_text("#plato")), int(page.inner_text("#pajaritos")))
+        assert figures == rows[number], number
+        if SHOTS and number == 8:
+            page.screenshot(path=str(SHOTS / "table.png"), full_page=True)
+    assert page.locator("td.paper del").all_inner_texts() == ["23", "23"]  # South's and East's, crossed
+    assert page.locator("tr[data-player=South] td.paper").inner_text() == "21 23"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+    # fix a mistake: hand 1 was an entrada, not a vuelta
+    page.click("text=All hands · fix a mistake")
+    page.click("#hand-1 >> text=Fix")
+    page.click("label.choice:has(input[name=contract][value=entrada])")
+    page.click("text=Save the change")
+    assert "Hand 1 changed" in page.inner_text("h1")
+    page.click("text=Back to the table")
+    assert bowls(page) == [167, 158, 170, 135]
+    # and back again
+    page.click("text=All hands · fix a mistake")
+    page.click("#hand-1 >> text=Fix")
+    page.click("label.choice:has(input[name=contract][value=vuelta])")
+    page.click("text=Save the change")
+    page.click("text=Back to the table")
+    assert bowls(page) == [166, 157, 173, 134]
+
+    page.click("text=End the session")
+    page.click("text=End and settle")
+    finals = [int(x) for x in page.locator("#settlement td.final").all_inner_texts()]
+    assert finals == [179, 148, 165, 148]
+    assert "West pays North 1.20 €" in page.inner_text("#settlement")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    ctx.close()
+
+
+def test_hand_form_screenshot(chromium, server):
+    ctx, page = new_page(chromium)
+    make_group_and_session(page, server, "Screens")
+    page.click("#enter-hand")
+    page.click("label.choice:has(input[name=contract][value=vuelta])")
+    page.click("label.choice:has(input[name=declarer][value=South])")
+    page.fill("input.trick[data-player=West]", "2")
+    page.fill("input.trick[data-player=South]", "5")
+    assert page.input_value("input.trick[data-player=East]") == "2"
+    page.wait_for_selector("#preview h2")
+    assert "wins" in page.inner_text("#preview h2")
+    assert "West gives South 2" in page.inner_text("#preview")
+    # the resting dealer's trick count is not asked
+    assert not page.is_visible("input.trick[data-player=North]")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    if SHOTS:
+        page.screenshot(path=str(SHOTS / "hand-form.png"), full_page=True)
+    ctx.close()
+
+
+def test_two_phones_at_once(chromium, server):
+    """Two browser contexts enter hands into one session at the same time: none lost, none twice."""
+    example = json.loads((DATA / "worked_example.json").read_text())
+    ctx_a, a = new_page(chromium)
+    table_url = make_group_and_session(a, server, "Two phones")
+    ctx_b, b = new_page(chromium)
+    b.goto(table_url)
+    # both open the form for hand 1 and save it at once
+    a.click("#enter-hand")
+    b.click("#enter-hand")
+    for page in (a, b):
+        page.click("label.choice:has(input[name=contract][value=vuelta])")
+        page.click("label.choice:has(input[name=declarer][value=South])")
+        page.fill("input.trick[data-player=West]", "2")
+        page.fill("input.trick[data-player=South]", "5")
+        page.check("input[name=estuche]")
+    a.click("#hand-form button[type=submit]")
+    b.click("#hand-form button[type=submit]")
+    a.wait_for_load_state()
+    b.wait_for_load_state()
+    texts = [a.content(), b.content()]
+    assert sum("Hand 1 saved" in t for t in texts) == 1
+    assert sum("already entered on another phone" in t for t in texts) == 1
+    # phone B reloads; phone A, left on the table screen, picks up B's next hand by itself
+    b.goto(table_url)
+    enter_hand(b, example["hands"][1])
+    a.goto(table_url)
+    enter_hand(a, example["hands"][2])
+    b.wait_for_function("document.getElementById('hand-number').textContent === '4'", timeout=10000)
+    assert bowls(b) == [142, 152, 166, 153]
+    history = a.request.get(table_url + "/version").json()
+    assert history["hands"] == 3
+    ctx_a.close()
+    ctx_b.close()
