@@ -85,6 +85,8 @@ class HandForm(FlaskForm):
     drops_out = RadioField("Drops out", validate_choice=False)
     debt = RadioField("Debt played for", validate_choice=False)
     trump = RadioField("Trumps", choices=SUITS, validate_choice=False)
+    bet = RadioField("The dealer's bet", choices=[("J", "J — declarer wins"), ("P", "P — puesta"), ("C", "C — codillo")],
+                     validate_choice=False)
     idem_key = HiddenField()
     number = HiddenField()
     version = HiddenField()
@@ -130,6 +132,7 @@ class HandForm(FlaskForm):
         self.drops_out.data = hand.get("drops_out")
         self.debt.data = hand.get("debt")
         self.trump.data = hand.get("trump")
+        self.bet.data = hand.get("bet")
 
     def to_hand(self) -> dict[str, Any]:
         """The session-file hand object this form describes (only what was asked)."""
@@ -164,13 +167,16 @@ class HandForm(FlaskForm):
             hand["debt"] = self.debt.data
         if "trump" in self.asks and self.trump.data:
             hand["trump"] = self.trump.data
+        if "bet" in self.asks and self.bet.data:
+            hand["bet"] = self.bet.data
         return hand
 
     def field_for(self, engine_field: str) -> str:
         """Where an engine error is shown in this form."""
         mapping = {"tricks": "t0", "surrender": "surrender", "contract": "contract", "declarer": "declarer",
                    "bola": "bola", "primeras": "primeras", "estuche": "estuche", "contra_estuche": "contra_estuche",
-                   "drops_out": "drops_out", "debt": "debt", "trump": "trump", "forced": "forced"}
+                   "drops_out": "drops_out", "debt": "debt", "trump": "trump", "forced": "forced",
+                   "bet": "bet"}
         return mapping.get(engine_field, "contract")
 
 

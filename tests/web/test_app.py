@@ -340,3 +340,16 @@ def test_house_rules_ask_for_contra_estuche(browser):
     s = gen_session(browser, g, players=("Ana", "Luis", "Pilar"), rules="house")
     page = browser.get(f"/s/{s}/hand").get_data(as_text=True)
     assert 'name="contra_estuche"' in page and 'value="penetro"' not in page
+
+
+def test_french_scoring_at_four_asks_for_the_dealers_bet(browser):
+    g = gen_group(browser)
+    s = gen_session(browser, g, rules="french")
+    page = browser.get(f"/s/{s}/hand").get_data(as_text=True)
+    assert 'name="bet"' in page and 'name="estuche"' not in page  # no estuche in points scoring
+    data = {"contract": "entrada", "declarer": "West", "t1": "5", "t2": "2", "t3": "2", "bet": "J",
+            "idem_key": field_value(page, "idem_key"), "number": "1"}
+    r = browser.post(f"/s/{s}/hand", data)
+    assert r.status_code == 302, r.get_data(as_text=True)[:2000]
+    exported = json.loads(browser.get(f"/s/{s}/session.json").get_data(as_text=True))
+    assert exported["hands"][0]["bet"] == "J"
