@@ -58,6 +58,24 @@ def _apply_error(form: HandForm, exc: services.Refused) -> None:
     field.errors = list(field.errors) + [exc.message]
 
 
+def _version(form: Any) -> int:
+    """The session version a form was made for; junk counts as outdated."""
+    value = form.version.data or ""
+    return int(value) if value.isdigit() else -1
+
+
+def _attempt(form: HandForm, action: Any) -> tuple[Any, int]:
+    """Run a service call for the hand form: (its result, 200) or (None, the refusal's status)."""
+    try:
+        return action(), 200
+    except services.Conflict as exc:
+        form.form_errors.append(exc.message)
+        return None, 409
+    except services.Refused as exc:
+        _apply_error(form, exc)
+        return None, 400
+
+
 @bp.get("/<token>")
 def show(token: str):  # type: ignore[no-untyped-def]
     gs = session_or_404(token)
@@ -88,21 +106,16 @@ def new_hand(token: str):  # type: ignore[no-untyped-def]
     status = 200
     if request.method == "POST":
         if form.validate_on_submit():
-            try:
-                number = int(form.number.data) if form.number.data else None
-                saved = services.add_hand(gs, form.to_hand(), idem_key=form.idem_key.data or "", number=number,
-                                          table=form.table)
-            except services.Conflict as exc:
-                form.form_errors.append(exc.message)
-                status = 409
-            except services.Refused as exc:
-                _apply_error(form, exc)
-                status = 400
-            except ValueError:
+            number = form.number.data
+            if number and not number.isdigit():
                 form.number.errors = ["This form is damaged; reload the page."]
                 status = 400
             else:
-                return redirect(url_for("table.show", token=token, saved=saved.record.position + 1))
+                saved, status = _attempt(form, lambda: services.add_hand(
+                    gs, form.to_hand(), idem_key=form.idem_key.data or "",
+                    number=int(number) if number else None, table=form.table))
+                if saved is not None:
+                    return redirect(url_for("table.show", token=token, saved=saved.record.position + 1))
         else:
             status = 400
     view = view_for(gs)
@@ -175,15 +188,9 @@ def edit_hand(token: str, number: int):  # type: ignore[no-untyped-def]
         form.version.data = str(gs.version)
     elif form.validate_on_submit():
         before = view_for(gs, rows=True)
-        try:
-            services.edit_hand(gs, number - 1, form.to_hand(), version=int(form.version.data or -1))
-        except services.Conflict as exc:
-            form.form_errors.append(exc.message)
-            status = 409
-        except services.Refused as exc:
-            _apply_error(form, exc)
-            status = 400
-        else:
+        edited, status = _attempt(
+            form, lambda: services.edit_hand(gs, number - 1, form.to_hand(), version=_version(form)))
+        if edited is not None:
             after = view_for(gs, rows=True)
             return render_template("web/recomputed.html", gs=gs, view=after,
                                    changed=_changed_rows(before, after), what=f"Hand {number} changed")
@@ -204,7 +211,7 @@ def delete_hand(token: str, number: int):  # type: ignore[no-untyped-def]
         abort(400)
     before = view_for(gs, rows=True)
     try:
-        services.delete_hand(gs, number - 1, version=int(form.version.data or -1))
+        services.delete_hand(gs, number - 1, version=_version(form))
     except services.Refused as exc:
         return render_template("web/error.html", title="Not deleted", message=exc.message,
                                back=url_for("table.history", token=token)), exc.status
@@ -220,7 +227,7 @@ def undo(token: str):  # type: ignore[no-untyped-def]
     if not form.validate_on_submit():
         abort(400)
     try:
-        services.undo_last(gs, version=int(form.version.data or -1))
+        services.undo_last(gs, version=_version(form))
     except services.Refused as exc:
         return render_template("web/error.html", title="Nothing undone", message=exc.message,
                                back=url_for("table.show", token=token)), exc.status
@@ -235,7 +242,7 @@ def end(token: str):  # type: ignore[no-untyped-def]
     if request.method == "POST" and not gs.closed:
         if form.validate_on_submit():
             try:
-                services.end_session(gs, paper=form.paper.data, version=int(form.version.data or -1))
+                services.end_session(gs, paper=form.paper.data, version=_version(form))
             except services.Refused as exc:
                 form.paper.errors = list(form.paper.errors) + [exc.message]
                 status = exc.status

@@ -353,3 +353,16 @@ def test_french_scoring_at_four_asks_for_the_dealers_bet(browser):
     assert r.status_code == 302, r.get_data(as_text=True)[:2000]
     exported = json.loads(browser.get(f"/s/{s}/session.json").get_data(as_text=True))
     assert exported["hands"][0]["bet"] == "J"
+
+
+def test_damaged_hidden_fields_are_refused_not_500(browser, worked_example):
+    g = gen_group(browser)
+    s = gen_session(browser, g)
+    page = browser.get(f"/s/{s}/hand").get_data(as_text=True)
+    data = hand_fields(worked_example["hands"][0], PLAYERS)
+    data.update(idem_key=field_value(page, "idem_key"), number="one")
+    assert browser.post(f"/s/{s}/hand", data).status_code == 400
+    assert browser.post(f"/s/{s}/undo", {"version": "x"}).status_code in (400, 409)
+    assert browser.post(f"/s/{s}/end", {"paper": "settle", "version": "x"}).status_code == 409
+    assert browser.post(f"/s/{s}/end", {"paper": "burn", "version": "0"}).status_code == 400
+    assert hand_count(browser.client, s) == 0
