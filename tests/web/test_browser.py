@@ -150,7 +150,7 @@ def test_worked_example_at_the_table(chromium, server):
     assert bowls(page) == [166, 157, 173, 134]
 
     page.click("text=End the session")
-    page.click("text=End and settle")
+    page.click("form.card button[type=submit]")
     finals = [int(x) for x in page.locator("#settlement td.final").all_inner_texts()]
     assert finals == [179, 148, 165, 148]
     assert "West pays North 1.20 €" in page.inner_text("#settlement")
