@@ -85,9 +85,14 @@ def show(token: str):  # type: ignore[no-untyped-def]
     saved = request.args.get("saved", type=int)
     saved_row = row_view(hand_rows[saved - 1]) if saved and 1 <= saved <= len(hand_rows) else None
     recent = [row_view(r) for r in hand_rows[-4:][::-1]]
+    rules = ledger.rules
+    points = None
+    if rules.scoring == "points":  # no plato: show what each contract is worth instead
+        points = " · ".join(f"{c} {rules.condicion(c)}" for c in ("entrada", "vuelta", "solo", "bola")
+                            if rules.allows(c))
     return render_template("web/table.html", gs=gs, view=view, recent=recent,
                            moves=saved_row.moves if saved_row else (), saved_row=saved_row,
-                           undo=VersionForm(version=gs.version))
+                           undo=VersionForm(version=gs.version), points=points)
 
 
 @bp.get("/<token>/version")

@@ -353,6 +353,8 @@ def test_french_scoring_at_four_asks_for_the_dealers_bet(browser):
     assert r.status_code == 302, r.get_data(as_text=True)[:2000]
     exported = json.loads(browser.get(f"/s/{s}/session.json").get_data(as_text=True))
     assert exported["hands"][0]["bet"] == "J"
+    table = browser.get(f"/s/{s}").get_data(as_text=True)
+    assert "entrada 5 · vuelta 10 · solo 30" in table and 'id="plato"' not in table
 
 
 def test_damaged_hidden_fields_are_refused_not_500(browser, worked_example):
