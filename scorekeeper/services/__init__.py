@@ -55,7 +55,10 @@ class Conflict(Refused):
 def _refused_from(exc: SessionError) -> Refused:
     err = exc.first
     where = f"Hand {err.hand}: " if err.hand is not None else ""
-    return Refused(err.field.split(".")[0].split("[")[0], f"{where}{err.message}")
+    field = err.field.split(".")[0].split("[")[0]
+    if field == "options":  # a group's own amounts, named in full: "options.condiciones.vuelta"
+        return Refused("own", f"{err.field.removeprefix('options.')}: {err.message}")
+    return Refused(field, f"{where}{err.message}")
 
 
 # ---------------------------------------------------------------- groups
@@ -190,8 +193,9 @@ def start_session(
             raise InvalidOperation
     except (InvalidOperation, ValueError):
         raise Refused("tanto_value", "A tanto value like 0.10, please.") from None
+    paper_in = carried_paper(group)
     gs = GameSession(
-        group=group,
+        group_id=group.id,
         rules=rules,
         options=dict(options or {}),
         players=list(players),
@@ -199,7 +203,7 @@ def start_session(
         start_tokens=start_tokens,
         tanto_value=str(value),
         currency=currency.strip() or "EUR",
-        paper_in=carried_paper(group),
+        paper_in=paper_in,
         end_paper="settle",
         closed=False,
         version=0,

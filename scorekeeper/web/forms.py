@@ -46,6 +46,22 @@ class StartForm(FlaskForm):
     scale = SelectField("Scores", choices=[("1", "normal"), ("5", "×5")], default="1")
     old_codillo = BooleanField("Old codillo (paid to the winner only)")
     penetro_four = BooleanField("Penetro with four (nobody drops out)")
+    own = StringField("Your own amounts (optional)", validators=[Length(max=200)],
+                      description="For example: vuelta 2, solo 4, ante 2, pajarito 10")
+
+    def own_amounts(self) -> dict[str, Any]:
+        """'vuelta 2, solo 4, ante 2' → options; a malformed entry is a field error."""
+        out: dict[str, Any] = {}
+        for part in filter(None, (p.strip() for p in (self.own.data or "").replace(";", ",").split(","))):
+            bits = part.replace("=", " ").replace(":", " ").split()
+            if len(bits) != 2 or not bits[1].isdigit():
+                raise ValueError(f"“{part}”: write a name and a whole number, like “vuelta 2”.")
+            name, amount = bits[0].lower().replace("-", "_"), int(bits[1])
+            if name in ("ante", "pajarito"):
+                out[name] = amount
+            else:
+                out.setdefault("condiciones", {})[name] = amount
+        return out
 
     def seats(self) -> list[str]:
         return [f.data for f in (self.seat1, self.seat2, self.seat3, self.seat4) if f.data]
@@ -60,6 +76,7 @@ class StartForm(FlaskForm):
             out["codillo"] = "winner_only"
         if self.penetro_four.data:
             out["penetro_four"] = True
+        out.update(self.own_amounts())
         return out
 
 

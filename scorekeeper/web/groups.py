@@ -110,6 +110,10 @@ def start(token: str):  # type: ignore[no-untyped-def]
                 form.first_dealer.errors = list(form.first_dealer.errors) + ["That seat is empty."]
             else:
                 try:
+                    try:
+                        options = form.options()
+                    except ValueError as exc:
+                        raise services.Refused("own", str(exc)) from None
                     gs = services.start_session(
                         group,
                         players=seats,
@@ -118,7 +122,7 @@ def start(token: str):  # type: ignore[no-untyped-def]
                         start_tokens=form.start_tokens.data,
                         tanto_value=form.tanto_value.data.replace(",", "."),
                         currency=form.currency.data or "EUR",
-                        options=form.options(),
+                        options=options,
                     )
                 except services.Refused as exc:
                     field = getattr(form, exc.field, None) or form.seat1

@@ -368,3 +368,21 @@ def test_damaged_hidden_fields_are_refused_not_500(browser, worked_example):
     assert browser.post(f"/s/{s}/end", {"paper": "settle", "version": "x"}).status_code == 409
     assert browser.post(f"/s/{s}/end", {"paper": "burn", "version": "0"}).status_code == 400
     assert hand_count(browser.client, s) == 0
+
+
+def test_own_condiciones_when_starting(browser):
+    g = gen_group(browser)
+    r = browser.post(f"/g/{g}/start", {"seat1": "North", "seat2": "West", "seat3": "South", "seat4": "East",
+                                        "first_dealer": "1", "rules": "pagat", "tanto_value": "0.10",
+                                        "currency": "EUR", "start_tokens": "160", "scale": "1",
+                                        "palo_de_favor": "", "own": "vuelta two"})
+    assert r.status_code == 400 and "write a name and a whole number" in r.get_data(as_text=True)
+    s = gen_session(browser, g, own="vuelta 3, ante 2")
+    page = browser.get(f"/s/{s}").get_data(as_text=True)
+    assert "North: Move a pajarito (5) to the plato and add 2 tantos." in page
+    assert 'id="in-play">11<' in page  # pajarito 5 + ante 2 + 4 players
+    r = browser.post(f"/g/{g}/start", {"seat1": "North", "seat2": "West", "seat3": "South", "seat4": "",
+                                        "first_dealer": "1", "rules": "pagat", "tanto_value": "0.10",
+                                        "currency": "EUR", "start_tokens": "160", "scale": "1",
+                                        "palo_de_favor": "", "own": "grand 4"})
+    assert r.status_code == 400 and "grand" in r.get_data(as_text=True)
