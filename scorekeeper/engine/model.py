@@ -195,7 +195,8 @@ class PaperVersion:
         while node is not None and node._cache is None:
             chain.append(node)
             node = node.parent
-        found: dict[int, Debt] = {d.number: d for d in node._cache} if node is not None else {}
+        base = node._cache if node is not None else None
+        found: dict[int, Debt] = {d.number: d for d in base} if base is not None else {}
         for version in reversed(chain):
             for debt in version.written:
                 found[debt.number] = debt

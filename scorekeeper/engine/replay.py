@@ -390,14 +390,14 @@ class Table:
             outcome = "puesta"
         else:
             tricks = self._check_tricks(number, hand, active, playing)
-            mine = tricks[playing]
+            taken = tricks[playing]
             others = [(tricks[p], p) for p in active if p != playing]
             best = max(c for c, _ in others)
-            if mine > best:
+            if taken > best:
                 outcome = "sacado"
             else:
                 leaders = [p for c, p in others if c == best]
-                if best > mine and len(leaders) == 1:
+                if best > taken and len(leaders) == 1:
                     outcome = "codillo"
                     winner = leaders[0]
                 else:
@@ -603,7 +603,8 @@ class Table:
                 written.append(debt)
                 continue
             if t.source == PAPER:
-                debt = self.open.pop(t.debt)  # type: ignore[arg-type]
+                assert t.debt is not None, "a crossing names its debt"
+                debt = self.open.pop(t.debt)
                 assert debt.player == t.target and debt.amount == t.amount, "crossed the wrong debt"
                 self._by_amount[debt.amount].remove(debt.number)
                 crossed.append(t.debt)

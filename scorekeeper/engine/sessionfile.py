@@ -162,7 +162,7 @@ def load_setup(d: Mapping[str, Any]) -> Setup:
         a = item.get("amount")
         if p is None:
             raise _err(None, f"paper[{i}].player", "missing")
-        if not _is_int(a) or a <= 0:
+        if not isinstance(a, int) or isinstance(a, bool) or a <= 0:
             raise _err(None, f"paper[{i}].amount", "a debt is a whole number of tantos above 0")
         paper.append(PaperDebt(p, a))
     end = d.get("end") or {}
