@@ -201,7 +201,8 @@ def test_preview_endpoint(browser, worked_example):
 def test_edit_recomputes_everything_after(browser, worked_example):
     _, s = play_worked_example(browser, worked_example)
     page = browser.get(f"/s/{s}/hands/1/edit").get_data(as_text=True)
-    assert 'value="vuelta" checked' in page or 'checked id="contract-1"' in page or "checked" in page
+    checked = re.findall(r'<input checked[^>]*name="contract"[^>]*value="(\w+)"', page)
+    assert checked == ["vuelta"], checked
     data = hand_fields(dict(worked_example["hands"][0], contract="entrada"), PLAYERS)
     data["version"] = field_value(page, "version")
     r = browser.post(f"/s/{s}/hands/1/edit", data)
@@ -215,8 +216,8 @@ def test_edit_recomputes_everything_after(browser, worked_example):
 
 
 def test_edit_that_breaks_a_later_hand_is_refused(browser, worked_example):
-    """Turning hand 2 into a win removes the puesta in the plato that hand 3's debt depends on? No —
-    but making hand 6's takeover a solo is refused, and nothing changes."""
+    """Making hand 6 (a surrendered entrada taken over) a solo is refused, since a solo cannot be
+    surrendered; the bowls stay as they were."""
     _, s = play_worked_example(browser, worked_example)
     page = browser.get(f"/s/{s}/hands/6/edit").get_data(as_text=True)
     data = hand_fields(dict(worked_example["hands"][5], contract="solo"), PLAYERS)
