@@ -109,3 +109,40 @@ def test_no_penetro_in_house():
     with pytest.raises(SessionError) as exc:
         run(["North", "West", "South", "East"], [{"contract": "penetro", "surrender": {"takeover": None}}], **HOUSE)
     assert exc.value.first.field == "contract" and "no penetro" in exc.value.first.message
+
+
+def test_first_puesta_codillo_pays_plato_winner_and_entrada():
+    """In play 6 (plato alone). West loses codillo to North: 6 into the plato, 6 to North and the
+    entrada (1) to N and S → W 155 − 6 − 6 − 2 = 141, N 154 + 6 + 1 = 161, S 156, plato 12."""
+    led = run(NWS, [{"contract": "entrada", "declarer": "West", "tricks": {"North": 5, "West": 2, "South": 2}}],
+              **HOUSE)
+    assert led.results[0].winner == "North"
+    assert state(led.rows[2]) == ([161, 141, 156], 12, 10, {})
+
+
+def test_four_players_resting_dealer_pays_the_solo():
+    """Four players: N deals and rests (plato 6, N 154, dish 20 − 5 = 15). West wins a solo:
+    the plato and 5 from each of N, S, E, no table tanto → W 155 + 6 + 15 = 176, N 149, S 150, E 150."""
+    led = run(["North", "West", "South", "East"],
+              [{"contract": "solo", "declarer": "West", "tricks": {"West": 5, "South": 2, "East": 2}}], **HOUSE)
+    assert led.results[0].in_play == 6
+    assert state(led.rows[2]) == ([149, 176, 150, 150], 0, 15, {})
+
+
+def test_takeover_puesta_twin_payments_into_the_plato():
+    """West gives up an entrada, South takes over and ends 4-4 with North (puesta). West pays the
+    entrada to N and S; a first puesta, so West and South each pay 6 into the plato →
+    W 155 − 2 − 6 = 147, S 155 + 1 − 6 = 150, N 154 + 1 = 155, plato 6 + 12 = 18."""
+    led = run(NWS, [{"contract": "entrada", "declarer": "West", "surrender": {"takeover": "South"},
+                     "tricks": {"North": 4, "West": 1, "South": 4}}], **HOUSE)
+    assert state(led.rows[2]) == ([155, 147, 150], 18, 10, {})
+
+
+def test_takeover_codillo_won_by_the_original_declarer():
+    """South takes over West's entrada and West ends with 5 tricks: codillo to West. West pays the
+    entrada to N and S; both pay 6 into the plato; South pays West 6 →
+    W 155 − 2 − 6 + 6 = 153, S 155 + 1 − 6 − 6 = 144, N 155, plato 18."""
+    led = run(NWS, [{"contract": "entrada", "declarer": "West", "surrender": {"takeover": "South"},
+                     "tricks": {"North": 2, "West": 5, "South": 2}}], **HOUSE)
+    assert led.results[0].winner == "West"
+    assert state(led.rows[2]) == ([155, 153, 144], 18, 10, {})
