@@ -203,6 +203,16 @@ def test_takeover_codillo_won_by_the_original_declarer():
     assert (led.results[0].outcome, led.results[0].winner) == ("codillo", "West")
 
 
+def test_takeover_codillo_won_by_a_third_player():
+    """South takes over West's entrada and North makes five: codillo, won by North. The entrada
+    condición is 0; first puesta, so West and South each pay 9 into the plato (6 + 18 = 24), and
+    South also pays North 9 → W 146, S 155 − 9 − 9 = 137, N 154 + 9 = 163."""
+    led = run(NWS, [{"contract": "entrada", "declarer": "West", "surrender": {"takeover": "South"},
+                     "tricks": {"North": 5, "West": 2, "South": 2}}])
+    assert state(led.rows[2]) == ([163, 146, 137], 24, 10, {})
+    assert (led.results[0].outcome, led.results[0].winner) == ("codillo", "North")
+
+
 def test_penetro_surrender_first_puesta():
     """Four players, N deals (plato 6, N 154) and plays penetro, surrendering on seeing the
     cards: puesta of 6 + 4 = 10 into the plato and the penetro (1) to each → N 141, others 156."""
