@@ -104,9 +104,11 @@ def test_bola_won_without_nine():
     assert err.field == "bola"
 
 
-def test_surrender_in_a_solo():
-    err = refused(NWS, Hand("solo", declarer="West", surrender=Surrender()))
-    assert err.field == "surrender" and "solo" in err.message
+@pytest.mark.parametrize("taker", [None, "South"])
+def test_surrender_in_a_solo(taker):
+    """A solo can be neither given up nor taken over by an opponent."""
+    err = refused(NWS, Hand("solo", declarer="West", surrender=Surrender(taker)))
+    assert (err.hand, err.field) == (1, "surrender") and "solo" in err.message
 
 
 def test_takeover_in_a_penetro():
