@@ -17,8 +17,7 @@ from wtforms import (
 )
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
-from ..engine import RULESETS, get_ruleset
-from ..engine.options import hand_questions
+from .. import services
 
 SUITS = [("oros", "oros"), ("copas", "copas"), ("espadas", "espadas"), ("bastos", "bastos")]
 
@@ -37,7 +36,7 @@ class StartForm(FlaskForm):
     seat3 = SelectField("Seat 3", validate_choice=False)
     seat4 = SelectField("Seat 4 (optional)", validate_choice=False)
     first_dealer = SelectField("First dealer", choices=[("1", "Seat 1"), ("2", "Seat 2"), ("3", "Seat 3"), ("4", "Seat 4")])
-    rules = SelectField("Rules", choices=[(r.name, f"{r.name} — {r.title}") for r in RULESETS.values()])
+    rules = SelectField("Rules", choices=services.rule_choices())
     tanto_value = StringField("Value of a tanto", default="0.10", validators=[DataRequired("How much is a tanto worth?")])
     currency = StringField("Currency", default="EUR", validators=[Length(max=8)])
     start_tokens = IntegerField("Tantos each at the start", default=160,
@@ -111,10 +110,8 @@ class HandForm(FlaskForm):
     TRICK_FIELDS = ("t0", "t1", "t2", "t3")
 
     def setup_for(self, players: list[str], rules_name: str, options: dict[str, Any], upcoming: Any) -> None:
-        rules = get_ruleset(rules_name).with_options(options)
         self.players = players
-        self.rules = rules
-        self.asks = hand_questions(rules, len(players))
+        self.asks = services.hand_asks(rules_name, options, len(players))
         self.contract.choices = [(c, "all pass" if c == "pass" else c) for c in upcoming.contracts]
         self.declarer.choices = [(p, p) for p in upcoming.declarers]
         self.takeover.choices = [(p, p) for p in upcoming.declarers]

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
-from sqlalchemy import select
 
 from .. import services
-from ..db import db
 from ..models import Group, Player
 from .forms import GroupForm, ImportForm, PlayerForm, StartForm, VersionForm
 
@@ -14,15 +12,15 @@ bp = Blueprint("groups", __name__)
 
 
 def group_or_404(token: str) -> Group:
-    group = db.session.scalars(select(Group).where(Group.token == token)).first()
+    group = services.find_group(token)
     if group is None:
         abort(404)
     return group
 
 
 def player_or_404(group: Group, player_id: int) -> Player:
-    player = db.session.get(Player, player_id)
-    if player is None or player.group_id != group.id:
+    player = services.find_player(group, player_id)
+    if player is None:
         abort(404)
     return player
 
@@ -92,7 +90,7 @@ def retire_player(token: str, player_id: int, action: str):  # type: ignore[no-u
 @bp.route("/g/<token>/start", methods=["GET", "POST"])
 def start(token: str):  # type: ignore[no-untyped-def]
     group = group_or_404(token)
-    active = [p.name for p in group.players if not p.retired]
+    active = services.active_players(group)
     form = StartForm()
     choices = [("", "—")] + [(n, n) for n in active]
     for f in (form.seat1, form.seat2, form.seat3, form.seat4):

@@ -5,15 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request, url_for
-from sqlalchemy import select
 
 from .. import services
-from ..db import db
-from ..engine import HandError, SessionError
-from ..engine.options import option_words
-from ..engine.sessionfile import load_hand
 from ..models import GameSession
-from ..viewmodel import build_view, row_view, token_moves
+from ..viewmodel import token_moves
 from .forms import EndForm, HandForm, VersionForm
 
 bp = Blueprint("table", __name__, url_prefix="/s")
@@ -22,33 +17,17 @@ DOCUMENTS = ("report", "paper", "settlement")
 
 
 def session_or_404(token: str) -> GameSession:
-    gs = db.session.scalars(select(GameSession).where(GameSession.token == token)).first()
+    gs = services.find_session(token)
     if gs is None:
         abort(404)
     return gs
-
-
-def view_for(gs: GameSession, *, rows: bool = False, end_paper: str | None = None):  # type: ignore[no-untyped-def]
-    return view_from(gs, services.ledger_for(gs, end_paper=end_paper), rows=rows)
-
-
-def view_from(gs: GameSession, ledger: Any, *, rows: bool = False):  # type: ignore[no-untyped-def]
-    return build_view(
-        ledger,
-        title=f"{gs.group.name} — {gs.created_at:%d %b %Y}",
-        group=gs.group.name,
-        started=gs.created_at,
-        ended=gs.closed_at,
-        options=dict(option_words(gs.options)) if gs.options else None,
-        rows=rows,
-    )
 
 
 def hand_form(gs: GameSession, *, formdata: Any = None) -> HandForm:
     table = services.table_for(gs)
     form = HandForm() if formdata is None else HandForm(formdata=formdata)
     form.setup_for(list(gs.players), gs.rules, gs.options or {}, table.upcoming())
-    form.table = table
+    form.table = table  # the save reuses this replay
     return form
 
 
@@ -79,20 +58,11 @@ def _attempt(form: HandForm, action: Any) -> tuple[Any, int]:
 @bp.get("/<token>")
 def show(token: str):  # type: ignore[no-untyped-def]
     gs = session_or_404(token)
-    ledger = services.ledger_for(gs)
-    view = view_from(gs, ledger)
-    hand_rows = [r for r in ledger.rows[2::2]]
-    saved = request.args.get("saved", type=int)
-    saved_row = row_view(hand_rows[saved - 1]) if saved and 1 <= saved <= len(hand_rows) else None
-    recent = [row_view(r) for r in hand_rows[-4:][::-1]]
-    rules = ledger.rules
-    points = None
-    if rules.scoring == "points":  # no plato: show what each contract is worth instead
-        points = " · ".join(f"{c} {rules.condicion(c)}" for c in ("entrada", "vuelta", "solo", "bola")
-                            if rules.allows(c))
-    return render_template("web/table.html", gs=gs, view=view, recent=recent,
+    screen = services.table_screen(gs, request.args.get("saved", type=int))
+    saved_row = screen.saved_row
+    return render_template("web/table.html", gs=gs, view=screen.view, recent=screen.recent,
                            moves=saved_row.moves if saved_row else (), saved_row=saved_row,
-                           undo=VersionForm(version=gs.version), points=points)
+                           undo=VersionForm(version=gs.version), points=screen.points)
 
 
 @bp.get("/<token>/version")
@@ -123,7 +93,7 @@ def new_hand(token: str):  # type: ignore[no-untyped-def]
                     return redirect(url_for("table.show", token=token, saved=saved.record.position + 1))
         else:
             status = 400
-    view = view_for(gs)
+    view = services.view_for(gs)
     form.number.data = str(view.next.number) if request.method == "GET" else form.number.data
     return render_template("web/hand.html", gs=gs, view=view, form=form, editing=None), status
 
@@ -134,21 +104,13 @@ def preview(token: str):  # type: ignore[no-untyped-def]
     gs = session_or_404(token)
     edit = request.args.get("edit", type=int)
     form = hand_form(gs, formdata=request.form)
-    hand = form.to_hand()
     try:
-        number = len(gs.hands) + 1 if edit is None else edit
-        parsed = load_hand(hand, number, tuple(gs.players))
-        if edit is None:
-            result = services.table_for(gs).preview(parsed)
-        else:
-            hands = [h.data for h in gs.hands]
-            if not 1 <= edit <= len(hands):
-                abort(404)
-            hands[edit - 1] = hand
-            result = services.ledger_for(gs, hands).results[edit - 1]
-    except (HandError, SessionError) as exc:
-        err = exc.first
-        return jsonify(ok=False, field=err.field, message=err.message)
+        found = services.preview_hand(gs, form.to_hand(), edit)
+    except services.Refused:
+        abort(404)
+    result = found.result
+    if result is None:
+        return jsonify(ok=False, field=found.field, message=found.message)
     words = {"sacado": "wins", "puesta": "puesta", "codillo": f"codillo — {result.winner} wins it",
              "cancelled": "deal cancelled"}
     return jsonify(ok=True, outcome=result.outcome, in_play=result.in_play,
@@ -159,18 +121,8 @@ def preview(token: str):  # type: ignore[no-untyped-def]
 @bp.get("/<token>/hands")
 def history(token: str):  # type: ignore[no-untyped-def]
     gs = session_or_404(token)
-    view = view_for(gs, rows=True)
+    view = services.view_for(gs, rows=True)
     return render_template("web/history.html", gs=gs, view=view, form=VersionForm(version=gs.version))
-
-
-def _changed_rows(before: Any, after: Any) -> list[Any]:
-    """Rows of ``after`` whose figures differ from ``before`` (or are new)."""
-    changed = []
-    for i, row in enumerate(after.rows):
-        old = before.rows[i] if i < len(before.rows) else None
-        if old is None or (old.bowls, old.plato, old.pajaritos, old.paper) != (row.bowls, row.plato, row.pajaritos, row.paper):
-            changed.append(row)
-    return changed
 
 
 @bp.route("/<token>/hands/<int:number>/edit", methods=["GET", "POST"])
@@ -181,29 +133,28 @@ def edit_hand(token: str, number: int):  # type: ignore[no-untyped-def]
     if gs.closed:
         return render_template("web/error.html", title="Session closed",
                                message="This session is closed: its hands can no longer be changed."), 409
-    record = gs.hands[number - 1]
+    stored = services.stored_hand(gs, number)
     # the form is built for the table as it stood before this hand
-    hands_before = [h.data for h in gs.hands[: number - 1]]
-    table = services.table_for_hands(gs, hands_before)
+    upcoming = services.upcoming_before(gs, number)
     form = HandForm() if request.method == "POST" else HandForm(formdata=None)
-    form.setup_for(list(gs.players), gs.rules, gs.options or {}, table.upcoming())
+    form.setup_for(list(gs.players), gs.rules, gs.options or {}, upcoming)
     status = 200
-    if request.method == "GET":
-        form.fill_from(record.data)
+    if request.method == "GET" and stored is not None:
+        form.fill_from(stored)
         form.version.data = str(gs.version)
     elif form.validate_on_submit():
-        before = view_for(gs, rows=True)
+        before = services.view_for(gs, rows=True)
         edited, status = _attempt(
             form, lambda: services.edit_hand(gs, number - 1, form.to_hand(), version=_version(form)))
         if edited is not None:
-            after = view_for(gs, rows=True)
+            after = services.view_for(gs, rows=True)
             return render_template("web/recomputed.html", gs=gs, view=after,
-                                   changed=_changed_rows(before, after), what=f"Hand {number} changed")
+                                   changed=services.changed_rows(before, after), what=f"Hand {number} changed")
     else:
         status = 400
-    view = view_for(gs)
+    view = services.view_for(gs)
     return render_template("web/hand.html", gs=gs, view=view, form=form, editing=number,
-                           upcoming=table.upcoming()), status
+                           upcoming=upcoming), status
 
 
 @bp.post("/<token>/hands/<int:number>/delete")
@@ -214,14 +165,14 @@ def delete_hand(token: str, number: int):  # type: ignore[no-untyped-def]
     form = VersionForm()
     if not form.validate_on_submit():
         abort(400)
-    before = view_for(gs, rows=True)
+    before = services.view_for(gs, rows=True)
     try:
         services.delete_hand(gs, number - 1, version=_version(form))
     except services.Refused as exc:
         return render_template("web/error.html", title="Not deleted", message=exc.message,
                                back=url_for("table.history", token=token)), exc.status
-    after = view_for(gs, rows=True)
-    return render_template("web/recomputed.html", gs=gs, view=after, changed=_changed_rows(before, after),
+    after = services.view_for(gs, rows=True)
+    return render_template("web/recomputed.html", gs=gs, view=after, changed=services.changed_rows(before, after),
                            what=f"Hand {number} deleted")
 
 
@@ -259,8 +210,8 @@ def end(token: str):  # type: ignore[no-untyped-def]
         status = 409
     if request.method == "GET" or not form.version.data:
         form.version.data = str(gs.version)
-    preview = {} if gs.closed else {mode: view_for(gs, end_paper=mode).settlement for mode in ("settle", "keep")}
-    return render_template("web/end.html", gs=gs, view=view_for(gs), form=form, preview=preview), status
+    preview = {} if gs.closed else {mode: services.view_for(gs, end_paper=mode).settlement for mode in ("settle", "keep")}
+    return render_template("web/end.html", gs=gs, view=services.view_for(gs), form=form, preview=preview), status
 
 
 @bp.get("/<token>/session.json")
@@ -284,7 +235,7 @@ def document(token: str, kind: str, fmt: str):  # type: ignore[no-untyped-def]
     gs = session_or_404(token)
     if kind not in DOCUMENTS:
         abort(404)
-    view = view_for(gs, rows=True)
+    view = services.view_for(gs, rows=True)
     if fmt == "html":
         return reports.render_html(kind, view)
     name = reports.document_filename(kind, view)

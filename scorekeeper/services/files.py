@@ -1,0 +1,73 @@
+"""Session files in and out: export as JSON, import as a new session, the ledger as CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from ..db import db
+from ..engine import SessionError, dump_session, ledger_json, load_session, replay
+from ..models import GameSession, Group, HandRecord, Player
+from .refusals import Refused, refused_from
+from .replays import ledger_for, session_dict
+
+
+def export_json(gs: GameSession) -> str:
+    d = dump_session(load_session(session_dict(gs)))
+    return json.dumps(d, ensure_ascii=False, indent=1) + "\n"
+
+
+def import_session(group: Group, text: str) -> GameSession:
+    """A session file becomes a new session of ``group``; a broken file changes nothing."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise Refused("file", f"This is not a session file (not JSON: {exc}).") from None
+    try:
+        session = load_session(data)
+        replay(session)
+    except SessionError as exc:
+        raise refused_from(exc) from None
+    setup = session.setup
+    existing = {p.name for p in group.players}
+    for name in setup.players:
+        if name not in existing:
+            db.session.add(Player(group=group, name=name))
+    gs = GameSession(
+        group=group,
+        rules=setup.rules,
+        options=dict(setup.options) if getattr(setup, "options", None) else {},
+        players=list(setup.players),
+        first_dealer=setup.first_dealer,
+        start_tokens=setup.start_tokens,
+        tanto_value=str(setup.tanto_value),
+        currency=setup.currency,
+        paper_in=[{"player": d.player, "amount": d.amount} for d in setup.paper],
+        end_paper=setup.end_paper,
+    )
+    db.session.add(gs)
+    dumped = dump_session(session)["hands"]
+    for i, hand in enumerate(dumped):
+        db.session.add(HandRecord(session=gs, position=i, data=hand, idem_key=f"import-{i}"))
+    db.session.commit()
+    return gs
+
+
+def ledger_csv(gs: GameSession) -> str:
+    ledger = ledger_for(gs)
+    data = ledger_json(ledger)
+    players = list(gs.players)
+    out = io.StringIO()
+    w = csv.writer(out)
+    w.writerow(["row", "kind", "hand", "event", *players, "plato", "pajaritos", "paper", "in_play", "outcome",
+                "comment"])
+    for r in data["rows"]:
+        paper = "; ".join(
+            f"{p}: " + " ".join(f"~{d['amount']}~" if d["crossed"] else str(d["amount"]) for d in debts)
+            for p, debts in r["paper"].items()
+        )
+        w.writerow([r["index"], r["kind"], r["hand"] or "", r["event"], *[r["bowls"][p] for p in players],
+                    r["plato"], r["pajaritos"], paper, r.get("in_play", ""), r.get("outcome", "") or "",
+                    r["comment"]])
+    return out.getvalue()

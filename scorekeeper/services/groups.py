@@ -1,0 +1,83 @@
+"""Groups and their players: created, named, retired; the paper a group carries."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+
+from ..db import db
+from ..models import GameSession, Group, Player
+from .refusals import Refused
+from .replays import ledger_for
+
+
+def find_group(token: str) -> Group | None:
+    """The group behind a group link, or None."""
+    return db.session.scalars(select(Group).where(Group.token == token)).first()
+
+
+def find_player(group: Group, player_id: int) -> Player | None:
+    """A player of ``group`` (None for another group's player)."""
+    player = db.session.get(Player, player_id)
+    return player if player is not None and player.group_id == group.id else None
+
+
+def create_group(name: str) -> Group:
+    name = (name or "").strip()
+    if not name:
+        raise Refused("name", "Give the group a name.")
+    group = Group(name=name[:80])
+    db.session.add(group)
+    db.session.commit()
+    return group
+
+
+def add_player(group: Group, name: str) -> Player:
+    name = _player_name(group, name)
+    player = Player(group=group, name=name)
+    db.session.add(player)
+    db.session.commit()
+    return player
+
+
+def _player_name(group: Group, name: str, player: Player | None = None) -> str:
+    name = " ".join((name or "").split())
+    if not name:
+        raise Refused("name", "Give the player a name.")
+    if len(name) > 40:
+        raise Refused("name", "A name of at most 40 letters, please.")
+    for other in group.players:
+        if other is not player and other.name.casefold() == name.casefold():
+            raise Refused("name", f"{other.name} is already in this group.")
+    return name
+
+
+def rename_player(player: Player, name: str) -> Player:
+    """Rename in the group; sessions already played keep the name they were played with."""
+    player.name = _player_name(player.group, name, player)
+    db.session.commit()
+    return player
+
+
+def set_retired(player: Player, retired: bool) -> Player:
+    """Players are retired, never deleted: their evenings stay in the history."""
+    player.retired = retired
+    db.session.commit()
+    return player
+
+
+def active_players(group: Group) -> list[str]:
+    """Names that may sit at a new session, in the group's order."""
+    return [p.name for p in group.players if not p.retired]
+
+
+def carried_paper(group: Group) -> list[dict[str, Any]]:
+    """The paper kept at the end of the group's last closed session, if any."""
+    last = db.session.scalars(
+        select(GameSession).where(GameSession.group_id == group.id, GameSession.closed.is_(True))
+        .order_by(GameSession.closed_at.desc(), GameSession.id.desc()).limit(1)
+    ).first()
+    if last is None or last.end_paper != "keep":
+        return []
+    return [{"player": d.player, "amount": d.amount} for d in ledger_for(last).settlement.kept_paper]

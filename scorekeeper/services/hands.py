@@ -1,0 +1,248 @@
+"""The hand lifecycle: start a session, add, preview, edit, delete and undo hands, end the evening.
+
+Every function validates through the engine before it writes and commits
+once, so a refused change leaves nothing half-saved.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from ..db import db
+from ..engine import RULESETS, HandResult, Ledger, SessionError, Table, Upcoming
+from ..engine.sessionfile import load_hand
+from ..models import GameSession, Group, HandRecord, now
+from .groups import carried_paper
+from .refusals import Conflict, Refused, refused_from
+from .replays import count_hands, hand_data, ledger_for, table_for, table_for_hands
+
+
+def start_session(
+    group: Group,
+    *,
+    players: list[str],
+    first_dealer: str,
+    rules: str,
+    start_tokens: int,
+    tanto_value: str,
+    currency: str,
+    options: dict[str, Any] | None = None,
+) -> GameSession:
+    known = {p.name for p in group.players if not p.retired}
+    if len(set(players)) != len(players):
+        raise Refused("players", "Each player sits only once.")
+    for name in players:
+        if name not in known:
+            raise Refused("players", f"{name} is not an active player of this group.")
+    if rules not in RULESETS:
+        raise Refused("rules", f"Unknown rules {rules!r}.")
+    try:
+        value = Decimal(tanto_value)
+        if not value.is_finite() or value < 0:
+            raise InvalidOperation
+    except (InvalidOperation, ValueError):
+        raise Refused("tanto_value", "A tanto value like 0.10, please.") from None
+    gs = GameSession(
+        group_id=group.id,
+        rules=rules,
+        options=dict(options or {}),
+        players=list(players),
+        first_dealer=first_dealer,
+        start_tokens=start_tokens,
+        tanto_value=str(value),
+        currency=currency.strip() or "EUR",
+        paper_in=carried_paper(group),
+        end_paper="settle",
+        closed=False,
+        version=0,
+    )
+    try:
+        ledger_for(gs, [])
+    except SessionError as exc:
+        raise refused_from(exc) from None
+    db.session.add(gs)
+    db.session.commit()
+    return gs
+
+
+def _check_open(gs: GameSession) -> None:
+    if gs.closed:
+        raise Refused("session", "This session is closed: it can be read, not changed.", status=409)
+
+
+def _check_version(gs: GameSession, version: int | None) -> None:
+    if version is not None and version != gs.version:
+        raise Conflict(
+            "Someone changed this session on another phone since you opened this page. "
+            "Reload to see the latest hands, then try again."
+        )
+
+
+def _check_hands(gs: GameSession, hands: list[dict[str, Any]]) -> Ledger:
+    try:
+        return ledger_for(gs, hands)
+    except SessionError as exc:
+        raise refused_from(exc) from None
+
+
+@dataclass(frozen=True)
+class Saved:
+    record: HandRecord
+    created: bool  # False when a retried post found the hand already stored
+
+
+@dataclass(frozen=True)
+class HandPreview:
+    """What a hand in the form would do (nothing saved): its result, or the first refusal."""
+
+    result: HandResult | None
+    field: str = ""
+    message: str = ""
+
+
+def _lock(gs: GameSession) -> None:
+    """Serialise writers of one session (row lock on PostgreSQL; SQLite already holds BEGIN IMMEDIATE)."""
+    if gs.id is not None:
+        db.session.refresh(gs, with_for_update=True)
+
+
+def _stored_by_key(gs: GameSession, idem_key: str) -> HandRecord | None:
+    return db.session.scalars(
+        select(HandRecord).where(HandRecord.session_id == gs.id, HandRecord.idem_key == idem_key)
+    ).first()
+
+
+def add_hand(
+    gs: GameSession,
+    hand: dict[str, Any],
+    *,
+    idem_key: str,
+    number: int | None = None,
+    table: Table | None = None,
+) -> Saved:
+    """Store the next hand. A retried post (same key) returns the stored hand.
+
+    ``number`` is the hand number the form was made for: if another phone
+    has entered that hand meanwhile, this one is refused instead of being
+    stored as the following hand. ``table`` is the table as the caller
+    replayed it (saves a second replay when it is still current).
+    """
+    _lock(gs)
+    existing = _stored_by_key(gs, idem_key)
+    if existing is not None:
+        return Saved(existing, False)
+    _check_open(gs)
+    count = count_hands(gs)
+    if number is not None and number != count + 1:
+        raise Conflict(
+            f"Hand {number} was already entered on another phone. Reload to see it before entering the next hand."
+        )
+    if table is None or table.hands_played != count:
+        table = table_for(gs)
+    try:
+        table.preview(load_hand(hand, count + 1, tuple(gs.players)))
+    except SessionError as exc:
+        raise refused_from(exc) from None
+    record = HandRecord(session_id=gs.id, position=count, data=hand, idem_key=idem_key)
+    db.session.add(record)
+    gs.version += 1
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        again = _stored_by_key(gs, idem_key)
+        if again is None:
+            raise
+        return Saved(again, False)
+    return Saved(record, True)
+
+
+def preview_hand(gs: GameSession, hand: dict[str, Any], edit: int | None = None) -> HandPreview:
+    """The result ``hand`` would have as the next hand, or in place of hand ``edit``."""
+    hands = hand_data(gs)
+    number = len(hands) + 1 if edit is None else edit
+    if edit is not None and not 1 <= edit <= len(hands):
+        raise Refused("hand", f"There is no hand {edit}.", status=404)
+    try:
+        parsed = load_hand(hand, number, tuple(gs.players))
+        if edit is None:
+            return HandPreview(table_for_hands(gs, hands).preview(parsed))
+        hands[edit - 1] = hand
+        return HandPreview(ledger_for(gs, hands).results[edit - 1])
+    except SessionError as exc:
+        return HandPreview(None, exc.first.field, exc.first.message)
+
+
+def upcoming_before(gs: GameSession, number: int | None = None) -> Upcoming:
+    """What was in play before hand ``number`` (the next hand when None): the hand form is built from it."""
+    hands = None if number is None else hand_data(gs)[: number - 1]
+    return table_for_hands(gs, hands).upcoming()
+
+
+def edit_hand(gs: GameSession, position: int, hand: dict[str, Any], *, version: int) -> HandRecord:
+    _lock(gs)
+    _check_open(gs)
+    _check_version(gs, version)
+    record = _hand_at(gs, position)
+    hands = [h.data for h in gs.hands]
+    hands[position] = hand
+    _check_hands(gs, hands)
+    record.data = hand
+    gs.version += 1
+    db.session.commit()
+    return record
+
+
+def delete_hand(gs: GameSession, position: int, *, version: int) -> None:
+    """Remove a hand; the ones after it move up and must still be valid."""
+    _lock(gs)
+    _check_open(gs)
+    _check_version(gs, version)
+    record = _hand_at(gs, position)
+    hands = [h.data for h in gs.hands]
+    del hands[position]
+    _check_hands(gs, hands)
+    later = [h for h in gs.hands if h.position > position]
+    gs.hands.remove(record)
+    db.session.delete(record)
+    db.session.flush()
+    for h in later:
+        h.position -= 1
+    gs.version += 1
+    db.session.commit()
+
+
+def undo_last(gs: GameSession, *, version: int) -> None:
+    if not gs.hands:
+        raise Refused("hand", "There is no hand to undo.")
+    delete_hand(gs, len(gs.hands) - 1, version=version)
+
+
+def _hand_at(gs: GameSession, position: int) -> HandRecord:
+    if not 0 <= position < len(gs.hands):
+        raise Refused("hand", f"There is no hand {position + 1}.", status=404)
+    return gs.hands[position]
+
+
+def stored_hand(gs: GameSession, number: int) -> dict[str, Any] | None:
+    """Hand ``number`` (1-based) as stored, or None."""
+    return gs.hands[number - 1].data if 1 <= number <= len(gs.hands) else None
+
+
+def end_session(gs: GameSession, *, paper: str, version: int) -> GameSession:
+    _lock(gs)
+    _check_open(gs)
+    _check_version(gs, version)
+    if paper not in ("settle", "keep"):
+        raise Refused("paper", "Settle the paper or keep it.")
+    gs.end_paper = paper
+    gs.closed = True
+    gs.closed_at = now()
+    gs.version += 1
+    db.session.commit()
+    return gs

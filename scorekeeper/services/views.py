@@ -1,0 +1,72 @@
+"""What the pages show: one view model per session (screen, HTML report and PDF alike)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import RULESETS, Ledger, get_ruleset, hand_questions, option_words
+from ..models import GameSession
+from ..viewmodel import RowView, SessionView, build_view, row_view
+from .replays import ledger_for
+
+
+def rule_choices() -> list[tuple[str, str]]:
+    """The rulesets a session may be started with, as (name, label)."""
+    return [(r.name, f"{r.name} — {r.title}") for r in RULESETS.values()]
+
+
+def hand_asks(rules_name: str, options: dict[str, Any], players: int) -> tuple[str, ...]:
+    """Which optional questions the hand form asks under these rules."""
+    return tuple(hand_questions(get_ruleset(rules_name).with_options(options), players))
+
+
+def view_from(gs: GameSession, ledger: Ledger, *, rows: bool = False) -> SessionView:
+    return build_view(
+        ledger,
+        title=f"{gs.group.name} — {gs.created_at:%d %b %Y}",
+        group=gs.group.name,
+        started=gs.created_at,
+        ended=gs.closed_at,
+        options=dict(option_words(gs.options)) if gs.options else None,
+        rows=rows,
+    )
+
+
+def view_for(gs: GameSession, *, rows: bool = False, end_paper: str | None = None) -> SessionView:
+    return view_from(gs, ledger_for(gs, end_paper=end_paper), rows=rows)
+
+
+@dataclass(frozen=True)
+class TableScreen:
+    """The table screen: the session view, the last hands and the one just saved."""
+
+    view: SessionView
+    recent: list[RowView]
+    saved_row: RowView | None
+    points: str | None  # French scoring: what each contract is worth (there is no plato)
+
+
+def table_screen(gs: GameSession, saved: int | None) -> TableScreen:
+    ledger = ledger_for(gs)
+    hand_rows = list(ledger.rows[2::2])
+    saved_row = row_view(hand_rows[saved - 1]) if saved and 1 <= saved <= len(hand_rows) else None
+    recent = [row_view(r) for r in hand_rows[-4:][::-1]]
+    rules = ledger.rules
+    points = None
+    if rules.scoring == "points":
+        points = " · ".join(f"{c} {rules.condicion(c)}" for c in ("entrada", "vuelta", "solo", "bola")
+                            if rules.allows(c))
+    return TableScreen(view_from(gs, ledger), recent, saved_row, points)
+
+
+def changed_rows(before: SessionView, after: SessionView) -> list[Any]:
+    """Rows of ``after`` whose figures differ from ``before`` (or are new)."""
+    changed = []
+    for i, row in enumerate(after.rows):
+        old = before.rows[i] if i < len(before.rows) else None
+        if old is None or (old.bowls, old.plato, old.pajaritos, old.paper) != (
+            row.bowls, row.plato, row.pajaritos, row.paper
+        ):
+            changed.append(row)
+    return changed
