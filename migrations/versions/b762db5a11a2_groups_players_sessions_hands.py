@@ -5,9 +5,8 @@ Revises:
 Create Date: 2026-11-23 01:43:59.729584
 
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = 'b762db5a11a2'
