@@ -5,8 +5,9 @@ Revises:
 Create Date: 2026-11-23 01:43:59.729584
 
 """
-import sqlalchemy as sa
 from alembic import op
+import sqlalchemy as sa
+
 
 # revision identifiers, used by Alembic.
 revision = 'b762db5a11a2'
