@@ -94,3 +94,22 @@ class HandRecord(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(default=now)
 
     session: Mapped[GameSession] = relationship(back_populates="hands")
+
+
+class EveningSummary(db.Model):  # type: ignore[name-defined,misc]
+    """A closed evening's figures (:class:`scorekeeper.evenings.Evening` as JSON), kept when it ends.
+
+    Derived, not an input: it is rebuilt from the hands whenever it no
+    longer matches the session (``session_version``) or the summary format,
+    so a reopened and closed-again evening never shows stale figures.
+    """
+
+    __tablename__ = "evening_summaries"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"), unique=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
+    played_on: Mapped[datetime] = mapped_column(index=True)
+    session_version: Mapped[int] = mapped_column(Integer)
+    format: Mapped[int] = mapped_column(Integer)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)

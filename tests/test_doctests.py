@@ -15,6 +15,8 @@ MODULES = [
     "scorekeeper.engine.french",
     "scorekeeper.engine.model",
     "scorekeeper.viewmodel",
+    "scorekeeper.evenings",
+    "scorekeeper.services.evenings",
 ]
 
 

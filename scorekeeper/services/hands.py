@@ -20,6 +20,7 @@ from ..models import GameSession, Group, HandRecord, now
 from .groups import carried_paper
 from .refusals import Conflict, Refused, refused_from
 from .replays import count_hands, hand_data, ledger_for, table_for, table_for_hands
+from .summaries import keep_summary
 
 
 def start_session(
@@ -244,5 +245,6 @@ def end_session(gs: GameSession, *, paper: str, version: int) -> GameSession:
     gs.closed = True
     gs.closed_at = now()
     gs.version += 1
+    keep_summary(gs)  # a closed evening does not change: its figures are worked out once, here
     db.session.commit()
     return gs
