@@ -1,9 +1,11 @@
 """An evening in a few figures, and a group's statistics across its evenings.
 
 A closed evening never changes, so its figures are worked out once, when it
-ends, as an :class:`Evening` (kept as JSON beside the session); the group
-page and the statistics add those summaries up instead of replaying hundreds
-of evenings of hands. Everything here is pure: a ledger in, values out.
+ends, as an :class:`Evening` (kept beside the session: the whole evening as
+JSON for the group page, and one flat :class:`Seat` row a player plus
+:class:`Declared` counts for the statistics); the pages add those up instead
+of replaying hundreds of evenings of hands. Everything here is pure: a
+ledger in, values out.
 
 Hands count for the player who played them out: a hand taken over ("yo
 sigo") is the new declarer's, won, puesta or codillo as it ended for them.
@@ -21,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 from .engine import PLATO, Hand, Ledger
 
@@ -159,6 +161,47 @@ class _Tally:
 # ------------------------------------------------------------- across evenings
 
 
+class Seat(NamedTuple):
+    """One player's evening as the statistics read it: a flat record (a row of the database).
+
+    ``evening`` tells evenings apart (the stored summary's id; an index for plain evenings).
+    """
+
+    evening: int
+    played_on: datetime
+    currency: str
+    evening_hands: int
+    name: str
+    net: int
+    money: Decimal
+    hands: int
+    codillos: int
+    bolas: int
+    bolas_tried: int
+    primeras: int
+    largest_plato: int
+
+
+class Declared(NamedTuple):
+    """How many ``times`` ``name`` played out a ``contract`` that ended ``ending``."""
+
+    name: str
+    contract: str
+    ending: str
+    times: int
+
+
+def seats_of(evening: Evening, key: int) -> list[Seat]:
+    """The evening's seats as flat records (what is stored, one row a player)."""
+    return [Seat(key, evening.played_on, evening.currency, evening.hands, p.name, p.net, p.money, p.hands,
+                 p.codillos, p.bolas, p.bolas_tried, p.primeras, p.largest_plato) for p in evening.people]
+
+
+def declared_of(evening: Evening) -> list[Declared]:
+    return [Declared(p.name, c, e, n) for p in evening.people for c, ends in p.declared.items()
+            for e, n in ends.items()]
+
+
 @dataclass(frozen=True)
 class PlayerTotals:
     """One player over the chosen evenings. Money is per currency (most groups use one)."""
@@ -187,10 +230,20 @@ class PlayerTotals:
 
 
 @dataclass(frozen=True)
+class EveningLine:
+    """An evening in the statistics: when, how many hands, each player's money."""
+
+    played_on: datetime
+    currency: str
+    hands: int
+    money: Mapping[str, Decimal]
+
+
+@dataclass(frozen=True)
 class Statistics:
     """The group over the chosen evenings (oldest first)."""
 
-    evenings: tuple[Evening, ...]
+    evenings: tuple[EveningLine, ...]
     players: tuple[PlayerTotals, ...]  # most evenings first, then by name
 
     @property
@@ -214,43 +267,59 @@ class Statistics:
             if e.currency != cur:
                 continue
             for name, line in lines.items():
-                mine = e.player(name)
-                line.append(line[-1] + (mine.money if mine is not None else Decimal(0)))
+                line.append(line[-1] + e.money.get(name, Decimal(0)))
         return lines
 
 
-def statistics(evenings: Iterable[Evening]) -> Statistics:
-    """Add the evenings up, player by player."""
-    chosen = tuple(sorted(evenings, key=lambda e: e.played_on))
-    names: dict[str, list[tuple[Evening, PlayerEvening]]] = {}
-    for e in chosen:
-        for p in e.people:
-            names.setdefault(p.name, []).append((e, p))
-    players = tuple(sorted((_totals(n, rows) for n, rows in names.items()), key=lambda t: (-t.evenings, t.name)))
-    return Statistics(chosen, players)
+def statistics(seats: Iterable[Seat], declared: Iterable[Declared] = ()) -> Statistics:
+    """Add the seats up, player by player and evening by evening.
+
+    >>> from datetime import datetime as at
+    >>> st = statistics([Seat(1, at(2025, 3, 4), "EUR", 9, "Ana", 19, Decimal("1.90"), 9, 1, 0, 0, 0, 12),
+    ...                  Seat(1, at(2025, 3, 4), "EUR", 9, "Luis", -19, Decimal("-1.90"), 9, 0, 0, 0, 0, 0),
+    ...                  Seat(2, at(2025, 3, 11), "EUR", 5, "Ana", -4, Decimal("-0.40"), 5, 0, 0, 0, 1, 6)],
+    ...                 [Declared("Ana", "solo", "sacado", 2), Declared("Ana", "solo", "sacado", 1)])
+    >>> ana = st.totals("Ana")
+    >>> ana.evenings, ana.hands, ana.won, ana.lost, ana.net["EUR"], ana.declared, st.hands
+    (2, 14, {'EUR': Decimal('1.90')}, {'EUR': Decimal('0.40')}, Decimal('1.50'), {'solo': {'sacado': 3}}, 14)
+    """
+    lines: dict[int, tuple[datetime, str, int, dict[str, Decimal]]] = {}
+    mine: dict[str, list[Seat]] = {}
+    for s in seats:
+        line = lines.get(s.evening)
+        if line is None:
+            line = lines[s.evening] = (s.played_on, s.currency, s.evening_hands, {})
+        line[3][s.name] = s.money
+        mine.setdefault(s.name, []).append(s)
+    counts: dict[str, dict[str, dict[str, int]]] = {}
+    for d in declared:
+        ends = counts.setdefault(d.name, {}).setdefault(d.contract, {})
+        ends[d.ending] = ends.get(d.ending, 0) + d.times
+    players = sorted((_totals(n, rows, counts.get(n, {})) for n, rows in mine.items()),
+                     key=lambda t: (-t.evenings, t.name))
+    evenings = sorted((EveningLine(*line) for line in lines.values()), key=lambda e: e.played_on)
+    return Statistics(tuple(evenings), tuple(players))
 
 
-def _totals(name: str, rows: list[tuple[Evening, PlayerEvening]]) -> PlayerTotals:
+def _totals(name: str, rows: list[Seat], declared: Mapping[str, Mapping[str, int]]) -> PlayerTotals:
     won: defaultdict[str, Decimal] = defaultdict(Decimal)
     lost: defaultdict[str, Decimal] = defaultdict(Decimal)
     net: defaultdict[str, Decimal] = defaultdict(Decimal)
-    declared: dict[str, Counter[str]] = {}
     best, best_on = 0, None
-    for e, p in rows:
-        net[e.currency] += p.money
-        if p.money > 0:
-            won[e.currency] += p.money
-        elif p.money < 0:
-            lost[e.currency] -= p.money
-        for c, ends in p.declared.items():
-            declared.setdefault(c, Counter()).update(ends)
-        if p.largest_plato > best:
-            best, best_on = p.largest_plato, e.played_on
+    for s in rows:
+        net[s.currency] += s.money
+        if s.money > 0:
+            won[s.currency] += s.money
+        elif s.money < 0:
+            lost[s.currency] -= s.money
+        # the largest plato, and the first evening it was won
+        if s.largest_plato > best or (best and s.largest_plato == best and best_on and s.played_on < best_on):
+            best, best_on = s.largest_plato, s.played_on
     return PlayerTotals(
-        name=name, evenings=len(rows), hands=sum(p.hands for _, p in rows),
+        name=name, evenings=len(rows), hands=sum(s.hands for s in rows),
         won=dict(won), lost=dict(lost), net=dict(net),
-        declared={c: dict(declared[c]) for c in CONTRACTS if c in declared},
-        codillos=sum(p.codillos for _, p in rows), bolas=sum(p.bolas for _, p in rows),
-        bolas_tried=sum(p.bolas_tried for _, p in rows), primeras=sum(p.primeras for _, p in rows),
+        declared={c: {e: declared[c][e] for e in ENDINGS if e in declared[c]} for c in CONTRACTS if c in declared},
+        codillos=sum(s.codillos for s in rows), bolas=sum(s.bolas for s in rows),
+        bolas_tried=sum(s.bolas_tried for s in rows), primeras=sum(s.primeras for s in rows),
         largest_plato=best, largest_plato_on=best_on,
     )

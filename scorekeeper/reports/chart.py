@@ -327,11 +327,12 @@ def money_chart(lines: Mapping[str, Sequence[Decimal]], currency: str,
     Amounts are drawn in cents, so the grid falls on round sums of money.
     """
     names = list(lines)
-    series = [[_cents(v) for v in lines[p]] for p in names]
-    n = max((len(s) for s in series), default=0)
+    n = max((len(line) for line in lines.values()), default=0)
+    keep = thin(n, frame.most_points)  # point i is after evening keep[i]
+    series = [[_cents(lines[p][i]) for i in keep] for p in names]
     evenings = n - 1
     step = _nice_step(evenings, 6 if frame.plot_w < 400 else 12) if evenings > 0 else 1
-    ticks = [(i, str(i)) for i in range(step, evenings + 1, step)]
+    ticks = [(bisect_right(keep, e) - 1, str(e)) for e in range(step, evenings + 1, step)]
 
     def money(cents: int) -> str:
         return format_money(Decimal(cents) / 100, currency, signed=True)

@@ -11,16 +11,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
+from decimal import Decimal
+from typing import TypeVarTuple
 
-from sqlalchemy import func, select
+from sqlalchemy import Select, func, select
 from sqlalchemy.exc import IntegrityError
 
 from ..db import db
 from ..engine import load_session, replay
-from ..evenings import FORMAT, Evening, Statistics, statistics, summarize
-from ..models import EveningSummary, GameSession, Group
+from ..evenings import FORMAT, Declared, Evening, Seat, Statistics, declared_of, seats_of, statistics, summarize
+from ..models import EveningDeclared, EveningSeat, EveningSummary, GameSession, Group
 from ..viewmodel import format_money
 from .replays import session_dict
+
+Ts = TypeVarTuple("Ts")
 
 
 def summary_of(gs: GameSession) -> Evening:
@@ -39,7 +43,16 @@ def keep_summary(gs: GameSession) -> Evening:
     row.played_on = gs.created_at
     row.session_version = gs.version
     row.format = FORMAT
+    row.hands = evening.hands
+    row.currency = evening.currency
     row.data = evening.to_json()
+    row.seats = [
+        EveningSeat(name=s.name, net=s.net, money=str(s.money), hands=s.hands, codillos=s.codillos, bolas=s.bolas,
+                    bolas_tried=s.bolas_tried, primeras=s.primeras, largest_plato=s.largest_plato)
+        for s in seats_of(evening, 0)
+    ]
+    row.declared = [EveningDeclared(name=d.name, contract=d.contract, ending=d.ending, times=d.times)
+                    for d in declared_of(evening)]
     return evening
 
 
@@ -113,9 +126,40 @@ def count_evenings(group: Group) -> int:
     ) or 0
 
 
+def _chosen(query: Select[*Ts], group: Group, since: date | None, until: date | None) -> Select[*Ts]:
+    """Only the group's closed evenings whose summary is current, played from ``since`` to ``until``."""
+    query = query.join(GameSession, GameSession.id == EveningSummary.session_id).where(
+        EveningSummary.group_id == group.id, GameSession.closed.is_(True),
+        EveningSummary.session_version == GameSession.version)
+    if since is not None:
+        query = query.where(EveningSummary.played_on >= datetime.combine(since, time.min))
+    if until is not None:
+        query = query.where(EveningSummary.played_on < datetime.combine(until + timedelta(days=1), time.min))
+    return query
+
+
 def group_statistics(group: Group, since: date | None = None, until: date | None = None) -> Statistics:
-    """Statistics over the group's closed evenings played from ``since`` to ``until`` (both included)."""
-    return statistics(p.evening for p in past_evenings(group, since, until))
+    """Statistics over the group's closed evenings played from ``since`` to ``until`` (both included).
+
+    Reads the flat rows kept with each summary (two queries), never the hands.
+    """
+    _refresh(group)
+    seats = db.session.execute(_chosen(
+        select(EveningSummary.id, EveningSummary.played_on, EveningSummary.currency, EveningSummary.hands,
+               EveningSeat.name, EveningSeat.net, EveningSeat.money, EveningSeat.hands, EveningSeat.codillos,
+               EveningSeat.bolas, EveningSeat.bolas_tried, EveningSeat.primeras, EveningSeat.largest_plato)
+        .select_from(EveningSummary).join(EveningSeat, EveningSeat.summary_id == EveningSummary.id),
+        group, since, until))
+    declared = db.session.execute(_chosen(
+        select(EveningDeclared.name, EveningDeclared.contract, EveningDeclared.ending, func.sum(EveningDeclared.times))
+        .select_from(EveningSummary).join(EveningDeclared, EveningDeclared.summary_id == EveningSummary.id),
+        group, since, until)
+        .group_by(EveningDeclared.name, EveningDeclared.contract, EveningDeclared.ending))
+    return statistics(
+        (Seat(key, on, cur, evening_hands, name, net, Decimal(money), hands, codillos, bolas, tried, primeras, plato)
+         for key, on, cur, evening_hands, name, net, money, hands, codillos, bolas, tried, primeras, plato in seats),
+        (Declared(name, contract, ending, int(times)) for name, contract, ending, times in declared),
+    )
 
 
 def evening_of(gs: GameSession) -> Evening | None:

@@ -22,6 +22,9 @@ from .groups import group_or_404
 
 bp = Blueprint("evenings", __name__)
 
+#: evenings in the group's money-by-evening table (a player's own page lists all of theirs)
+EVENINGS_SHOWN = 20
+
 
 @bp.app_template_filter("money")
 def money_filter(amount: Decimal, currency: str, signed: bool = False, unit: bool = True) -> str:
@@ -104,4 +107,5 @@ def statistics(token: str) -> ResponseReturnValue:
                (f"{today.year - 1}", {"since": date(today.year - 1, 1, 1).isoformat(),
                                        "until": date(today.year - 1, 12, 31).isoformat()})]
     return render_template("web/stats.html", group=group, form=form, stats=stats, chart=chart, mine=mine,
-                           presets=presets, since=since, until=until), 200 if valid else 400
+                           presets=presets, since=since, until=until,
+                           limit=len(stats.evenings) if mine else EVENINGS_SHOWN), 200 if valid else 400
