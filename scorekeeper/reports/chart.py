@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from html import escape
 from typing import Any
@@ -47,6 +47,7 @@ class Frame:
     #: at most this many points a line (a long evening is thinned, keeping its first and last row)
     most_points: int | None = None
     marks: int = 24  # about this many marks along each line
+    font: float = 13.0
 
     @property
     def plot_w(self) -> float:
@@ -60,8 +61,8 @@ class Frame:
 #: the A4 report's chart
 PAGE = Frame()
 #: a phone's chart: about 400 px wide, so its words read at arm's length
-PHONE = Frame(width=420.0, height=300.0, left=52.0, right=124.0, top=12.0, bottom=40.0, legend=False,
-              most_points=120, marks=8)
+PHONE = Frame(width=420.0, height=300.0, left=76.0, right=128.0, top=14.0, bottom=42.0, legend=False,
+              most_points=120, marks=8, font=15.0)
 
 
 def thin(count: int, most: int | None) -> list[int]:
@@ -139,8 +140,9 @@ def _start_line(start: int, y: float, f: Frame, label: str) -> tuple[list[str], 
     ]
     # drawn after the lines, on a white patch, so no line crosses the words
     late = [
-        f'<rect x="{f.left + 2}" y="{y - 16:.1f}" width="{len(label) * 7 + 6}" height="13" fill="#fff"/>',
-        f'<text x="{f.left + 5}" y="{y - 5:.1f}" font-size="11" fill="#000">{escape(label)}</text>',
+        f'<rect x="{f.left + 2}" y="{y - 16:.1f}" width="{len(label) * (f.font - 2) * 0.64 + 6:.0f}" height="13" '
+        'fill="#fff"/>',
+        f'<text x="{f.left + 5}" y="{y - 5:.1f}" font-size="{f.font - 2:g}" fill="#000">{escape(label)}</text>',
     ]
     return line, late
 
@@ -172,6 +174,8 @@ def _y_axis(y0: int, y1: int, step: int, label: Callable[[int], str], name: str,
         )
         out.append(f'<text x="{f.left - 6}" y="{y + 4.5:.1f}" text-anchor="end">{escape(label(v))}</text>')
         v += step
+    if not name:
+        return out
     mid = f.top + f.plot_h / 2
     out.append(
         f'<text x="{f.left - 44}" y="{mid:.1f}" text-anchor="middle" '
@@ -220,6 +224,18 @@ def _lines(names: Sequence[str], series: Sequence[Sequence[int]], px: Callable[[
     return out, ends
 
 
+def _short(name: str, most: int = 14) -> str:
+    """A name as the end of a line shows it (long names end in an ellipsis; the legend has them whole)."""
+    return name if len(name) <= most else name[: most - 1] + "…"
+
+
+def _room_for(frame: Frame, ends: Sequence[str]) -> Frame:
+    """The frame with a right margin wide enough for the end labels (at most 45% of the width)."""
+    need = 23 + max(len(t) for t in ends) * frame.font * 0.62
+    right = min(max(frame.right, need), frame.width * 0.45)
+    return replace(frame, right=right) if right != frame.right else frame
+
+
 def line_chart(
     names: Sequence[str],
     series: Sequence[Sequence[int]],
@@ -235,10 +251,11 @@ def line_chart(
     css_class: str = "line-chart",
 ) -> str:
     """Each seat's values as a line, as an ``<svg>`` element ("" when there is less than two points)."""
-    f = frame
     n = max((len(s) for s in series), default=0)
     if not names or n < 2:  # a line needs two points
         return ""
+    ends = [f"{_short(name)} {label(s[-1])}" for name, s in zip(names, series, strict=True)]
+    f = _room_for(frame, ends)
     values: list[int] = [v for s in series for v in s] + ([start] if start is not None else [])
     lo, hi = min(values), max(values)
     step = _nice_step(hi - lo, 6 if f.plot_h > 200 else 4)
@@ -255,7 +272,8 @@ def line_chart(
 
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="{css_class}" viewBox="0 0 {f.width:.0f} {f.height:.0f}" '
-        f'width="100%" role="img" aria-label="{escape(title)}" font-family="DejaVu Sans, sans-serif" font-size="13">',
+        f'width="100%" role="img" aria-label="{escape(title)}" font-family="DejaVu Sans, sans-serif" '
+        f'font-size="{f.font:g}">',
         f"<title>{escape(title)}</title>",
         f'<rect x="0" y="0" width="{f.width:.0f}" height="{f.height:.0f}" fill="#fff"/>',
         f'<rect x="{f.left}" y="{f.top}" width="{f.plot_w:.1f}" height="{f.plot_h:.1f}" fill="none" stroke="#000" '
@@ -265,14 +283,14 @@ def line_chart(
     late = _start_line(start, py(start), f, start_label) if start is not None else ([], [])
     out.extend(late[0])
     out.extend(_x_axis(ticks, x_name, px, f))
-    drawn, ends = _lines(names, series, px, py, f.marks)
+    drawn, end_ys = _lines(names, series, px, py, f.marks)
     out.extend(drawn)
     out.extend(late[1])
-    label_ys = _spread(ends, 17.0, f.top + 6, f.top + f.plot_h)
-    for seat, (name, s) in enumerate(zip(names, series, strict=True)):
+    label_ys = _spread(end_ys, f.font * 1.3, f.top + 6, f.top + f.plot_h)
+    for seat, text in enumerate(ends):
         x = f.left + f.plot_w + 8
         out.append(_mark(MARKS[seat % len(MARKS)], x + 5, label_ys[seat] - 4.5))
-        out.append(f'<text x="{x + 15:.1f}" y="{label_ys[seat]:.1f}">{escape(name)} {escape(label(s[-1]))}</text>')
+        out.append(f'<text x="{x + 15:.1f}" y="{label_ys[seat]:.1f}">{escape(text)}</text>')
     if f.legend:
         out.extend(_legend(names, f))
     out.append("</svg>")
@@ -335,7 +353,8 @@ def money_chart(lines: Mapping[str, Sequence[Decimal]], currency: str,
     ticks = [(bisect_right(keep, e) - 1, str(e)) for e in range(step, evenings + 1, step)]
 
     def money(cents: int) -> str:
-        return format_money(Decimal(cents) / 100, currency, signed=True)
+        text = format_money(Decimal(cents) / 100, currency, signed=True)
+        return text.replace(".00 ", " ") if cents % 100 == 0 else text  # the grid: "+2 €"
 
-    return line_chart(names, series, title=title, ticks=ticks, x_name="evening", y_name=currency,
+    return line_chart(names, series, title=title, ticks=ticks, x_name="evening", y_name="",
                       label=money, start=0, start_label="even", frame=frame, css_class="money-chart")

@@ -21,7 +21,7 @@ from .summaries import PastEvening, count_evenings, past_evenings
 class GroupMemory:
     """What the group page shows: the evening in progress, the paper, the next seats, the past."""
 
-    open_token: str | None
+    playing: list[GameSession]  # evenings not closed yet, newest first
     paper: list[dict[str, Any]]  # the paper the next evening starts with
     paper_token: str | None  # the evening whose printed paper this is
     next_seats: tuple[str, ...]  # the last evening's seats, when all still play
@@ -58,7 +58,10 @@ def kept_paper_session(group: Group) -> GameSession | None:
 def group_memory(group: Group, page: int = 1) -> GroupMemory:
     """The group page: ``page`` of its past evenings (25 a page), and what the next evening starts with."""
     newest = _newest(group)
-    open_token = newest.token if newest is not None and not newest.closed else None
+    playing = list(db.session.scalars(
+        select(GameSession).where(GameSession.group_id == group.id, GameSession.closed.is_(False))
+        .order_by(GameSession.id.desc())
+    ))
     last = _last_closed(group)
     paper = carried_paper(group)
     active = set(active_players(group))
@@ -70,7 +73,7 @@ def group_memory(group: Group, page: int = 1) -> GroupMemory:
     page = min(max(page, 1), pages)
     evenings = past_evenings(group, limit=PER_PAGE, offset=(page - 1) * PER_PAGE)
     return GroupMemory(
-        open_token=open_token,
+        playing=playing,
         paper=paper,
         paper_token=last.token if paper and last is not None else None,
         next_seats=seats,
@@ -125,7 +128,8 @@ def share_text(group: Group, evening: Evening) -> str:
     Paper kept: Luis 21
     """
     cur = evening.currency
-    lines = [f"{group.name} · Tresillo, {evening.played_on:%-d %b %Y} ({evening.hands} hands)"]
+    hands = f"{evening.hands} hand" + ("" if evening.hands == 1 else "s")
+    lines = [f"{group.name} · Tresillo, {evening.played_on:%-d %b %Y} ({hands})"]
     lines += [f"{p.name} {format_money(p.money, cur, signed=True)}" for p in evening.people]
     lines += [f"{t.payer} pays {t.payee} {format_money(t.amount, cur)}" for t in evening.payments]
     if not evening.payments:

@@ -380,3 +380,16 @@ def test_statistics_of_a_date_range_with_no_evening(app, client):
     token = play_evenings(app, EVENINGS[:1])
     page = client.get(f"/g/{token}/stats?since={date(2030, 1, 1).isoformat()}").get_data(as_text=True)
     assert "No evening has ended in these days." in page
+
+
+def test_every_open_evening_stays_reachable(app, browser):
+    """An imported or forgotten evening that was never ended is listed until it is."""
+    g = gen_group(browser)
+    first = gen_session(browser, g)
+    page = browser.get(f"/g/{g}").get_data(as_text=True)
+    assert f'href="/s/{first}">Back to the table' in page.replace('class="button big" ', "")
+    assert "Evenings still open" not in page
+    second = gen_session(browser, g)
+    page = browser.get(f"/g/{g}").get_data(as_text=True)
+    assert f'href="/s/{second}">Back to the table' in page.replace('class="button big" ', "")
+    assert "Evenings still open" in page and f'href="/s/{first}"' in page
