@@ -11,9 +11,9 @@ import json
 import re
 
 import pytest
+from test_browser import SHOTS, chromium, enter_hand, make_group_and_session, new_page, server  # noqa: F401
 
 from conftest import DATA
-from test_browser import SHOTS, chromium, enter_hand, make_group_and_session, new_page, server  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
