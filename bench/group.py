@@ -27,14 +27,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from web import pct  # noqa: E402
+
 from replay import PLAYERS, make_hands  # noqa: E402
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.engine import Session, Setup, dump_session  # noqa: E402
-
-
-def pct(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
 
 
 def timed(runs: int, call: Callable[[], object]) -> list[float]:
