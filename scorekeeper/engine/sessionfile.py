@@ -24,22 +24,36 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from decimal import Decimal
-from typing import Any, NoReturn
+from typing import Any, NoReturn, cast
 
 from . import domains
 from .domains import OutOfDomain, is_whole
 from .errors import FieldError, SessionError
-from .model import NO_OPTIONS, Hand, Ledger, Options, PaperDebt, Row, Session, Setup, Surrender
+from .model import (
+    NO_OPTIONS,
+    Bet,
+    Bola,
+    Contract,
+    Dealt,
+    Hand,
+    HandResult,
+    Ledger,
+    Options,
+    PaperDebt,
+    Row,
+    Session,
+    Setup,
+    Stake,
+    Started,
+    Surrender,
+)
 from .options import SUITS
-from .rules import CONTRACTS, RULESETS
+from .rules import CONTRACTS, HAND_FIELDS, RULESETS
 
 FORMAT = "tresillo-session/1"
 
-#: every field a hand object may have (the replay decides which a table reads)
-HAND_FIELDS = frozenset({
-    "contract", "declarer", "forced", "tricks", "estuche", "contra_estuche", "primeras",
-    "bola", "surrender", "drops_out", "debt", "trump", "bet",
-})
+#: every field a hand object may have (the reading decides which a table reads): rules.HAND_FIELDS
+_HAND_FIELDS = frozenset(HAND_FIELDS)
 #: every top-level field; ``group``, ``title``, ``started`` and ``ended`` are the printed
 #: documents' details (scorekeeper.reports.commands), which the engine does not read
 SESSION_FIELDS = frozenset({
@@ -389,8 +403,8 @@ def load_hand(d: Any, number: int, players: tuple[str, ...]) -> Hand:
     """One hand object of the session file; ``number`` is 1-based."""
     if not isinstance(d, Mapping):
         raise _err(number, "hand", "each hand must be an object")
-    _unknown(d, HAND_FIELDS, number)
-    contract = _choice_of(d.get("contract"), CONTRACTS, number, "contract", "a contract")
+    _unknown(d, _HAND_FIELDS, number)
+    contract = cast(Contract, _choice_of(d.get("contract"), CONTRACTS, number, "contract", "a contract"))
     return Hand(
         contract=contract,
         declarer=_name(d.get("declarer"), number, "declarer", players),
@@ -399,12 +413,12 @@ def load_hand(d: Any, number: int, players: tuple[str, ...]) -> Hand:
         estuche=_count(d, "estuche", number),
         contra_estuche=_count(d, "contra_estuche", number),
         primeras=_flag(d, "primeras", number),
-        bola=_optional_choice(d.get("bola"), number, "bola", ("won", "failed"), "how the bola went"),
+        bola=cast(Bola | None, _optional_choice(d.get("bola"), number, "bola", ("won", "failed"), "how the bola went")),
         surrender=_surrender(d, number, players),
         drops_out=_name(d.get("drops_out"), number, "drops_out", players),
         debt=_name(d.get("debt"), number, "debt", players),
         trump=_optional_choice(d.get("trump"), number, "trump", SUITS, "a suit"),
-        bet=_optional_choice(d.get("bet"), number, "bet", ("J", "P", "C"), "the dealer's prediction"),
+        bet=cast(Bet | None, _optional_choice(d.get("bet"), number, "bet", ("J", "P", "C"), "the dealer's prediction")),
     )
 
 
@@ -472,7 +486,44 @@ def dump_session(s: Session) -> dict[str, Any]:
     return out
 
 
+def stake_json(stake: Stake) -> dict[str, Any]:
+    out: dict[str, Any] = {"case": stake.case, "total": stake.total, "plato": stake.plato, "tanto": stake.tanto,
+                           "players": stake.players}
+    if stake.debt is not None:
+        out["debt"] = {"number": stake.debt.number, "player": stake.debt.player, "amount": stake.debt.amount}
+    return out
+
+
+def _started_json(e: Started) -> dict[str, Any]:
+    return {"scoring": e.scoring, "start_tokens": e.start_tokens, "pajarito": e.pajarito, "carried": e.carried}
+
+
+def _dealt_json(e: Dealt) -> dict[str, Any]:
+    out: dict[str, Any] = {"scoring": e.scoring, "moves_pajarito": e.moves_pajarito, "refills": e.refills,
+                           "pajarito": e.pajarito, "ante": e.ante, "paper_open": e.paper_open}
+    if e.bet is not None:
+        out.update(bet=e.bet, bet_stake=e.bet_stake)
+    return out
+
+
+def _result_json(r: HandResult) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "contract": r.contract, "declarer": r.declarer, "new_declarer": r.new_declarer, "in_play": r.in_play,
+        "case": r.case, "outcome": r.outcome, "winner": r.winner, "mano": r.mano, "active": list(r.active),
+        "stake": stake_json(r.stake),
+    }
+    if r.favoured:
+        out["favoured"] = True
+    if r.puestas:
+        out.update(puestas=list(r.puestas), puesta_to=r.puesta_to)
+    if r.bet is not None:
+        out["bet"] = {"bet": r.bet.bet, "actual": r.bet.actual, "verdict": r.bet.verdict, "stake": r.bet.stake}
+    return out
+
+
 def row_json(row: Row) -> dict[str, Any]:
+    """One row as data: the figures after it, its transfers, and what happened (no words:
+    :func:`scorekeeper.narration.ledger_json` adds the ``event`` and ``comment`` sentences)."""
     paper = {
         p: [{"amount": d.amount, "crossed": d.crossed} for d in debts]
         for p, debts in row.paper_by_player().items()
@@ -482,30 +533,22 @@ def row_json(row: Row) -> dict[str, Any]:
         "index": row.index,
         "kind": row.kind,
         "hand": row.hand,
-        "event": row.event,
         "dealer": row.dealer,
         "bowls": row.bowls,
         "plato": row.plato,
         "pajaritos": row.pajaritos,
         "paper": paper,
-        "comment": row.comment,
         "transfers": [
-            {"from": t.source, "to": t.target, "amount": t.amount, "reason": t.reason} for t in row.transfers
+            {"from": t.source, "to": t.target, "amount": t.amount, "reason": str(t.reason)} for t in row.transfers
         ],
     }
-    r = row.result
-    if r is not None:
-        out.update(
-            contract=r.contract,
-            declarer=r.declarer,
-            new_declarer=r.new_declarer,
-            in_play=r.in_play,
-            case=r.case,
-            outcome=r.outcome,
-            winner=r.winner,
-        )
-        if r.favoured:
-            out["favoured"] = True
+    happened = row.happened
+    if isinstance(happened, Started):
+        out.update(_started_json(happened))
+    elif isinstance(happened, Dealt):
+        out.update(_dealt_json(happened))
+    else:
+        out.update(_result_json(happened))
     return out
 
 
@@ -528,6 +571,5 @@ def ledger_json(ledger: Ledger) -> dict[str, Any]:
                 for t in st.transfers
             ],
             "paper": [{"player": d.player, "amount": d.amount} for d in st.kept_paper],
-            "comment": st.comment,
         },
     }

@@ -251,3 +251,11 @@ def test_mutated_valid_sessions_of_every_ruleset_are_a_session_or_a_session_erro
         assert outcome(json.dumps(changed, default=str)) in ("accepted", "refused")
     else:
         answered(changed)
+
+
+def test_a_field_of_another_scoring_is_refused_with_a_message() -> None:
+    """A pagat file carrying the French dealer's ``bet`` was accepted and re-exported without a word."""
+    hand, field, message = refusal(dict(BASE, hands=[dict(WON, bet="J")]))
+    assert (hand, field) == (1, "bet") and "French" in message
+    french = dict(BASE, rules="french", start_tokens=100)
+    assert refusal(dict(french, hands=[dict(WON, estuche=True)]))[:2] == (1, "estuche")
