@@ -204,14 +204,17 @@ SCALARS = st.one_of(
 )
 JSON = st.recursive(SCALARS, lambda kids: st.lists(kids, max_size=5) | st.dictionaries(TEXT, kids, max_size=5),
                     max_leaves=40)
+#: a field's value: smaller, so a whole session-shaped object stays quick to draw
+VALUE = st.recursive(SCALARS, lambda kids: st.lists(kids, max_size=3) | st.dictionaries(TEXT, kids, max_size=3),
+                     max_leaves=6)
 FIELDS = ["format", "rules", "players", "first_dealer", "start_tokens", "tanto_value", "currency", "paper",
           "end", "options", "hands"]
 #: session-shaped objects: the right field names with arbitrary values go deeper into the reader
-SHAPED = st.fixed_dictionaries({}, optional={f: JSON for f in FIELDS})
+SHAPED = st.fixed_dictionaries({}, optional={f: VALUE for f in FIELDS})
 HAND_SHAPED = st.fixed_dictionaries(
     {"players": st.just(["Ana", "Bea", "Carlos"])},
     optional={"hands": st.lists(st.fixed_dictionaries({}, optional={
-        f: JSON for f in ["contract", "declarer", "tricks", "surrender", "bola", "estuche", "trump", "bet", "debt"]
+        f: VALUE for f in ["contract", "declarer", "tricks", "surrender", "bola", "estuche", "trump", "bet", "debt"]
     }), max_size=3)},
 )
 
