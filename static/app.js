@@ -1,6 +1,11 @@
 /* Small helpers: follow other phones, fill the last trick count, live preview, show only what applies. */
 (function () {
   "use strict";
+  /* the page's words, in its language (scorekeeper/web/language.py: script_words) */
+  var words = JSON.parse(document.body.dataset.words || "{}");
+  function say(key, values) {
+    return (words[key] || "").replace(/\{(\w+)\}/g, function (all, name) { return values && name in values ? values[name] : all; });
+  }
   var live = document.getElementById("live");
   if (live) {
     var url = live.dataset.versionUrl, seen = live.dataset.version;
@@ -53,7 +58,7 @@
         box.hidden = false;
         box.textContent = "";
         var h = document.createElement("h2");
-        h.textContent = d.ok ? "Preview: " + d.summary : "Not yet: " + d.message;
+        h.textContent = d.ok ? say("preview", {summary: d.summary}) : say("not_yet", {message: d.message});
         box.appendChild(h);
         if (d.ok) {
           var ul = document.createElement("ul"); ul.className = "moves";
@@ -73,7 +78,7 @@
   form.addEventListener("input", function (e) { if (e.target.classList.contains("trick")) { fillLast(); preview(); } });
   form.addEventListener("submit", function () {
     var btn = form.querySelector("button[type=submit]");
-    setTimeout(function () { btn.disabled = true; btn.textContent = "Saving…"; }, 0);
+    setTimeout(function () { btn.disabled = true; btn.textContent = say("saving"); }, 0);
   });
   sync();
 })();

@@ -12,7 +12,7 @@ phone (:data:`PHONE`: fewer, larger words, no legend across the top).
 True
 >>> D = Decimal
 >>> svg = money_chart({"A": [D(0), D("1.5"), D("0.4")], "B": [D(0), D("-1.5"), D("-0.4")]}, "EUR")
->>> "A +0.40 €" in svg and "B −0.40 €" in svg and "evening" in svg
+>>> "A +€0.40" in svg and "B −€0.40" in svg and "evening" in svg
 True
 """
 

@@ -25,6 +25,7 @@ from .groups import (
     find_group,
     find_player,
     rename_player,
+    set_group_language,
     set_retired,
 )
 from .hands import (
@@ -73,4 +74,5 @@ __all__ = [
     "start_session", "stored_hand", "table_screen", "undo_last", "view_for", "view_from",
     "GroupMemory", "PastEvening", "count_evenings", "evening_of", "forget_summary", "group_memory",
     "group_statistics", "keep_summary", "kept_paper_session", "past_evenings", "share_text", "start_next",
+    "set_group_language",
 ]
