@@ -18,10 +18,10 @@ from wtforms.widgets import TextInput
 from .. import reports, services
 from ..models import GameSession
 from ..reports.chart import money_chart
-from ..reports.qr import qr_svg
 from ..viewmodel import format_money
 from .forms import NextForm, RulesForm
 from .groups import group_or_404
+from .paper import paper_extras
 from .table import session_or_404
 
 bp = Blueprint("evenings", __name__)
@@ -46,12 +46,6 @@ class ChooseForm(FlaskForm):
     since = DateField("From", validators=[Optional()])
     until = DateField("To", validators=[Optional()])
     player = StringField("Player", validators=[Optional(), Length(max=40)])
-
-
-def paper_extras(gs: GameSession) -> dict[str, Markup | str]:
-    """What the printed paper adds to the session view: the group's link, as words and as a QR code."""
-    link = url_for("groups.show", token=gs.group.token, _external=True)
-    return {"group_link": link, "qr": Markup(qr_svg(link, title=f"{gs.group.name}: the group's page"))}
 
 
 @bp.post("/g/<token>/next")
