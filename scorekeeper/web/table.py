@@ -14,6 +14,7 @@ from ..models import GameSession
 from ..reports.chart import PHONE, bowl_chart
 from .forms import EndForm, HandForm, VersionForm
 from .language import document_language
+from .paper import paper_extras
 
 bp = Blueprint("table", __name__, url_prefix="/s")
 
@@ -240,8 +241,6 @@ def document(token: str, kind: str, fmt: str) -> ResponseReturnValue:
     gs = session_or_404(token)
     if kind not in DOCUMENTS:
         abort(404)
-    from .evenings import paper_extras
-
     with use_language(document_language(gs.group.language)):
         view = services.view_for(gs, rows=True)
         extras = paper_extras(gs) if kind == "paper" else {}
