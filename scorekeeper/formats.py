@@ -23,7 +23,7 @@ from datetime import date as Date
 from datetime import datetime as DateTime
 from decimal import Decimal
 
-from babel import dates, numbers
+from babel import Locale, dates, numbers
 
 from .i18n import current_locale
 
@@ -42,24 +42,34 @@ def _iso_code(currency: str) -> str | None:
     return code if len(code) == 3 and numbers.is_currency(code) else None
 
 
-def _unsigned_money(amount: Decimal, currency: str) -> str:
+def _unsigned_money(amount: Decimal, currency: str, round_sums: bool) -> str:
     """``amount`` ≥ 0 with its currency, as the language places it."""
     locale = current_locale()
     code = _iso_code(currency)
+    integral = amount == amount.to_integral_value()
     if code is None:
-        return numbers.format_decimal(amount, "#,##0.00", locale=locale) + NBSP + currency.strip()
+        pattern = "#,##0" if integral and round_sums else "#,##0.00"
+        return numbers.format_decimal(amount, pattern, locale=locale) + NBSP + currency.strip()
     # whole pesetas show no decimals (the peseta has none); anything else to the cent
-    whole = amount == amount.to_integral_value() and numbers.get_currency_precision(code) == 0
-    text = numbers.format_currency(amount, code, locale=locale, currency_digits=whole)
+    whole = integral and (round_sums or numbers.get_currency_precision(code) == 0)
+    text = numbers.format_currency(amount, code, locale=locale, currency_digits=False,
+                                   format=None if not whole else _whole_pattern(locale))
     symbol = numbers.get_currency_symbol(code, locale=locale)
     if text.startswith(symbol) and symbol[-1:].isalpha():  # "ESP5,220" reads as one word
         text = symbol + NBSP + text[len(symbol):]
     return text
 
 
-def money(amount: Decimal, currency: str, signed: bool = False, unit: bool = True) -> str:
+def _whole_pattern(locale: Locale) -> str:
+    """The language's currency pattern without decimals: ``#,##0 ¤`` (es), ``¤#,##0`` (en)."""
+    pattern = str(locale.currency_formats["standard"].pattern).split(";")[0]
+    return pattern.replace(".00", "")
+
+
+def money(amount: Decimal, currency: str, signed: bool = False, unit: bool = True, round_sums: bool = False) -> str:
     """Money to the cent: ``1,90 €`` (es), ``€1.90`` (en); with ``signed`` a plus for winnings;
-    without ``unit`` the figure alone (in a column whose header names the currency).
+    without ``unit`` the figure alone (in a column whose header names the currency); with
+    ``round_sums`` a whole amount without its cents (a chart's grid: ``+2 €``).
 
     >>> from scorekeeper.i18n import use_language
     >>> with use_language("es"):
@@ -69,12 +79,12 @@ def money(amount: Decimal, currency: str, signed: bool = False, unit: bool = Tru
     ...     money(Decimal("-1.2"), "EUR", signed=True), money(Decimal("190"), "ESP", signed=True)
     ('−€1.20', '+ESP\\xa0190')
     >>> with use_language("fr"):
-    ...     money(Decimal("-1234.5"), "EUR", signed=True, unit=False)
-    '−1\\u202f234,50'
+    ...     money(Decimal("-1234.5"), "EUR", signed=True, unit=False), money(Decimal(2), "EUR", round_sums=True)
+    ('−1\\u202f234,50', '2\\xa0€')
     """
     q = amount.quantize(CENT)
     if unit:
-        text = _unsigned_money(abs(q), currency)
+        text = _unsigned_money(abs(q), currency, round_sums)
     else:
         text = numbers.format_decimal(abs(q), "#,##0.00", locale=current_locale())
     if q < 0:
