@@ -695,3 +695,72 @@ def ledger_json(ledger: Ledger) -> dict[str, Any]:
     data["rows"] = rows
     data["settlement"]["comment"] = settlement_comment(ledger.settlement)
     return data
+
+
+# -------------------------------------------------------- the count check
+
+
+def move_reason(reason: Reason | str) -> str:
+    """What a token move was for, as the object of "… for …"."""
+    terms = {
+        Reason.PAJARITO: _("a pajarito"),
+        Reason.ANTE: _("the dealer's tanto"),
+        Reason.REFILL: _("refilling the pajaritos dish"),
+        Reason.PLATO: _("winning the hand"),
+        Reason.RESERVED: _("the reserved puesta played for"),
+        Reason.PUESTA: _("a puesta"),
+        Reason.CODILLO: _("the codillo"),
+        Reason.GAVE_UP: _("the hand given up and taken over"),
+    }
+    return terms.get(Reason(reason)) or reason_term(reason)
+
+
+def move_place(kind: str, hand: int | None) -> str:
+    """Where in the evening a move was made: the start, a deal, a hand."""
+    if kind == "start":
+        return _("At the start")
+    if kind == "deal":
+        return _("The deal of hand {hand}").format(hand=hand)
+    return _("Hand {hand}").format(hand=hand)
+
+
+def move_line(kind: str, hand: int | None, source: str, target: str, amount: int,
+              reasons: Sequence[Reason | str]) -> str:
+    """One move in full: ``Hand 7: East gives West 23, for the reserved puesta played for``."""
+    return _("{place}: {move}, for {what}").format(
+        place=move_place(kind, hand), move=_move(source, target, amount),
+        what=names([move_reason(r) for r in reasons]))
+
+
+def count_gap(difference: Mapping[str, int]) -> tuple[str, ...]:
+    """How the count differs from the ledger, one line a party: ``East: 23 tokens more than the app says``."""
+    lines = []
+    for party, d in difference.items():
+        who = {PLATO: _("The plato"), PAJARITOS: _("The pajaritos dish")}.get(party, party)
+        if d > 0:
+            text = ngettext("{who}: {n} token more than the app says", "{who}: {n} tokens more than the app says", d)
+        else:
+            text = ngettext("{who}: {n} token fewer than the app says",
+                            "{who}: {n} tokens fewer than the app says", -d)
+        lines.append(text.format(who=who, n=abs(d)))
+    return tuple(lines)
+
+
+def count_verdict(verdict: str, extra: int, moves: int) -> str:
+    """The count check's answer in one sentence."""
+    if verdict == "right":
+        return _("The count matches: every bowl, the plato and the dish are as the app says.")
+    if verdict == "tokens":
+        more = ngettext("There is {n} token more on the table than there should be",
+                        "There are {n} tokens more on the table than there should be", extra)
+        fewer = ngettext("There is {n} token fewer on the table than there should be",
+                         "There are {n} tokens fewer on the table than there should be", -extra)
+        return (more if extra > 0 else fewer).format(n=abs(extra)) + _(
+            ": tokens were added or lost (or miscounted), which no move between the bowls explains.")
+    if verdict == "missed":
+        return ngettext("This move was never made at the table:",
+                        "One of these moves was never made at the table (the most likely first):", moves)
+    if verdict == "doubled":
+        return ngettext("This move was made twice:",
+                        "One of these moves was made twice (the most likely first):", moves)
+    return _("No single move explains the difference: recount, or look for more than one mistake.")
