@@ -71,7 +71,7 @@ class RowView:
     paper: tuple[PaperLine, ...]  # only players with something on the paper
     in_play: int | None
     outcome: str | None
-    moves: tuple[str, ...]  # "East gives South 3", one line each
+    moves: tuple[MoveView, ...]  # "East gives South 3", one line per pair of parties
     #: the paper as the worked example prints it: open debts, plus those this row crossed out
     #: (a paid debt shows struck through once, then leaves the sheet)
     paper_now: tuple[PaperLine, ...] = ()
@@ -83,10 +83,20 @@ class RowView:
 
 @dataclass(frozen=True)
 class PlayerView:
+    """A player on the table screen.
+
+    ``net`` and ``money`` say where the player would stand if the evening
+    were settled now: the bowl, plus an equal share of the plato, the
+    pajaritos dish and the open debts paid in, less the player's own open
+    debts (the settlement's own rules, so everybody starts at 0.00 and a
+    closed session shows its final settlement). ``paper`` holds the open
+    debts only.
+    """
+
     name: str
     bowl: int
-    net: int
-    money: str  # signed, with currency
+    net: int  # tantos won or lost if settled now
+    money: str  # the same in money, signed, with currency
     paper: PaperLine
 
 
@@ -103,6 +113,9 @@ class NextView:
     declarers: tuple[str, ...]
     contracts: tuple[str, ...]
     tied_debtors: tuple[str, ...]
+    #: with a palo de favor: the amount in play if trumps are that suit, and the suit
+    in_play_favoured: int | None = None
+    favoured_suit: str | None = None
 
 
 @dataclass(frozen=True)
@@ -198,36 +211,96 @@ class SessionView:
         """The reserved puestas still owed after the last hand, oldest first."""
         return tuple(e for e in self.paper_entries if not e.crossed)
 
+    @property
+    def paid_paper(self) -> tuple[PaperEntry, ...]:
+        """The reserved puestas paid and crossed out during the session, oldest first."""
+        return tuple(e for e in self.paper_entries if e.crossed)
+
+    @property
+    def subtitle(self) -> str:
+        """The group and the evening, each named once: ``Tuesday table — 23 Nov 2026``.
+
+        The web sessions' title already starts with the group's name; a title
+        given on the command line does not.
+        """
+        title = "" if self.title == "Tresillo" else self.title
+        if not self.group:
+            return title or "Tresillo"
+        if not title or title == self.group or title.startswith(f"{self.group} — "):
+            return title or self.group
+        return f"{self.group} — {title}"
+
 
 _PARTY = {PLATO: "the plato", PAJARITOS: "the pajaritos dish", POT: "the pot"}
 
 
-def token_moves(transfers: tuple[Transfer, ...]) -> tuple[str, ...]:
-    """The token moves to make at the table, netted per pair: ``East gives South 3``.
+@dataclass(frozen=True)
+class MoveView:
+    """One line of what to do with the tokens after a hand, and the payments it nets.
+
+    ``text`` is the net move between two parties (``East gives North 4``);
+    ``reasons`` the payments behind it, one per line, shown on demand.
+    """
+
+    text: str
+    reasons: tuple[str, ...] = ()
+    #: the net move as data: ``amount`` goes from ``source`` to ``target`` (0 when the pair is even)
+    source: str = ""
+    target: str = ""
+    amount: int = 0
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _move_words(src: str, dst: str, amount: int) -> str:
+    """One move in words, from ``src`` to ``dst``."""
+    if dst == PAPER:
+        return f"{src}: {amount} written on the paper"
+    if src == PAPER:
+        return f"{dst}: debt of {amount} crossed out"
+    if src == PLATO:
+        return f"{dst} takes {amount} from the plato"
+    if src == PAJARITOS:
+        return f"A pajarito ({amount}) goes from the pajaritos dish to {_PARTY.get(dst, dst)}"
+    if dst in _PARTY:
+        return f"{src} puts {amount} in {_PARTY[dst]}"
+    return f"{src} gives {dst} {amount}"
+
+
+def _pair(t: Transfer) -> tuple[str, str]:
+    """The parties a transfer is netted between: either direction counts for two tokens holders."""
+    if PAPER in (t.source, t.target):
+        return (t.source, t.target)  # writing and crossing out are never netted against each other
+    a, b = sorted((t.source, t.target))
+    return (a, b)
+
+
+def _net_move(transfers: list[Transfer]) -> MoveView:
+    """The payments between one pair of parties in a hand, as the single move that settles them."""
+    a, b = transfers[0].source, transfers[0].target
+    net = sum(t.amount if t.source == a else -t.amount for t in transfers)
+    if net < 0:
+        a, b, net = b, a, -net
+    reasons = tuple(f"{t.reason}: {_move_words(t.source, t.target, t.amount)}" for t in transfers)
+    text = _move_words(a, b, net) if net else f"{a} and {b} are even"
+    return MoveView(text, reasons, a, b, net)
+
+
+def token_moves(transfers: tuple[Transfer, ...]) -> tuple[MoveView, ...]:
+    """The token moves to make at the table: one line per pair of parties, netted.
 
     >>> from scorekeeper.engine import Transfer
-    >>> token_moves((Transfer("E", "S", 1, "tanto"), Transfer("E", "S", 2, "solo"),
-    ...              Transfer("S", "paper", 21, "puesta")))
-    ('E gives S 3', 'S: 21 written on the paper')
+    >>> [str(m) for m in token_moves((Transfer("E", "S", 1, "tanto"), Transfer("E", "S", 2, "solo"),
+    ...  Transfer("S", "E", 8, "bola"), Transfer("S", "paper", 21, "puesta")))]
+    ['S gives E 5', 'S: 21 written on the paper']
+    >>> token_moves((Transfer("E", "S", 1, "tanto"), Transfer("S", "E", 8, "bola")))[0].reasons
+    ('tanto: E gives S 1', 'bola: S gives E 8')
     """
-    pairs: dict[tuple[str, str], int] = {}
+    pairs: dict[tuple[str, str], list[Transfer]] = {}
     for t in transfers:
-        pairs[(t.source, t.target)] = pairs.get((t.source, t.target), 0) + t.amount
-    lines = []
-    for (src, dst), amount in pairs.items():
-        if dst == PAPER:
-            lines.append(f"{src}: {amount} written on the paper")
-        elif src == PAPER:
-            lines.append(f"{dst}: debt of {amount} crossed out")
-        elif src == PLATO:
-            lines.append(f"{dst} takes {amount} from the plato")
-        elif src == PAJARITOS:
-            lines.append(f"A pajarito ({amount}) goes from the pajaritos dish to {_PARTY.get(dst, dst)}")
-        elif dst in _PARTY:
-            lines.append(f"{src} puts {amount} in {_PARTY[dst]}")
-        else:
-            lines.append(f"{src} gives {dst} {amount}")
-    return tuple(lines)
+        pairs.setdefault(_pair(t), []).append(t)
+    return tuple(_net_move(ts) for ts in pairs.values())
 
 
 def _paper_lines(row: Row) -> tuple[PaperLine, ...]:
@@ -345,17 +418,19 @@ def build_view(
     players = setup.players
     last = ledger.last
     current = row_view(last)
-    paper_of = {line.player: line for line in current.paper}
     value = setup.tanto_value
+    st = ledger.settlement
+    open_of = {p: tuple(PaperCell(d.amount, False) for d in debts if not d.crossed)
+               for p, debts in last.paper_by_player().items()}
     table = tuple(
         PlayerView(
             name=p,
             bowl=b,
-            net=b - setup.start_tokens,
-            money=format_money((b - setup.start_tokens) * value, cur, signed=True),
-            paper=paper_of.get(p, PaperLine(p, ())),
+            net=st.net[p],
+            money=format_money(st.money[p], cur, signed=True),
+            paper=PaperLine(p, open_of.get(p, ())),
         )
-        for p, b in zip(players, last.bowls_tuple)
+        for p, b in zip(players, last.bowls_tuple, strict=True)
     )
     up = ledger.upcoming
     nxt = NextView(
@@ -370,8 +445,9 @@ def build_view(
         declarers=up.declarers,
         contracts=up.contracts,
         tied_debtors=up.tied_debtors,
+        in_play_favoured=up.in_play_favoured,
+        favoured_suit=getattr(ledger.rules, "favoured_suit", None),
     )
-    st = ledger.settlement
     settlement = SettlementView(
         paper_mode=st.paper_mode,
         comment=st.comment,

@@ -114,8 +114,8 @@ def preview(token: str):  # type: ignore[no-untyped-def]
     words = {"sacado": "wins", "puesta": "puesta", "codillo": f"codillo — {result.winner} wins it",
              "cancelled": "deal cancelled"}
     return jsonify(ok=True, outcome=result.outcome, in_play=result.in_play,
-                   summary=f"{words.get(result.outcome, result.outcome)} · {result.in_play} in play",
-                   moves=list(token_moves(result.transfers)))
+                   summary=f"Preview: {words.get(result.outcome, result.outcome)} · {result.in_play} in play",
+                   moves=[m.text for m in token_moves(result.transfers)])
 
 
 @bp.get("/<token>/hands")
