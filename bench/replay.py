@@ -24,7 +24,8 @@ PLAYERS = ("North", "West", "South", "East")
 
 # (declarer's tricks, the two opponents' tricks)
 # weighted towards wins, as at a real table (about two hands in three are won)
-SPLITS = [(5, 2, 2), (6, 2, 1), (4, 3, 2), (5, 3, 1), (6, 3, 0), (4, 4, 1), (3, 3, 3), (2, 5, 2), (3, 4, 2), (1, 4, 4), (7, 1, 1)]
+SPLITS = [(5, 2, 2), (6, 2, 1), (4, 3, 2), (5, 3, 1), (6, 3, 0), (4, 4, 1), (3, 3, 3), (2, 5, 2), (3, 4, 2), (1, 4, 4),
+          (7, 1, 1)]
 
 
 def make_hands(count: int, seed: int = 7) -> list[Hand]:

@@ -14,15 +14,15 @@ import argparse
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import Callable
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from replay import PLAYERS, make_hands  # noqa: E402  (bench/replay.py: a deterministic mix of hands)
-
 from scorekeeper.engine import Session, Setup, loads, replay  # noqa: E402
 from scorekeeper.reports import render_pdf  # noqa: E402
 from scorekeeper.viewmodel import build_view  # noqa: E402
@@ -56,7 +56,7 @@ def main() -> None:
         ("worked example, settlement", "settlement", worked),
         (f"{args.hands}-hand report", "report", long_view),
     ]:
-        runs = [timed(lambda: render_pdf(kind, view)) for _ in range(args.repeat)]
+        runs = [timed(partial(render_pdf, kind, view)) for _ in range(args.repeat)]
         results[label] = min(runs)
         print(f"{label:<30} warm: best {min(runs):5.2f} s, median {statistics.median(runs):5.2f} s")
     print(f"target worked example ≤ 1 s: {results['worked example, report']:.2f} s")

@@ -21,7 +21,6 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from replay import PLAYERS, make_hands  # noqa: E402
-
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.engine import Session, Setup, dump_session  # noqa: E402
 
@@ -43,7 +42,6 @@ def main() -> None:
 
     from scorekeeper import services
     from scorekeeper.db import db
-    from scorekeeper.models import Group
 
     tmp = Path(tempfile.mkdtemp())
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp / 'bench.sqlite'}", "SECRET_KEY": "bench",

@@ -5,7 +5,10 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 __version__ = "0.1.0"
 
@@ -27,7 +30,7 @@ def _secret_key(instance: Path) -> str:
     return path.read_text().strip()
 
 
-def create_app(test_config: dict[str, Any] | None = None):  # type: ignore[no-untyped-def]
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The Flask application (flaskr style): SQLite in the instance folder unless configured."""
     from flask import Flask
 

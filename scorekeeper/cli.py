@@ -11,37 +11,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
-from typing import Callable, Sequence, TextIO
+from collections.abc import Callable, Sequence
+from typing import TextIO
 
-from .engine import Ledger, SessionError, ledger_json, loads, replay
-
-EXIT_BAD_INPUT = 2
-
-
-class BadInput(Exception):
-    """Input the command refuses; its message is the one line printed."""
-
-
-def read_ledger(path: str) -> Ledger:
-    """Read and replay a session file; any refusal becomes :class:`BadInput`."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise BadInput(f"{path}: cannot read the file ({exc.strerror or exc})") from None
-    except UnicodeDecodeError:
-        raise BadInput(f"{path}: not a UTF-8 text file") from None
-    try:
-        return replay(loads(text))
-    except SessionError as exc:
-        raise BadInput(str(exc.first)) from None
+from .engine import Ledger, ledger_json
+from .inputs import EXIT_BAD_INPUT, BadInput, OneLineParser, Subcommands, read_ledger
 
 
 def _pad(cells: Sequence[str], widths: Sequence[int]) -> str:
     """Numbers right-aligned; the first (row number) and last (paper) columns left-aligned."""
     last = len(cells) - 1
     return "  ".join(
-        c.ljust(w) if i in (0, last) else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))
+        c.ljust(w) if i in (0, last) else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True))
     ).rstrip()
 
 
@@ -61,7 +42,7 @@ def format_ledger(ledger: Ledger) -> str:
         comments.append(f"{row.event}. {row.comment}")
     widths = [max(len(r[i]) for r in [head, *lines]) for i in range(len(head))]
     out = [_pad(head, widths), _pad(["-" * w for w in widths], widths)]
-    for cells, comment in zip(lines, comments):
+    for cells, comment in zip(lines, comments, strict=True):
         out.append(_pad(cells, widths))
         out.append("      " + comment)
     st = ledger.settlement
@@ -84,35 +65,30 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _add_replay(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def _add_replay(sub: Subcommands) -> None:
     p = sub.add_parser("replay", help="print the ledger of a session file")
     p.add_argument("file", help="a tresillo-session/1 JSON file")
     p.add_argument("--json", action="store_true", help="print the ledger as JSON")
     p.set_defaults(func=cmd_replay)
 
 
-def _add_documents(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def _add_documents(sub: Subcommands) -> None:
     """``report``, ``paper`` and ``settlement``: the printed documents (see scorekeeper.reports)."""
-    from .reports.commands import add_document_commands  # imported here: reports imports this module
+    from .reports.commands import add_document_commands  # imported here: WeasyPrint loads only when used
 
     add_document_commands(sub)
 
 
 #: subcommand registrars: each adds its parser and sets ``func(args, out) -> int``
-COMMANDS: list[Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]] = [
+COMMANDS: list[Callable[[Subcommands], None]] = [
     _add_replay,
     _add_documents,
 ]
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message}\n")
-
-
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="scorekeeper", description="Tresillo table companion")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser = OneLineParser(prog="scorekeeper", description="Tresillo table companion")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     for register in COMMANDS:
         register(sub)
     return parser
@@ -129,7 +105,4 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    # run the imported module, not this __main__ copy: subcommand modules raise ITS BadInput
-    from scorekeeper.cli import main as _main
-
-    sys.exit(_main())
+    sys.exit(main())

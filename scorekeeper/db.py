@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import event
@@ -27,7 +29,7 @@ def tune_sqlite(engine: Engine) -> None:
     """
 
     @event.listens_for(engine, "connect")
-    def _connect(dbapi_conn, _record):  # type: ignore[no-untyped-def]
+    def _connect(dbapi_conn: Any, _record: Any) -> None:
         dbapi_conn.isolation_level = None
         cur = dbapi_conn.cursor()
         cur.execute("PRAGMA journal_mode=WAL")
@@ -37,5 +39,5 @@ def tune_sqlite(engine: Engine) -> None:
         cur.close()
 
     @event.listens_for(engine, "begin")
-    def _begin(conn):  # type: ignore[no-untyped-def]
+    def _begin(conn: Any) -> None:
         conn.exec_driver_sql("BEGIN IMMEDIATE")

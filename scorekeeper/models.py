@@ -8,7 +8,7 @@ update of one row.
 from __future__ import annotations
 
 import secrets
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import JSON, ForeignKey, Integer, String, UniqueConstraint
@@ -23,7 +23,7 @@ def new_token() -> str:
 
 
 def now() -> datetime:
-    return datetime.now(timezone.utc).replace(tzinfo=None)
+    return datetime.now(UTC).replace(tzinfo=None)
 
 
 class Group(db.Model):  # type: ignore[name-defined,misc]
@@ -34,8 +34,8 @@ class Group(db.Model):  # type: ignore[name-defined,misc]
     name: Mapped[str] = mapped_column(String(80))
     created_at: Mapped[datetime] = mapped_column(default=now)
 
-    players: Mapped[list["Player"]] = relationship(back_populates="group", order_by="Player.id")
-    sessions: Mapped[list["GameSession"]] = relationship(
+    players: Mapped[list[Player]] = relationship(back_populates="group", order_by="Player.id")
+    sessions: Mapped[list[GameSession]] = relationship(
         back_populates="group", order_by="GameSession.id.desc()"
     )
 
@@ -75,7 +75,7 @@ class GameSession(db.Model):  # type: ignore[name-defined,misc]
     closed_at: Mapped[datetime | None] = mapped_column(default=None)
 
     group: Mapped[Group] = relationship(back_populates="sessions")
-    hands: Mapped[list["HandRecord"]] = relationship(
+    hands: Mapped[list[HandRecord]] = relationship(
         back_populates="session", order_by="HandRecord.position", cascade="all, delete-orphan"
     )
 

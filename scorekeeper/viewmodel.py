@@ -7,10 +7,11 @@ formatted for display, so templates only lay it out.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
-from typing import Any, Mapping
+from typing import Any
 
 from .engine import PAJARITOS, PAPER, PLATO, POT, Debt, Ledger, Row, Transfer
 
@@ -345,7 +346,7 @@ def _in_play_words(ledger: Ledger) -> str:
     up = ledger.upcoming
     if up.case == "reserved" and up.reserved_debt is not None:
         return f"{up.reserved_debt.player}'s debt {up.reserved_debt.amount} + plato {up.plato_after_deal}"
-    tanto = getattr(ledger.rules, "table_tanto", 0)
+    tanto = ledger.rules.table_tanto
     if tanto:
         return f"plato {up.plato_after_deal} + {tanto * len(ledger.setup.players)}"
     return f"plato {up.plato_after_deal}"
@@ -355,17 +356,15 @@ def _rule_terms(ledger: Ledger) -> tuple[tuple[str, str], ...]:
     """The ruleset's figures in words, so a printed report says what was played."""
     rules = ledger.rules
     setup = ledger.setup
-    conds = getattr(rules, "condiciones", {}) or {}
+    conds = rules.condiciones
     terms: list[tuple[str, str]] = []
     if conds:
         terms.append(("Condiciones (per player)", ", ".join(f"{k} {v}" for k, v in conds.items())))
-    tanto = getattr(rules, "table_tanto", 0)
+    tanto = rules.table_tanto
     terms.append(
         ("Puesta tanto per player", str(tanto) if tanto else "none (the plato alone is in play)")
     )
-    pajarito = getattr(rules, "pajarito", None)
-    if pajarito is not None:
-        terms.append(("Pajarito", f"{pajarito} tantos"))
+    terms.append(("Pajarito", f"{rules.pajarito} tantos"))
     terms.append(("Start", f"{setup.start_tokens} tantos each"))
     terms.append(
         (
@@ -484,8 +483,8 @@ def build_view(
         started=started,
         ended=ended,
         players=players,
-        rules=getattr(rules, "name", setup.rules),
-        rules_title=getattr(rules, "title", setup.rules),
+        rules=rules.name,
+        rules_title=rules.title,
         options=opts,
         tanto_value=format_money(value, cur),
         currency=cur,

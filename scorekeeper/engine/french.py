@@ -19,8 +19,8 @@ favor multiplies them by ``favour_factor`` (the chelem excepted).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Mapping
 
 from . import words
 from .errors import FieldError, HandError
@@ -60,7 +60,7 @@ class PointsTable(Table):
 
     # ------------------------------------------------------------- hand
 
-    def _plan_hand(self, deal: _Deal, hand: Hand) -> tuple[HandResult, bool]:
+    def _plan_hand(self, deal: _Deal, hand: Hand) -> tuple[HandResult, bool]:  # noqa: C901  (being split into the hand pipeline)
         rules = self.rules
         number = deal.number
         players = self.players
@@ -73,7 +73,9 @@ class PointsTable(Table):
         mano = players[(self.seat[dealer] + 1) % n]
         contract = hand.contract
         if contract not in ("entrada", "vuelta", "solo", "pass"):
-            raise fail("contract", f"{contract!r} is not played under {rules.name} scoring (entrada, vuelta, solo or pass)")
+            raise fail(
+                "contract", f"{contract!r} is not played under {rules.name} scoring (entrada, vuelta, solo or pass)"
+            )
         favoured = self._check_trump(number, hand)
         factor = rules.favour_factor if favoured else 1
         for name in ("debt", "drops_out"):
@@ -240,7 +242,8 @@ class PointsTable(Table):
         return replace(
             up,
             dealer_action="Deal. Nothing goes into a plato under French scoring."
-            + (" At four players you may write your prediction (J, P or C)." if self.n == 4 and self.rules.dealer_bet else ""),
+            + (" At four players you may write your prediction (J, P or C)."
+               if self.n == 4 and self.rules.dealer_bet else ""),
             in_play=0,
             in_play_favoured=None,
             contracts=("entrada", "vuelta", "solo", "pass"),
@@ -289,7 +292,7 @@ def _names(items: list[str]) -> str:
     return words.join(items)
 
 
-def hand_comment(res: HandResult, hand: Hand, stake: int) -> str:
+def hand_comment(res: HandResult, hand: Hand, stake: int) -> str:  # noqa: C901  (being split into the hand pipeline)
     """Who paid whom and why, from the hand's transfers."""
     if res.outcome == "cancelled":
         text = "Nobody plays; the deal passes on."
@@ -311,7 +314,8 @@ def hand_comment(res: HandResult, hand: Hand, stake: int) -> str:
             parts.append(f"{_names(payers)} pay{'s' if len(payers) == 1 else ''} {payees[0]} {amount} each for {name}.")
         elif reason == "surrender":
             parts.append(
-                f"{payers[0]} gave up: the puesta of {value} is shared, {amount} to each of {_names(payees)} (rounded down)."
+                f"{payers[0]} gave up: the puesta of {value} is shared, {amount} to each of {_names(payees)} "
+                "(rounded down)."
             )
         elif reason == "gave up":
             parts.append(f"{payees[0]} defended and won: {payers[0]} pays {payees[0]} the puesta, {amount}.")

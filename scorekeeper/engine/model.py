@@ -7,9 +7,13 @@ turns them into a :class:`Ledger` of :class:`Row` values and a
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, Iterator, Literal, Mapping
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from .rules import Ruleset
 
 Contract = Literal["entrada", "vuelta", "solo", "penetro", "pass"]
 Outcome = Literal["sacado", "puesta", "codillo", "cancelled"]
@@ -177,7 +181,7 @@ class PaperVersion:
 
     def __init__(
         self,
-        parent: "PaperVersion | None",
+        parent: PaperVersion | None,
         written: tuple[Debt, ...] = (),
         crossed: tuple[int, ...] = (),
     ) -> None:
@@ -248,11 +252,11 @@ class Row:
     comment: str
     transfers: tuple[Transfer, ...] = ()
     dealer: str | None = None
-    result: "HandResult | None" = None
+    result: HandResult | None = None
 
     @property
     def bowls(self) -> dict[str, int]:
-        return dict(zip(self.players, self.bowls_tuple))
+        return dict(zip(self.players, self.bowls_tuple, strict=True))
 
     @property
     def paper(self) -> tuple[Debt, ...]:
@@ -348,7 +352,7 @@ class Ledger:
     """Everything a replay derives: rows, results, the upcoming deal, the settlement."""
 
     setup: Setup
-    rules: "object"
+    rules: Ruleset
     rows: tuple[Row, ...]
     results: tuple[HandResult, ...]
     upcoming: Upcoming

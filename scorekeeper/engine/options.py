@@ -13,9 +13,10 @@ value is refused with a field error naming ``options.<name>``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from .errors import FieldError, SessionError
 from .model import Options
@@ -61,7 +62,7 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def apply_options(base: Ruleset, options: Mapping[str, Any]) -> Ruleset:
+def apply_options(base: Ruleset, options: Mapping[str, Any]) -> Ruleset:  # noqa: C901  (being split into the hand pipeline)
     """``base`` changed by ``options``; raises :class:`SessionError` on any bad option."""
     errors: list[FieldError] = []
 

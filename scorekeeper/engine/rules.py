@@ -12,9 +12,9 @@ A new variant is a new :class:`Ruleset` value, not a new branch in the code.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Mapping
 
 from .errors import FieldError, SessionError
 
@@ -114,7 +114,7 @@ class Ruleset:
         step = self.round_to
         return -(-amount // step) * step
 
-    def with_options(self, options: Mapping[str, object] | None) -> "Ruleset":
+    def with_options(self, options: Mapping[str, object] | None) -> Ruleset:
         """This ruleset changed by a session's options (a new frozen value).
 
         Unknown or bad options are refused as :class:`SessionError` naming
@@ -126,7 +126,7 @@ class Ruleset:
 
         return apply_options(self, options)
 
-    def with_condiciones(self, **amounts: int) -> "Ruleset":
+    def with_condiciones(self, **amounts: int) -> Ruleset:
         """A copy with some condiciones changed (a group's own table)."""
         merged = dict(self.condiciones)
         merged.update(amounts)

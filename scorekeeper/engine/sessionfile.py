@@ -13,8 +13,9 @@ the rules themselves are checked by the replay. Both report a
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
-from typing import Any, Mapping
+from typing import Any
 
 from .errors import FieldError, SessionError
 from .model import NO_OPTIONS, Hand, Ledger, Options, PaperDebt, Row, Session, Setup, Surrender
@@ -119,7 +120,7 @@ def _choice(v: Any, hand: int, field: str, allowed: tuple[str, ...], what: str) 
     return v  # type: ignore[no-any-return]
 
 
-def load_setup(d: Mapping[str, Any]) -> Setup:
+def load_setup(d: Mapping[str, Any]) -> Setup:  # noqa: C901  (being split into the hand pipeline)
     if not isinstance(d, Mapping):
         raise _err(None, "format", "a session file is a JSON object")
     if d.get("format", FORMAT) != FORMAT:

@@ -6,9 +6,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
 from itertools import combinations
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING
 
 from .model import MoneyTransfer, PaperDebt, Settlement
 
@@ -60,12 +61,12 @@ def fewest_transfers(net: Mapping[str, int], order: tuple[str, ...]) -> list[tup
     return payments
 
 
-def settle(table: "Table") -> Settlement:
+def settle(table: Table) -> Settlement:
     """Settle the table as it stands (after its last hand)."""
     setup = table.setup
     players = table.players
     mode = setup.end_paper
-    bowls = dict(zip(players, table.bowls))
+    bowls = dict(zip(players, table.bowls, strict=True))
     paper_paid: dict[str, int] = {}
     kept: tuple[PaperDebt, ...] = ()
     open_debts = sorted(table.open.values(), key=lambda d: d.number)

@@ -5,7 +5,8 @@ The game words (plato, pajarito, puesta, codillo, estuche…) stay in Spanish.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from .model import PAJARITOS, PAPER, PLATO, Hand, HandResult, PaperDebt, Setup, Transfer
 
@@ -47,17 +48,18 @@ def start_event() -> str:
     return "Start of session"
 
 
-def start_comment(setup: Setup, rules: "Ruleset", carried: int) -> str:
+def start_comment(setup: Setup, rules: Ruleset, carried: int) -> str:
     text = (
         f"Everyone starts with {setup.start_tokens} tantos and puts a pajarito "
         f"({rules.pajarito}) in the plato para los pajaritos."
     )
     if carried:
-        text += f" The paper from the last session is carried in ({carried} reserved puesta{'s' if carried != 1 else ''})."
+        debts = f"{carried} reserved puesta{'s' if carried != 1 else ''}"
+        text += f" The paper from the last session is carried in ({debts})."
     return text
 
 
-def dealer_action(moves: bool, refills: bool, rules: "Ruleset") -> str:
+def dealer_action(moves: bool, refills: bool, rules: Ruleset) -> str:
     """What the dealer must do right now, as an instruction."""
     if moves:
         text = f"Move a pajarito ({rules.pajarito}) to the plato and add {tantos(rules.ante)}."
@@ -74,7 +76,7 @@ def deal_event(dealer: str, moves: bool, paper_open: bool, ante: int = 1) -> str
     return f"{dealer} deals (+{ante})"
 
 
-def deal_comment(dealer: str, moves: bool, refills: bool, rules: "Ruleset", paper_open: bool, plato: int) -> str:
+def deal_comment(dealer: str, moves: bool, refills: bool, rules: Ruleset, paper_open: bool, plato: int) -> str:
     if moves:
         text = f"{dealer} moves a pajarito ({rules.pajarito}) to the plato and adds {tantos(rules.ante)}."
     else:
@@ -129,9 +131,10 @@ def _outcome_words(res: HandResult) -> str:
     return "puesta"
 
 
-def _in_play_words(res: HandResult, rules: "Ruleset", n: int) -> str:
+def _in_play_words(res: HandResult, rules: Ruleset, n: int) -> str:
     tanto = rules.table_tanto * (rules.favour_factor if res.favoured else 1)
-    plato = res.in_play - (tanto * n if res.case in ("first", "plato") else (res.played_debt.amount if res.played_debt else 0))
+    debt = res.played_debt.amount if res.played_debt else 0
+    plato = res.in_play - (tanto * n if res.case in ("first", "plato") else debt)
     if res.case == "reserved" and res.played_debt is not None:
         return f"{res.in_play} (the largest debt, {res.played_debt.amount}, + {plato} in the plato)"
     if tanto:
@@ -139,7 +142,7 @@ def _in_play_words(res: HandResult, rules: "Ruleset", n: int) -> str:
     return f"{res.in_play} (the plato)"
 
 
-def hand_comment(res: HandResult, hand: Hand, rules: "Ruleset", players: tuple[str, ...]) -> str:
+def hand_comment(res: HandResult, hand: Hand, rules: Ruleset, players: tuple[str, ...]) -> str:  # noqa: C901  (being split into the hand pipeline)
     """Why the tokens moved, in a sentence or three."""
     if res.outcome == "cancelled":
         return "Nobody plays: the deal passes on and the plato waits for the next hand."
@@ -154,12 +157,16 @@ def hand_comment(res: HandResult, hand: Hand, rules: "Ruleset", players: tuple[s
         parts.append(f"{res.declarer} gave up and {res.new_declarer} took over (yo sigo).")
         if res.outcome == "sacado":
             parts.append(
-                f"{res.declarer} pays {res.new_declarer} the amount in play, {in_play}; the plato and the paper stay as they are."
+                f"{res.declarer} pays {res.new_declarer} the amount in play, {in_play}; "
+                "the plato and the paper stay as they are."
             )
         else:
             where = "into the plato" if res.case == "first" else "as a new debt on the paper"
             if sum(t.reason == "puesta" for t in ts) == 1:
-                parts.append(f"{res.declarer} owes the puesta, {in_play}, {where}; {res.new_declarer}'s codillo is paid to the winner only.")
+                parts.append(
+                    f"{res.declarer} owes the puesta, {in_play}, {where}; "
+                    f"{res.new_declarer}'s codillo is paid to the winner only."
+                )
             else:
                 parts.append(f"Twin puestas: {res.declarer} and {res.new_declarer} each owe {in_play} {where}.")
             if res.outcome == "codillo":
@@ -262,7 +269,8 @@ def settlement_comment(
         text += ": " + join(sources)
     text += f". {share} each"
     if remainder_to:
-        text += f", and the odd {'one' if len(remainder_to) == 1 else str(len(remainder_to))} to {join(list(remainder_to))} (lowest bowl)"
+        odd = "one" if len(remainder_to) == 1 else str(len(remainder_to))
+        text += f", and the odd {odd} to {join(list(remainder_to))} (lowest bowl)"
     text += "."
     if mode == "keep" and kept:
         text += " The paper is kept for the next session: " + "; ".join(f"{d.player} {d.amount}" for d in kept) + "."

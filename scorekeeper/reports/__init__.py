@@ -97,7 +97,7 @@ class FigureGrid:
         return round(len(self.header) * 0.602 * self.font_pt * 25.4 / 72 + 3.5, 1)
 
 
-def figure_grid(view: "SessionView") -> FigureGrid:
+def figure_grid(view: SessionView) -> FigureGrid:
     """Right-aligned columns, two spaces apart; each as wide as its longest label or figure."""
     labels = ["#", *view.players, "Plato", "Pajaritos"]
     rows = [
@@ -107,7 +107,7 @@ def figure_grid(view: "SessionView") -> FigureGrid:
     widths = [max(len(labels[i]), *(len(row[i]) for row in rows)) for i in range(len(labels))]
 
     def line(cells: list[str]) -> str:
-        return "  ".join(c.rjust(w) for c, w in zip(cells, widths))
+        return "  ".join(c.rjust(w) for c, w in zip(cells, widths, strict=True))
 
     return FigureGrid(line(labels), tuple(line(row) for row in rows))
 
@@ -117,14 +117,14 @@ def _check(kind: str) -> None:
         raise UnknownDocument(f"unknown document {kind!r} (one of: {', '.join(KINDS)})")
 
 
-def document_filename(kind: str, view: "SessionView | None") -> str:
+def document_filename(kind: str, view: SessionView | None) -> str:
     """A download name: ``report-2026-11-22.pdf``, or ``report.pdf`` without a date."""
     _check(kind)
     started = getattr(view, "started", None)
     return f"{kind}-{started:%Y-%m-%d}.pdf" if started is not None else f"{kind}.pdf"
 
 
-def render_html(kind: str, view: "SessionView", **extra: Any) -> str:
+def render_html(kind: str, view: SessionView, **extra: Any) -> str:
     """The document ``kind`` as a standalone HTML page (CSS inlined, print rules included)."""
     _check(kind)
     template = environment().get_template(f"report/{kind}.html")
@@ -141,7 +141,7 @@ def render_html(kind: str, view: "SessionView", **extra: Any) -> str:
     )
 
 
-def render_pdf(kind: str, view: "SessionView", **extra: Any) -> bytes:
+def render_pdf(kind: str, view: SessionView, **extra: Any) -> bytes:
     """The document ``kind`` as A4 PDF bytes (fonts embedded by WeasyPrint)."""
     from weasyprint import HTML  # imported late: loading Pango is slow and only PDFs need it
 

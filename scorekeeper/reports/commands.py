@@ -3,7 +3,7 @@
 The session file may carry what the database would know about the evening,
 as optional top-level keys the engine ignores: ``group``, ``title``,
 ``started`` and ``ended`` (ISO 8601 date-times). Options on the command line
-win over the file. Any refusal is a :class:`~scorekeeper.cli.BadInput`: one
+win over the file. Any refusal is a :class:`~scorekeeper.inputs.BadInput`: one
 line on stderr and exit status 2, and no output file is written.
 """
 
@@ -17,7 +17,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..cli import BadInput, read_ledger
+from ..inputs import BadInput, Subcommands, read_ledger
 from ..viewmodel import build_view
 from . import KINDS, TITLES, render_html, render_pdf
 
@@ -79,7 +79,7 @@ HELP = {
 }
 
 
-def add_document_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def add_document_commands(sub: Subcommands) -> None:
     for kind in KINDS:
         p = sub.add_parser(kind, help=HELP[kind])
         p.add_argument("file", help="a tresillo-session/1 JSON file")

@@ -30,6 +30,7 @@ def import_session(group: Group, text: str) -> GameSession:
     except SessionError as exc:
         raise refused_from(exc) from None
     setup = session.setup
+    dumped = dump_session(session)
     existing = {p.name for p in group.players}
     for name in setup.players:
         if name not in existing:
@@ -37,7 +38,7 @@ def import_session(group: Group, text: str) -> GameSession:
     gs = GameSession(
         group=group,
         rules=setup.rules,
-        options=dict(setup.options) if getattr(setup, "options", None) else {},
+        options=dumped.get("options", {}),
         players=list(setup.players),
         first_dealer=setup.first_dealer,
         start_tokens=setup.start_tokens,
@@ -47,8 +48,7 @@ def import_session(group: Group, text: str) -> GameSession:
         end_paper=setup.end_paper,
     )
     db.session.add(gs)
-    dumped = dump_session(session)["hands"]
-    for i, hand in enumerate(dumped):
+    for i, hand in enumerate(dumped["hands"]):
         db.session.add(HandRecord(session=gs, position=i, data=hand, idem_key=f"import-{i}"))
     db.session.commit()
     return gs

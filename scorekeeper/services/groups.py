@@ -23,7 +23,7 @@ def find_player(group: Group, player_id: int) -> Player | None:
     return player if player is not None and player.group_id == group.id else None
 
 
-def create_group(name: str) -> Group:
+def create_group(name: str | None) -> Group:
     name = (name or "").strip()
     if not name:
         raise Refused("name", "Give the group a name.")
@@ -33,7 +33,7 @@ def create_group(name: str) -> Group:
     return group
 
 
-def add_player(group: Group, name: str) -> Player:
+def add_player(group: Group, name: str | None) -> Player:
     name = _player_name(group, name)
     player = Player(group=group, name=name)
     db.session.add(player)
@@ -41,7 +41,7 @@ def add_player(group: Group, name: str) -> Player:
     return player
 
 
-def _player_name(group: Group, name: str, player: Player | None = None) -> str:
+def _player_name(group: Group, name: str | None, player: Player | None = None) -> str:
     name = " ".join((name or "").split())
     if not name:
         raise Refused("name", "Give the player a name.")
@@ -53,7 +53,7 @@ def _player_name(group: Group, name: str, player: Player | None = None) -> str:
     return name
 
 
-def rename_player(player: Player, name: str) -> Player:
+def rename_player(player: Player, name: str | None) -> Player:
     """Rename in the group; sessions already played keep the name they were played with."""
     player.name = _player_name(player.group, name, player)
     db.session.commit()

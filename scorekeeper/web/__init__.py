@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Flask, render_template
+from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
 csrf = CSRFProtect()
@@ -17,21 +18,21 @@ def register(app: Flask) -> None:
     app.register_blueprint(table_bp)
 
     @app.errorhandler(404)
-    def not_found(_e):  # type: ignore[no-untyped-def]
+    def not_found(_e: Exception) -> ResponseReturnValue:
         return render_template("web/error.html", title="Not found",
                                message="There is nothing at this address. Check the link you were given."), 404
 
     @app.errorhandler(405)
-    def not_allowed(_e):  # type: ignore[no-untyped-def]
+    def not_allowed(_e: Exception) -> ResponseReturnValue:
         return render_template("web/error.html", title="Not allowed",
                                message="That action is not available here."), 405
 
     @app.errorhandler(413)
-    def too_large(_e):  # type: ignore[no-untyped-def]
+    def too_large(_e: Exception) -> ResponseReturnValue:
         return render_template("web/error.html", title="Too large",
                                message="That file is too large for a session file."), 413
 
     @app.errorhandler(CSRFError)
-    def csrf_error(_e):  # type: ignore[no-untyped-def]
+    def csrf_error(_e: Exception) -> ResponseReturnValue:
         return render_template("web/error.html", title="Please try again",
                                message="This form is out of date. Go back, reload the page and send it again."), 400

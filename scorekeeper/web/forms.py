@@ -35,9 +35,11 @@ class StartForm(FlaskForm):
     seat2 = SelectField("Seat 2", validate_choice=False)
     seat3 = SelectField("Seat 3", validate_choice=False)
     seat4 = SelectField("Seat 4 (optional)", validate_choice=False)
-    first_dealer = SelectField("First dealer", choices=[("1", "Seat 1"), ("2", "Seat 2"), ("3", "Seat 3"), ("4", "Seat 4")])
+    first_dealer = SelectField("First dealer",
+                               choices=[("1", "Seat 1"), ("2", "Seat 2"), ("3", "Seat 3"), ("4", "Seat 4")])
     rules = SelectField("Rules", choices=services.rule_choices())
-    tanto_value = StringField("Value of a tanto", default="0.10", validators=[DataRequired("How much is a tanto worth?")])
+    tanto_value = StringField("Value of a tanto", default="0.10",
+                              validators=[DataRequired("How much is a tanto worth?")])
     currency = StringField("Currency", default="EUR", validators=[Length(max=8)])
     start_tokens = IntegerField("Tantos each at the start", default=160,
                                 validators=[InputRequired("How many tantos each?"), NumberRange(10, 100000)])
@@ -101,13 +103,16 @@ class HandForm(FlaskForm):
     drops_out = RadioField("Drops out", validate_choice=False)
     debt = RadioField("Debt played for", validate_choice=False)
     trump = RadioField("Trumps", choices=SUITS, validate_choice=False)
-    bet = RadioField("The dealer's bet", choices=[("J", "J — declarer wins"), ("P", "P — puesta"), ("C", "C — codillo")],
+    bet = RadioField("The dealer's bet",
+                     choices=[("J", "J — declarer wins"), ("P", "P — puesta"), ("C", "C — codillo")],
                      validate_choice=False)
     idem_key = HiddenField()
     number = HiddenField()
     version = HiddenField()
 
     TRICK_FIELDS = ("t0", "t1", "t2", "t3")
+    #: the live table this form was built on (services.table_for): saving reuses that replay
+    table: Any = None
 
     def setup_for(self, players: list[str], rules_name: str, options: dict[str, Any], upcoming: Any) -> None:
         self.players = players
@@ -153,6 +158,18 @@ class HandForm(FlaskForm):
         hand: dict[str, Any] = {"contract": self.contract.data}
         if self.contract.data == "pass":
             return hand
+        self._play_fields(hand)
+        self._condiciones(hand)
+        if self.debt.data and self.upcoming.tied_debtors:
+            hand["debt"] = self.debt.data
+        if "trump" in self.asks and self.trump.data:
+            hand["trump"] = self.trump.data
+        if "bet" in self.asks and self.bet.data:
+            hand["bet"] = self.bet.data
+        return hand
+
+    def _play_fields(self, hand: dict[str, Any]) -> None:
+        """Who played, the tricks, a surrender or takeover, who dropped out of a penetro."""
         if self.declarer.data:
             hand["declarer"] = self.declarer.data
         if self.forced.data and self.contract.data == "entrada":
@@ -168,6 +185,9 @@ class HandForm(FlaskForm):
                 hand["tricks"] = tricks
         if self.contract.data == "penetro" and surrender != "accepted" and self.drops_out.data:
             hand["drops_out"] = self.drops_out.data
+
+    def _condiciones(self, hand: dict[str, Any]) -> None:
+        """Estuche (with its count where asked), contra-estuche, primeras, bola."""
         if self.estuche.data:
             count = self.estuche_count.data if "estuche_count" in self.asks else None
             hand["estuche"] = count if count else True
@@ -177,13 +197,6 @@ class HandForm(FlaskForm):
             hand["primeras"] = True
         if self.bola.data in ("won", "failed"):
             hand["bola"] = self.bola.data
-        if self.debt.data and self.upcoming.tied_debtors:
-            hand["debt"] = self.debt.data
-        if "trump" in self.asks and self.trump.data:
-            hand["trump"] = self.trump.data
-        if "bet" in self.asks and self.bet.data:
-            hand["bet"] = self.bet.data
-        return hand
 
     def field_for(self, engine_field: str) -> str:
         """Where an engine error is shown in this form."""

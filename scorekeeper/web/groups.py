@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 
 from .. import services
 from ..models import Group, Player
@@ -26,13 +27,13 @@ def player_or_404(group: Group, player_id: int) -> Player:
 
 
 @bp.route("/", methods=["GET", "POST"])
-def index():  # type: ignore[no-untyped-def]
+def index() -> ResponseReturnValue:
     form = GroupForm()
     if form.validate_on_submit():
         try:
             group = services.create_group(form.name.data)
         except services.Refused as exc:
-            form.name.errors.append(exc.message)
+            form.name.errors = [*form.name.errors, exc.message]
         else:
             return redirect(url_for("groups.show", token=group.token))
     status = 400 if form.errors else 200
@@ -40,21 +41,21 @@ def index():  # type: ignore[no-untyped-def]
 
 
 @bp.get("/g/<token>")
-def show(token: str):  # type: ignore[no-untyped-def]
+def show(token: str) -> ResponseReturnValue:
     group = group_or_404(token)
     return render_template("web/group.html", group=group, form=PlayerForm(),
                            carried=services.carried_paper(group))
 
 
 @bp.post("/g/<token>/players")
-def add_player(token: str):  # type: ignore[no-untyped-def]
+def add_player(token: str) -> ResponseReturnValue:
     group = group_or_404(token)
     form = PlayerForm()
     if form.validate_on_submit():
         try:
             services.add_player(group, form.name.data)
         except services.Refused as exc:
-            form.name.errors.append(exc.message)
+            form.name.errors = [*form.name.errors, exc.message]
         else:
             return redirect(url_for("groups.show", token=token))
     return render_template("web/group.html", group=group, form=form,
@@ -62,7 +63,7 @@ def add_player(token: str):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/g/<token>/players/<int:player_id>/rename")
-def rename_player(token: str, player_id: int):  # type: ignore[no-untyped-def]
+def rename_player(token: str, player_id: int) -> ResponseReturnValue:
     group = group_or_404(token)
     player = player_or_404(group, player_id)
     form = PlayerForm()
@@ -70,7 +71,7 @@ def rename_player(token: str, player_id: int):  # type: ignore[no-untyped-def]
         try:
             services.rename_player(player, form.name.data)
         except services.Refused as exc:
-            form.name.errors.append(exc.message)
+            form.name.errors = [*form.name.errors, exc.message]
         else:
             return redirect(url_for("groups.show", token=token))
     return render_template("web/group.html", group=group, form=PlayerForm(formdata=None), rename_form=form,
@@ -78,7 +79,7 @@ def rename_player(token: str, player_id: int):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/g/<token>/players/<int:player_id>/<any(retire, return):action>")
-def retire_player(token: str, player_id: int, action: str):  # type: ignore[no-untyped-def]
+def retire_player(token: str, player_id: int, action: str) -> ResponseReturnValue:
     group = group_or_404(token)
     player = player_or_404(group, player_id)
     if not VersionForm().validate_on_submit():
@@ -88,7 +89,7 @@ def retire_player(token: str, player_id: int, action: str):  # type: ignore[no-u
 
 
 @bp.route("/g/<token>/start", methods=["GET", "POST"])
-def start(token: str):  # type: ignore[no-untyped-def]
+def start(token: str) -> ResponseReturnValue:
     group = group_or_404(token)
     active = services.active_players(group)
     form = StartForm()
@@ -96,7 +97,7 @@ def start(token: str):  # type: ignore[no-untyped-def]
     for f in (form.seat1, form.seat2, form.seat3, form.seat4):
         f.choices = choices
     if request.method == "GET":
-        for f, name in zip((form.seat1, form.seat2, form.seat3, form.seat4), active):
+        for f, name in zip((form.seat1, form.seat2, form.seat3, form.seat4), active, strict=False):
             f.data = name
     if form.validate_on_submit():
         seats = form.seats()
@@ -117,8 +118,8 @@ def start(token: str):  # type: ignore[no-untyped-def]
                         players=seats,
                         first_dealer=seats[dealer_seat - 1],
                         rules=form.rules.data,
-                        start_tokens=form.start_tokens.data,
-                        tanto_value=form.tanto_value.data.replace(",", "."),
+                        start_tokens=form.start_tokens.data or 0,
+                        tanto_value=(form.tanto_value.data or "").replace(",", "."),
                         currency=form.currency.data or "EUR",
                         options=options,
                     )
@@ -133,7 +134,7 @@ def start(token: str):  # type: ignore[no-untyped-def]
 
 
 @bp.route("/g/<token>/import", methods=["GET", "POST"])
-def import_session(token: str):  # type: ignore[no-untyped-def]
+def import_session(token: str) -> ResponseReturnValue:
     group = group_or_404(token)
     form = ImportForm()
     if form.validate_on_submit():

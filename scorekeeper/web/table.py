@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 
 from .. import services
 from ..models import GameSession
@@ -56,7 +57,7 @@ def _attempt(form: HandForm, action: Any) -> tuple[Any, int]:
 
 
 @bp.get("/<token>")
-def show(token: str):  # type: ignore[no-untyped-def]
+def show(token: str) -> ResponseReturnValue:
     gs = session_or_404(token)
     screen = services.table_screen(gs, request.args.get("saved", type=int))
     saved_row = screen.saved_row
@@ -66,13 +67,13 @@ def show(token: str):  # type: ignore[no-untyped-def]
 
 
 @bp.get("/<token>/version")
-def version(token: str):  # type: ignore[no-untyped-def]
+def version(token: str) -> ResponseReturnValue:
     gs = session_or_404(token)
     return jsonify(version=gs.version, hands=services.count_hands(gs), closed=gs.closed)
 
 
 @bp.route("/<token>/hand", methods=["GET", "POST"])
-def new_hand(token: str):  # type: ignore[no-untyped-def]
+def new_hand(token: str) -> ResponseReturnValue:
     gs = session_or_404(token)
     if gs.closed:
         return render_template("web/error.html", title="Session closed",
@@ -99,7 +100,7 @@ def new_hand(token: str):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/<token>/preview")
-def preview(token: str):  # type: ignore[no-untyped-def]
+def preview(token: str) -> ResponseReturnValue:
     """What the hand in the form would do, from the engine; nothing is saved."""
     gs = session_or_404(token)
     edit = request.args.get("edit", type=int)
@@ -119,14 +120,14 @@ def preview(token: str):  # type: ignore[no-untyped-def]
 
 
 @bp.get("/<token>/hands")
-def history(token: str):  # type: ignore[no-untyped-def]
+def history(token: str) -> ResponseReturnValue:
     gs = session_or_404(token)
     view = services.view_for(gs, rows=True)
     return render_template("web/history.html", gs=gs, view=view, form=VersionForm(version=gs.version))
 
 
 @bp.route("/<token>/hands/<int:number>/edit", methods=["GET", "POST"])
-def edit_hand(token: str, number: int):  # type: ignore[no-untyped-def]
+def edit_hand(token: str, number: int) -> ResponseReturnValue:
     gs = session_or_404(token)
     if not 1 <= number <= len(gs.hands):
         abort(404)
@@ -158,7 +159,7 @@ def edit_hand(token: str, number: int):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/<token>/hands/<int:number>/delete")
-def delete_hand(token: str, number: int):  # type: ignore[no-untyped-def]
+def delete_hand(token: str, number: int) -> ResponseReturnValue:
     gs = session_or_404(token)
     if not 1 <= number <= len(gs.hands):
         abort(404)
@@ -177,7 +178,7 @@ def delete_hand(token: str, number: int):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/<token>/undo")
-def undo(token: str):  # type: ignore[no-untyped-def]
+def undo(token: str) -> ResponseReturnValue:
     gs = session_or_404(token)
     form = VersionForm()
     if not form.validate_on_submit():
@@ -191,7 +192,7 @@ def undo(token: str):  # type: ignore[no-untyped-def]
 
 
 @bp.route("/<token>/end", methods=["GET", "POST"])
-def end(token: str):  # type: ignore[no-untyped-def]
+def end(token: str) -> ResponseReturnValue:
     gs = session_or_404(token)
     form = EndForm()
     status = 200
@@ -210,26 +211,28 @@ def end(token: str):  # type: ignore[no-untyped-def]
         status = 409
     if request.method == "GET" or not form.version.data:
         form.version.data = str(gs.version)
-    preview = {} if gs.closed else {mode: services.view_for(gs, end_paper=mode).settlement for mode in ("settle", "keep")}
+    preview = {} if gs.closed else {
+        mode: services.view_for(gs, end_paper=mode).settlement for mode in ("settle", "keep")
+    }
     return render_template("web/end.html", gs=gs, view=services.view_for(gs), form=form, preview=preview), status
 
 
 @bp.get("/<token>/session.json")
-def export_json(token: str):  # type: ignore[no-untyped-def]
+def export_json(token: str) -> ResponseReturnValue:
     gs = session_or_404(token)
     return Response(services.export_json(gs), mimetype="application/json",
                     headers={"Content-Disposition": f'attachment; filename="tresillo-{gs.created_at:%Y-%m-%d}.json"'})
 
 
 @bp.get("/<token>/ledger.csv")
-def export_csv(token: str):  # type: ignore[no-untyped-def]
+def export_csv(token: str) -> ResponseReturnValue:
     gs = session_or_404(token)
     return Response(services.ledger_csv(gs), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="tresillo-{gs.created_at:%Y-%m-%d}.csv"'})
 
 
 @bp.get("/<token>/<kind>.<any(pdf, html):fmt>")
-def document(token: str, kind: str, fmt: str):  # type: ignore[no-untyped-def]
+def document(token: str, kind: str, fmt: str) -> ResponseReturnValue:
     from .. import reports
 
     gs = session_or_404(token)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 from pypdf import PdfReader

@@ -67,6 +67,41 @@ def split(draw: st.DrawFn, players: tuple[str, ...], total: int) -> dict[str, in
     return {p: bounds[i + 1] - bounds[i] for i, p in enumerate(players)}
 
 
+def penetro_for(draw: st.DrawFn, table: Table, dealer: str, trump: str | None) -> Hand:
+    """A penetro by the dealer: surrendered on seeing the cards, or played to the end."""
+    if draw(st.integers(0, 4)) == 0:
+        return Hand("penetro", declarer=dealer, surrender=Surrender(None))
+    if table.rules.penetro_four:
+        active: tuple[str, ...] = table.players
+        drops = None
+    else:
+        drops = draw(st.sampled_from([p for p in table.players if p != dealer]))
+        active = tuple(p for p in table.players if p != drops)
+    return Hand("penetro", declarer=dealer, tricks=split(draw, active, 9), drops_out=drops, trump=trump)
+
+
+def bola_for(draw: st.DrawFn, mine: int, plain: bool) -> str | None:
+    """Nine tricks are a won bola; five to eight may be a failed one (never after a surrender or primeras)."""
+    if not plain:
+        return None
+    if mine == 9:
+        return "won"
+    return "failed" if 5 <= mine <= 8 and draw(st.booleans()) else None
+
+
+def estuches_for(draw: st.DrawFn, table: Table, plain: bool) -> tuple[bool | int, bool | int]:
+    """(estuche, contra-estuche): puesta scoring only, never after a surrender."""
+    rules = table.rules
+    if rules.scoring != "puesta" or not plain:
+        return False, False
+    kind = draw(st.integers(0, 3))
+    if kind == 1:
+        return draw(st.sampled_from([True, 3, 4, 5, 6, 7, 8, 9])), False
+    if kind == 2 and rules.allows("contra_estuche"):
+        return False, draw(st.sampled_from([True, 3, 4, 5, 6, 7]))
+    return False, False
+
+
 @st.composite
 def hands_for(draw: st.DrawFn, table: Table) -> Hand:
     up = table.upcoming()
@@ -77,16 +112,7 @@ def hands_for(draw: st.DrawFn, table: Table) -> Hand:
     if contract == "pass":
         return Hand("pass", bet=bet)
     if contract == "penetro":
-        declarer = up.dealer
-        if draw(st.integers(0, 4)) == 0:
-            return Hand("penetro", declarer=declarer, surrender=Surrender(None))
-        if rules.penetro_four:
-            active: tuple[str, ...] = table.players
-            drops = None
-        else:
-            drops = draw(st.sampled_from([p for p in table.players if p != declarer]))
-            active = tuple(p for p in table.players if p != drops)
-        return Hand("penetro", declarer=declarer, tricks=split(draw, active, 9), drops_out=drops, trump=trump)
+        return penetro_for(draw, table, up.dealer, trump)
     declarer = draw(st.sampled_from(up.declarers))
     active = up.active
     surrender = None
@@ -98,25 +124,10 @@ def hands_for(draw: st.DrawFn, table: Table) -> Hand:
     playing = surrender.takeover if surrender else declarer
     assert playing is not None
     primeras = surrender is None and draw(st.integers(0, 6)) == 0
-    if primeras:
-        tricks = {p: (5 if p == playing else 0) for p in active}
-    else:
-        tricks = split(draw, active, 9)
-    mine = tricks[playing]
-    bola = None
-    if surrender is None and not primeras:
-        if mine == 9:
-            bola = "won"
-        elif 5 <= mine <= 8 and draw(st.booleans()):
-            bola = "failed"
-    estuche: bool | int = False
-    contra: bool | int = False
-    if rules.scoring == "puesta" and surrender is None:
-        kind = draw(st.integers(0, 3))
-        if kind == 1:
-            estuche = draw(st.sampled_from([True, 3, 4, 5, 6, 7, 8, 9]))
-        elif kind == 2 and rules.allows("contra_estuche"):
-            contra = draw(st.sampled_from([True, 3, 4, 5, 6, 7]))
+    tricks = {p: (5 if p == playing else 0) for p in active} if primeras else split(draw, active, 9)
+    plain = surrender is None
+    bola = bola_for(draw, tricks[playing], plain and not primeras)
+    estuche, contra = estuches_for(draw, table, plain)
     return Hand(contract, declarer=declarer, tricks=tricks, surrender=surrender, trump=trump,
                 estuche=estuche, contra_estuche=contra, primeras=primeras, bola=bola, bet=bet)
 
