@@ -12,8 +12,8 @@ import re
 from collections import Counter
 
 import pytest
-from conftest import DATA, gen_group, gen_hand, gen_session
 
+from conftest import DATA, gen_group, gen_hand, gen_session
 from scorekeeper.engine import PAPER, loads, replay
 from scorekeeper.viewmodel import row_view
 
