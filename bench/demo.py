@@ -62,6 +62,7 @@ def build(app: Any, long_hands: int = 300) -> dict[str, str]:
         "table-fresh": f"/s/{s['fresh']}",
         "hand": f"/s/{s['worked']}/hand",
         "hand-favour": f"/s/{s['favour']}/hand",
+        "hands-favour": f"/s/{s['favour']}/hands",
         "edit": f"/s/{s['worked']}/hands/5/edit",
         "hands": f"/s/{s['worked']}/hands",
         "end": f"/s/{s['worked']}/end",

@@ -20,12 +20,13 @@ fi
 [ -x .venv/bin/python ] || { echo "run ./scripts/test once to create .venv" >&2; exit 2; }
 
 WORK=$(mktemp -d)
-PORT=${PORT:-5077}
+PORT=${PORT:-$(.venv/bin/python -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
 .venv/bin/python bench/demo.py "$WORK/demo.sqlite" --serve "$PORT" >"$WORK/pages.json" 2>"$WORK/server.log" &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null; rm -rf "$WORK"' EXIT
-for _ in $(seq 100); do
+for _ in $(seq 150); do
   curl -sf -o /dev/null "http://127.0.0.1:$PORT/" && break
+  kill -0 $SERVER 2>/dev/null || { echo "the demo server did not start:" >&2; tail -3 "$WORK/server.log" >&2; exit 1; }
   sleep 0.2
 done
 
