@@ -2,7 +2,8 @@
 
 Built from an engine :class:`~scorekeeper.engine.Ledger` plus what the
 database knows about the evening (group, dates). Everything is already
-formatted for display, so templates only lay it out.
+formatted for display (the words from :mod:`scorekeeper.narration`), so
+templates only lay it out.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from .engine import PAJARITOS, PAPER, PLATO, POT, Debt, Ledger, Row, Transfer
+from . import narration
+from .engine import PAPER, Case, Contract, Debt, Ledger, Outcome, Row, RowKind, Settlement
 
 CURRENCY_SIGNS = {"EUR": "€", "USD": "$", "GBP": "£"}
 
@@ -61,7 +63,7 @@ class PaperLine:
 @dataclass(frozen=True)
 class RowView:
     index: int
-    kind: str
+    kind: RowKind
     hand: int | None
     event: str
     comment: str
@@ -71,8 +73,8 @@ class RowView:
     pajaritos: int
     paper: tuple[PaperLine, ...]  # only players with something on the paper
     in_play: int | None
-    outcome: str | None
-    moves: tuple[MoveView, ...]  # "East gives South 3", one line per pair of parties
+    outcome: Outcome | None
+    moves: tuple[narration.MoveWords, ...]  # "East gives South 3", one line per pair of parties
     #: the paper as the worked example prints it: open debts, plus those this row crossed out
     #: (a paid debt shows struck through once, then leaves the sheet)
     paper_now: tuple[PaperLine, ...] = ()
@@ -108,13 +110,13 @@ class NextView:
     mano: str
     dealer_action: str
     in_play: int
-    case: str
+    case: Case
     in_play_words: str
     active: tuple[str, ...]
     declarers: tuple[str, ...]
-    contracts: tuple[str, ...]
+    contracts: tuple[Contract, ...]
     tied_debtors: tuple[str, ...]
-    #: with a palo de favor: the amount in play if trumps are that suit, and the suit
+    #: with a palo de favor: the amount in play if trumps are that suit (the engine's stake), and the suit
     in_play_favoured: int | None = None
     favoured_suit: str | None = None
 
@@ -232,78 +234,6 @@ class SessionView:
         return f"{self.group} — {title}"
 
 
-_PARTY = {PLATO: "the plato", PAJARITOS: "the pajaritos dish", POT: "the pot"}
-
-
-@dataclass(frozen=True)
-class MoveView:
-    """One line of what to do with the tokens after a hand, and the payments it nets.
-
-    ``text`` is the net move between two parties (``East gives North 4``);
-    ``reasons`` the payments behind it, one per line, shown on demand.
-    """
-
-    text: str
-    reasons: tuple[str, ...] = ()
-    #: the net move as data: ``amount`` goes from ``source`` to ``target`` (0 when the pair is even)
-    source: str = ""
-    target: str = ""
-    amount: int = 0
-
-    def __str__(self) -> str:
-        return self.text
-
-
-def _move_words(src: str, dst: str, amount: int) -> str:
-    """One move in words, from ``src`` to ``dst``."""
-    if dst == PAPER:
-        return f"{src}: {amount} written on the paper"
-    if src == PAPER:
-        return f"{dst}: debt of {amount} crossed out"
-    if src == PLATO:
-        return f"{dst} takes {amount} from the plato"
-    if src == PAJARITOS:
-        return f"A pajarito ({amount}) goes from the pajaritos dish to {_PARTY.get(dst, dst)}"
-    if dst in _PARTY:
-        return f"{src} puts {amount} in {_PARTY[dst]}"
-    return f"{src} gives {dst} {amount}"
-
-
-def _pair(t: Transfer) -> tuple[str, str]:
-    """The parties a transfer is netted between: either direction counts for two tokens holders."""
-    if PAPER in (t.source, t.target):
-        return (t.source, t.target)  # writing and crossing out are never netted against each other
-    a, b = sorted((t.source, t.target))
-    return (a, b)
-
-
-def _net_move(transfers: list[Transfer]) -> MoveView:
-    """The payments between one pair of parties in a hand, as the single move that settles them."""
-    a, b = transfers[0].source, transfers[0].target
-    net = sum(t.amount if t.source == a else -t.amount for t in transfers)
-    if net < 0:
-        a, b, net = b, a, -net
-    reasons = tuple(f"{t.reason}: {_move_words(t.source, t.target, t.amount)}" for t in transfers)
-    text = _move_words(a, b, net) if net else f"{a} and {b} are even"
-    return MoveView(text, reasons, a, b, net)
-
-
-def token_moves(transfers: tuple[Transfer, ...]) -> tuple[MoveView, ...]:
-    """The token moves to make at the table: one line per pair of parties, netted.
-
-    >>> from scorekeeper.engine import Transfer
-    >>> [str(m) for m in token_moves((Transfer("E", "S", 1, "tanto"), Transfer("E", "S", 2, "solo"),
-    ...  Transfer("S", "E", 8, "bola"), Transfer("S", "paper", 21, "puesta")))]
-    ['S gives E 5', 'S: 21 written on the paper']
-    >>> token_moves((Transfer("E", "S", 1, "tanto"), Transfer("S", "E", 8, "bola")))[0].reasons
-    ('tanto: E gives S 1', 'bola: S gives E 8')
-    """
-    pairs: dict[tuple[str, str], list[Transfer]] = {}
-    for t in transfers:
-        pairs.setdefault(_pair(t), []).append(t)
-    return tuple(_net_move(ts) for ts in pairs.values())
-
-
 def _paper_lines(row: Row) -> tuple[PaperLine, ...]:
     return tuple(
         PaperLine(p, tuple(PaperCell(d.amount, d.crossed) for d in debts))
@@ -324,12 +254,13 @@ def _paper_now(row: Row) -> tuple[PaperLine, ...]:
 
 def row_view(row: Row) -> RowView:
     r = row.result
+    words = narration.row_words(row)
     return RowView(
         index=row.index,
         kind=row.kind,
         hand=row.hand,
-        event=row.event,
-        comment=row.comment,
+        event=words.event,
+        comment=words.comment,
         dealer=row.dealer,
         bowls=row.bowls_tuple,
         plato=row.plato,
@@ -337,50 +268,16 @@ def row_view(row: Row) -> RowView:
         paper=_paper_lines(row),
         in_play=r.in_play if r is not None else None,
         outcome=r.outcome if r is not None else None,
-        moves=token_moves(row.transfers),
+        moves=narration.token_moves(row.transfers),
         paper_now=_paper_now(row),
     )
-
-
-def _in_play_words(ledger: Ledger) -> str:
-    up = ledger.upcoming
-    if up.case == "reserved" and up.reserved_debt is not None:
-        return f"{up.reserved_debt.player}'s debt {up.reserved_debt.amount} + plato {up.plato_after_deal}"
-    tanto = ledger.rules.table_tanto
-    if tanto:
-        return f"plato {up.plato_after_deal} + {tanto * len(ledger.setup.players)}"
-    return f"plato {up.plato_after_deal}"
-
-
-def _rule_terms(ledger: Ledger) -> tuple[tuple[str, str], ...]:
-    """The ruleset's figures in words, so a printed report says what was played."""
-    rules = ledger.rules
-    setup = ledger.setup
-    conds = rules.condiciones
-    terms: list[tuple[str, str]] = []
-    if conds:
-        terms.append(("Condiciones (per player)", ", ".join(f"{k} {v}" for k, v in conds.items())))
-    tanto = rules.table_tanto
-    terms.append(
-        ("Puesta tanto per player", str(tanto) if tanto else "none (the plato alone is in play)")
-    )
-    terms.append(("Pajarito", f"{rules.pajarito} tantos"))
-    terms.append(("Start", f"{setup.start_tokens} tantos each"))
-    terms.append(
-        (
-            "Paper at the end",
-            "paid into the pot and shared out" if setup.end_paper == "settle" else "kept for the next session",
-        )
-    )
-    return tuple(terms)
 
 
 def _paper_entries(debts: tuple[Debt, ...]) -> tuple[PaperEntry, ...]:
     return tuple(PaperEntry(d.number, d.player, d.amount, d.crossed, d.hand) for d in debts)
 
 
-def _shares(ledger: Ledger) -> tuple[ShareView, ...]:
-    st = ledger.settlement
+def _shares(ledger: Ledger, st: Settlement) -> tuple[ShareView, ...]:
     cur = st.currency
     bowls = ledger.last.bowls
     out = []
@@ -401,6 +298,31 @@ def _shares(ledger: Ledger) -> tuple[ShareView, ...]:
     return tuple(out)
 
 
+def settlement_view(ledger: Ledger, st: Settlement) -> SettlementView:
+    """The settlement ``st`` of ``ledger``'s evening (its own, or the one the other paper choice gives)."""
+    players = ledger.setup.players
+    cur = st.currency
+    return SettlementView(
+        paper_mode=st.paper_mode,
+        comment=narration.settlement_comment(st),
+        final=tuple((p, st.final[p]) for p in players),
+        net=tuple((p, format_tantos(st.net[p], signed=True)) for p in players),
+        money=tuple((p, format_money(st.money[p], cur, signed=True)) for p in players),
+        transfers=tuple(narration.payment_line(t, format_money(t.amount, cur)) for t in st.transfers),
+        kept_paper=tuple((d.player, d.amount) for d in st.kept_paper),
+        plato=st.plato,
+        pajaritos=st.pajaritos,
+        paper_paid=tuple((p, st.paper_paid[p]) for p in players if st.paper_paid.get(p)),
+        pot=st.pot,
+        share=st.share,
+        remainder_to=st.remainder_to,
+        shares=_shares(ledger, st),
+        payments=tuple(
+            PaymentView(t.source, t.target, t.tantos, format_money(t.amount, cur)) for t in st.transfers
+        ),
+    )
+
+
 def build_view(
     ledger: Ledger,
     *,
@@ -417,7 +339,6 @@ def build_view(
     players = setup.players
     last = ledger.last
     current = row_view(last)
-    value = setup.tanto_value
     st = ledger.settlement
     open_of = {p: tuple(PaperCell(d.amount, False) for d in debts if not d.crossed)
                for p, debts in last.paper_by_player().items()}
@@ -436,36 +357,18 @@ def build_view(
         number=up.number,
         dealer=up.dealer,
         mano=up.mano,
-        dealer_action=up.dealer_action,
+        dealer_action=narration.dealer_action(up, ledger.rules),
         in_play=up.in_play,
         case=up.case,
-        in_play_words=_in_play_words(ledger),
+        in_play_words=narration.stake_parts(up.stake),
         active=up.active,
         declarers=up.declarers,
         contracts=up.contracts,
         tied_debtors=up.tied_debtors,
         in_play_favoured=up.in_play_favoured,
-        favoured_suit=getattr(ledger.rules, "favoured_suit", None),
+        favoured_suit=ledger.rules.favoured_suit,
     )
-    settlement = SettlementView(
-        paper_mode=st.paper_mode,
-        comment=st.comment,
-        final=tuple((p, st.final[p]) for p in players),
-        net=tuple((p, format_tantos(st.net[p], signed=True)) for p in players),
-        money=tuple((p, format_money(st.money[p], cur, signed=True)) for p in players),
-        transfers=tuple(f"{t.source} pays {t.target} {format_money(t.amount, cur)}" for t in st.transfers),
-        kept_paper=tuple((d.player, d.amount) for d in st.kept_paper),
-        plato=st.plato,
-        pajaritos=st.pajaritos,
-        paper_paid=tuple((p, st.paper_paid[p]) for p in players if st.paper_paid.get(p)),
-        pot=st.pot,
-        share=st.share,
-        remainder_to=st.remainder_to,
-        shares=_shares(ledger),
-        payments=tuple(
-            PaymentView(t.source, t.target, t.tantos, format_money(t.amount, cur)) for t in st.transfers
-        ),
-    )
+    settlement = settlement_view(ledger, st)
     rules = ledger.rules
     opts = tuple((k, str(v)) for k, v in (options or {}).items())
     row_views = tuple(row_view(r) for r in ledger.rows) if rows else (current,)
@@ -486,7 +389,7 @@ def build_view(
         rules=rules.name,
         rules_title=rules.title,
         options=opts,
-        tanto_value=format_money(value, cur),
+        tanto_value=format_money(setup.tanto_value, cur),
         currency=cur,
         start_tokens=setup.start_tokens,
         rows=row_views,
@@ -496,7 +399,7 @@ def build_view(
         settlement=settlement,
         hands=len(ledger.results),
         chart=chart,
-        rule_terms=_rule_terms(ledger),
+        rule_terms=narration.rule_terms(ledger.rules, setup),
         paper_entries=_paper_entries(last.paper),
         carried_in=tuple((d.player, d.amount) for d in setup.paper),
         end_paper=setup.end_paper,

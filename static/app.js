@@ -56,7 +56,7 @@
   var moves = document.getElementById("preview-moves");
   var timer = null;
   function show(d) {
-    line.textContent = d.ok ? d.summary : "Not yet: " + d.message;
+    line.textContent = d.ok ? "Preview: " + d.summary : "Not yet: " + d.message;
     moves.textContent = "";
     if (!d.ok) return;
     var ul = document.createElement("ul"); ul.className = "moves";

@@ -4,7 +4,7 @@ One module per concern:
 
 - :mod:`.refusals` — :class:`Refused` and :class:`Conflict`, errors as a field and a message;
 - :mod:`.groups` — groups, players, the paper a group carries between evenings;
-- :mod:`.replays` — a stored session as a session file, replayed by the engine;
+- :mod:`.replays` — a stored session as a session file, replayed by the engine (once per request);
 - :mod:`.hands` — the hand lifecycle: start, add, preview, edit, delete, undo, end;
 - :mod:`.files` — session files in and out (JSON, CSV);
 - :mod:`.views` — the view models the pages and documents are drawn from.
@@ -26,6 +26,7 @@ from .groups import (
 )
 from .hands import (
     HandPreview,
+    Recomputed,
     Saved,
     add_hand,
     delete_hand,
@@ -35,17 +36,27 @@ from .hands import (
     start_session,
     stored_hand,
     undo_last,
-    upcoming_before,
 )
 from .refusals import Conflict, Refused, refused_from
-from .replays import count_hands, find_session, hand_data, ledger_for, session_dict, table_for, table_for_hands
-from .views import TableScreen, changed_rows, hand_asks, rule_choices, table_screen, view_for, view_from
+from .replays import Entry, count_hands, entry_for, find_session, hand_data, ledger_for, session_dict
+from .views import (
+    EndPage,
+    TableScreen,
+    changed_rows,
+    choices_for,
+    end_page,
+    hand_asks,
+    rule_choices,
+    table_screen,
+    view_for,
+    view_from,
+)
 
 __all__ = [
-    "Conflict", "HandPreview", "Refused", "Saved", "TableScreen", "active_players", "add_hand", "add_player",
-    "carried_paper", "changed_rows", "count_hands", "create_group", "delete_hand", "edit_hand", "end_session",
-    "export_json", "find_group", "find_player", "find_session", "hand_asks", "hand_data", "import_session",
-    "ledger_csv", "ledger_for", "preview_hand", "refused_from", "rename_player", "rule_choices", "session_dict",
-    "set_retired", "start_session", "stored_hand", "table_for", "table_for_hands", "table_screen", "undo_last",
-    "upcoming_before", "view_for", "view_from",
+    "Conflict", "EndPage", "Entry", "HandPreview", "Recomputed", "Refused", "Saved", "TableScreen",
+    "active_players", "add_hand", "add_player", "carried_paper", "changed_rows", "choices_for", "count_hands",
+    "create_group", "delete_hand", "edit_hand", "end_page", "end_session", "entry_for", "export_json",
+    "find_group", "find_player", "find_session", "hand_asks", "hand_data", "import_session", "ledger_csv",
+    "ledger_for", "preview_hand", "refused_from", "rename_player", "rule_choices", "session_dict", "set_retired",
+    "start_session", "stored_hand", "table_screen", "undo_last", "view_for", "view_from",
 ]

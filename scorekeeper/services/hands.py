@@ -13,13 +13,15 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
+from .. import narration
 from ..db import db
-from ..engine import RULESETS, HandResult, Ledger, SessionError, Table, Upcoming
-from ..engine.sessionfile import load_hand
+from ..engine import RULESETS, HandResult, Ledger, SessionError
 from ..models import GameSession, Group, HandRecord, now
+from ..viewmodel import RowView, SessionView
 from .groups import carried_paper
 from .refusals import Conflict, Refused, refused_from
-from .replays import count_hands, hand_data, ledger_for, table_for, table_for_hands
+from .replays import Entry, count_hands, entry_for, hand_data, ledger_for
+from .views import changed_rows, view_from
 
 
 def start_session(
@@ -83,13 +85,6 @@ def _check_version(gs: GameSession, version: int | None) -> None:
         )
 
 
-def _check_hands(gs: GameSession, hands: list[dict[str, Any]]) -> Ledger:
-    try:
-        return ledger_for(gs, hands)
-    except SessionError as exc:
-        raise refused_from(exc) from None
-
-
 @dataclass(frozen=True)
 class Saved:
     record: HandRecord
@@ -98,11 +93,22 @@ class Saved:
 
 @dataclass(frozen=True)
 class HandPreview:
-    """What a hand in the form would do (nothing saved): its result, or the first refusal."""
+    """What a hand in the form would do (nothing saved): its result in words, or the first refusal."""
 
     result: HandResult | None
     field: str = ""
     message: str = ""
+    summary: str = ""  # "wins · 10 in play"
+    moves: tuple[str, ...] = ()  # the token moves, one line each
+
+
+@dataclass(frozen=True)
+class Recomputed:
+    """A hand changed or removed: the evening before and after, and the rows whose figures changed."""
+
+    before: SessionView
+    after: SessionView
+    changed: list[RowView]
 
 
 def _lock(gs: GameSession) -> None:
@@ -123,14 +129,14 @@ def add_hand(
     *,
     idem_key: str,
     number: int | None = None,
-    table: Table | None = None,
+    entry: Entry | None = None,
 ) -> Saved:
     """Store the next hand. A retried post (same key) returns the stored hand.
 
     ``number`` is the hand number the form was made for: if another phone
     has entered that hand meanwhile, this one is refused instead of being
-    stored as the following hand. ``table`` is the table as the caller
-    replayed it (saves a second replay when it is still current).
+    stored as the following hand. ``entry`` is the replay the caller made
+    for the form (saves a second replay when it is still current).
     """
     _lock(gs)
     existing = _stored_by_key(gs, idem_key)
@@ -142,10 +148,10 @@ def add_hand(
         raise Conflict(
             f"Hand {number} was already entered on another phone. Reload to see it before entering the next hand."
         )
-    if table is None or table.hands_played != count:
-        table = table_for(gs)
+    if entry is None or entry.number != count + 1 or entry.table.hands_played != count:
+        entry = entry_for(gs)
     try:
-        table.preview(load_hand(hand, count + 1, tuple(gs.players)))
+        entry.table.preview(entry.parse(hand))
     except SessionError as exc:
         raise refused_from(exc) from None
     record = HandRecord(session_id=gs.id, position=count, data=hand, idem_key=idem_key)
@@ -162,51 +168,63 @@ def add_hand(
     return Saved(record, True)
 
 
-def preview_hand(gs: GameSession, hand: dict[str, Any], edit: int | None = None) -> HandPreview:
-    """The result ``hand`` would have as the next hand, or in place of hand ``edit``."""
-    hands = hand_data(gs)
-    number = len(hands) + 1 if edit is None else edit
-    if edit is not None and not 1 <= edit <= len(hands):
-        raise Refused("hand", f"There is no hand {edit}.", status=404)
+def preview_hand(entry: Entry, hand: dict[str, Any]) -> HandPreview:
+    """The result ``hand`` would have as hand ``entry.number`` (the next one, or in place of a stored
+    one, checking the hands after it still stand)."""
     try:
-        parsed = load_hand(hand, number, tuple(gs.players))
-        if edit is None:
-            return HandPreview(table_for_hands(gs, hands).preview(parsed))
-        hands[edit - 1] = hand
-        return HandPreview(ledger_for(gs, hands).results[edit - 1])
+        parsed = entry.parse(hand)
+        if entry.editing:
+            result = entry.replaced(parsed).results[entry.number - 1]
+        else:
+            result = entry.table.preview(parsed)
     except SessionError as exc:
         return HandPreview(None, exc.first.field, exc.first.message)
+    return HandPreview(result, summary=narration.preview_summary(result),
+                       moves=tuple(m.text for m in narration.token_moves(result.transfers)))
 
 
-def upcoming_before(gs: GameSession, number: int | None = None) -> Upcoming:
-    """What was in play before hand ``number`` (the next hand when None): the hand form is built from it."""
-    hands = None if number is None else hand_data(gs)[: number - 1]
-    return table_for_hands(gs, hands).upcoming()
+def _current(gs: GameSession, entry: Entry | None, number: int) -> Entry:
+    """``entry`` if it was replayed from the hands stored now (checked under the lock), else a new one."""
+    if entry is None or entry.number != number or entry.hands != hand_data(gs):
+        return entry_for(gs, number)
+    return entry
 
 
-def edit_hand(gs: GameSession, position: int, hand: dict[str, Any], *, version: int) -> HandRecord:
+def _recomputed(gs: GameSession, before: Ledger, after: Ledger) -> Recomputed:
+    old, new = view_from(gs, before, rows=True), view_from(gs, after, rows=True)
+    return Recomputed(old, new, changed_rows(old, new))
+
+
+def edit_hand(
+    gs: GameSession, position: int, hand: dict[str, Any], *, version: int, entry: Entry | None = None
+) -> Recomputed:
+    """Replace the hand at ``position`` (0-based); the hands after it must still stand."""
     _lock(gs)
     _check_open(gs)
     _check_version(gs, version)
     record = _hand_at(gs, position)
-    hands = [h.data for h in gs.hands]
-    hands[position] = hand
-    _check_hands(gs, hands)
+    entry = _current(gs, entry, position + 1)
+    try:
+        after = entry.replaced(entry.parse(hand))
+    except SessionError as exc:
+        raise refused_from(exc) from None
     record.data = hand
     gs.version += 1
     db.session.commit()
-    return record
+    return _recomputed(gs, entry.ledger, after)
 
 
-def delete_hand(gs: GameSession, position: int, *, version: int) -> None:
+def delete_hand(gs: GameSession, position: int, *, version: int) -> Recomputed:
     """Remove a hand; the ones after it move up and must still be valid."""
     _lock(gs)
     _check_open(gs)
     _check_version(gs, version)
     record = _hand_at(gs, position)
-    hands = [h.data for h in gs.hands]
-    del hands[position]
-    _check_hands(gs, hands)
+    entry = entry_for(gs, position + 1)
+    try:
+        after = entry.replaced(None)
+    except SessionError as exc:
+        raise refused_from(exc) from None
     later = [h for h in gs.hands if h.position > position]
     gs.hands.remove(record)
     db.session.delete(record)
@@ -215,12 +233,13 @@ def delete_hand(gs: GameSession, position: int, *, version: int) -> None:
         h.position -= 1
     gs.version += 1
     db.session.commit()
+    return _recomputed(gs, entry.ledger, after)
 
 
-def undo_last(gs: GameSession, *, version: int) -> None:
+def undo_last(gs: GameSession, *, version: int) -> Recomputed:
     if not gs.hands:
         raise Refused("hand", "There is no hand to undo.")
-    delete_hand(gs, len(gs.hands) - 1, version=version)
+    return delete_hand(gs, len(gs.hands) - 1, version=version)
 
 
 def _hand_at(gs: GameSession, position: int) -> HandRecord:

@@ -9,7 +9,6 @@ from flask.typing import ResponseReturnValue
 
 from .. import services
 from ..models import GameSession
-from ..viewmodel import token_moves
 from .forms import EndForm, HandForm, VersionForm
 
 bp = Blueprint("table", __name__, url_prefix="/s")
@@ -24,11 +23,12 @@ def session_or_404(token: str) -> GameSession:
     return gs
 
 
-def hand_form(gs: GameSession, *, formdata: Any = None) -> HandForm:
-    table = services.table_for(gs)
+def hand_form(gs: GameSession, *, formdata: Any = None, number: int | None = None) -> HandForm:
+    """The hand form for the next hand (or hand ``number``), built on one replay that the save reuses."""
+    entry = services.entry_for(gs, number)
     form = HandForm() if formdata is None else HandForm(formdata=formdata)
-    form.setup_for(list(gs.players), gs.rules, gs.options or {}, table.upcoming())
-    form.table = table  # the save reuses this replay
+    form.setup_for(list(gs.players), gs.rules, gs.options or {}, entry.upcoming)
+    form.entry = entry
     return form
 
 
@@ -89,12 +89,13 @@ def new_hand(token: str) -> ResponseReturnValue:
             else:
                 saved, status = _attempt(form, lambda: services.add_hand(
                     gs, form.to_hand(), idem_key=form.idem_key.data or "",
-                    number=int(number) if number else None, table=form.table))
+                    number=int(number) if number else None, entry=form.entry))
                 if saved is not None:
                     return redirect(url_for("table.show", token=token, saved=saved.record.position + 1))
         else:
             status = 400
-    view = services.view_for(gs)
+    assert form.entry is not None
+    view = services.view_from(gs, form.entry.ledger)
     form.number.data = str(view.next.number) if request.method == "GET" else form.number.data
     return render_template("web/hand.html", gs=gs, view=view, form=form, editing=None), status
 
@@ -104,19 +105,16 @@ def preview(token: str) -> ResponseReturnValue:
     """What the hand in the form would do, from the engine; nothing is saved."""
     gs = session_or_404(token)
     edit = request.args.get("edit", type=int)
-    form = hand_form(gs, formdata=request.form)
-    try:
-        found = services.preview_hand(gs, form.to_hand(), edit)
-    except services.Refused:
+    if edit is not None and not 1 <= edit <= len(gs.hands):
         abort(404)
+    form = hand_form(gs, formdata=request.form, number=edit)
+    assert form.entry is not None
+    found = services.preview_hand(form.entry, form.to_hand())
     result = found.result
     if result is None:
         return jsonify(ok=False, field=found.field, message=found.message)
-    words = {"sacado": "wins", "puesta": "puesta", "codillo": f"codillo — {result.winner} wins it",
-             "cancelled": "deal cancelled"}
-    return jsonify(ok=True, outcome=result.outcome, in_play=result.in_play,
-                   summary=f"Preview: {words.get(result.outcome, result.outcome)} · {result.in_play} in play",
-                   moves=[m.text for m in token_moves(result.transfers)])
+    return jsonify(ok=True, outcome=result.outcome, in_play=result.in_play, summary=found.summary,
+                   moves=list(found.moves))
 
 
 @bp.get("/<token>/hands")
@@ -135,27 +133,25 @@ def edit_hand(token: str, number: int) -> ResponseReturnValue:
         return render_template("web/error.html", title="Session closed",
                                message="This session is closed: its hands can no longer be changed."), 409
     stored = services.stored_hand(gs, number)
-    # the form is built for the table as it stood before this hand
-    upcoming = services.upcoming_before(gs, number)
-    form = HandForm() if request.method == "POST" else HandForm(formdata=None)
-    form.setup_for(list(gs.players), gs.rules, gs.options or {}, upcoming)
+    # the form is built for the table as it stood before this hand (one replay, reused by the save)
+    form = hand_form(gs, formdata=None if request.method == "GET" else request.form, number=number)
+    assert form.entry is not None
+    entry = form.entry
     status = 200
     if request.method == "GET" and stored is not None:
         form.fill_from(stored)
         form.version.data = str(gs.version)
     elif form.validate_on_submit():
-        before = services.view_for(gs, rows=True)
         edited, status = _attempt(
-            form, lambda: services.edit_hand(gs, number - 1, form.to_hand(), version=_version(form)))
+            form, lambda: services.edit_hand(gs, number - 1, form.to_hand(), version=_version(form), entry=entry))
         if edited is not None:
-            after = services.view_for(gs, rows=True)
-            return render_template("web/recomputed.html", gs=gs, view=after,
-                                   changed=services.changed_rows(before, after), what=f"Hand {number} changed")
+            return render_template("web/recomputed.html", gs=gs, view=edited.after, changed=edited.changed,
+                                   what=f"Hand {number} changed")
     else:
         status = 400
-    view = services.view_for(gs)
+    view = services.view_from(gs, entry.ledger)
     return render_template("web/hand.html", gs=gs, view=view, form=form, editing=number,
-                           upcoming=upcoming), status
+                           upcoming=entry.upcoming), status
 
 
 @bp.post("/<token>/hands/<int:number>/delete")
@@ -166,14 +162,12 @@ def delete_hand(token: str, number: int) -> ResponseReturnValue:
     form = VersionForm()
     if not form.validate_on_submit():
         abort(400)
-    before = services.view_for(gs, rows=True)
     try:
-        services.delete_hand(gs, number - 1, version=_version(form))
+        done = services.delete_hand(gs, number - 1, version=_version(form))
     except services.Refused as exc:
         return render_template("web/error.html", title="Not deleted", message=exc.message,
                                back=url_for("table.history", token=token)), exc.status
-    after = services.view_for(gs, rows=True)
-    return render_template("web/recomputed.html", gs=gs, view=after, changed=services.changed_rows(before, after),
+    return render_template("web/recomputed.html", gs=gs, view=done.after, changed=done.changed,
                            what=f"Hand {number} deleted")
 
 
@@ -211,10 +205,9 @@ def end(token: str) -> ResponseReturnValue:
         status = 409
     if request.method == "GET" or not form.version.data:
         form.version.data = str(gs.version)
-    preview = {} if gs.closed else {
-        mode: services.view_for(gs, end_paper=mode).settlement for mode in ("settle", "keep")
-    }
-    return render_template("web/end.html", gs=gs, view=services.view_for(gs), form=form, preview=preview), status
+    page = services.end_page(gs)
+    preview = {} if gs.closed else {"settle": page.if_settled, "keep": page.if_kept}
+    return render_template("web/end.html", gs=gs, view=page.view, form=form, preview=preview), status
 
 
 @bp.get("/<token>/session.json")
