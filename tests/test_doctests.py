@@ -7,6 +7,7 @@ import pytest
 
 MODULES = [
     "scorekeeper.engine.errors",
+    "scorekeeper.engine.domains",
     "scorekeeper.engine.rules",
     "scorekeeper.engine.replay",
     "scorekeeper.engine.settle",
