@@ -72,6 +72,8 @@ def build(app: Any, long_hands: int = 300) -> dict[str, str]:
         "hand-long": f"/s/{s['long']}/hand",
         "hands-long": f"/s/{s['long']}/hands",
         "report": f"/s/{s['worked']}/report.html",
+        "stats": f"/g/{g}/stats",
+        "stats-player": f"/g/{g}/stats?player=North",
         "not-found": "/s/no-such-table",
     }
 

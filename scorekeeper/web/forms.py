@@ -219,3 +219,9 @@ class VersionForm(FlaskForm):
 
 class ImportForm(FlaskForm):
     text = TextAreaField("Session file (JSON)")
+
+
+class NextForm(FlaskForm):
+    """One tap: the next evening with the last evening's seats (``newest`` guards against a double tap)."""
+
+    newest = HiddenField()

@@ -39,7 +39,8 @@ SMALL_TEXT = """() => {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   while (walker.nextNode()) {
     const node = walker.currentNode, el = node.parentElement;
-    if (!node.textContent.trim() || !el.getClientRects().length || el.closest(".vh")) continue;
+    // skipped: words read aloud only (.vh), and charts, pictures whose figures the page also gives as text
+    if (!node.textContent.trim() || !el.getClientRects().length || el.closest(".vh, svg")) continue;
     const size = parseFloat(getComputedStyle(el).fontSize), least = el.closest(".tag") ? 14 : 16;
     if (size < least - 0.01)
       bad.add(`${el.tagName}.${el.className} ${size}px "${node.textContent.trim().slice(0, 30)}"`);
