@@ -54,7 +54,7 @@
 
   var line = document.getElementById("preview-line");
   var moves = document.getElementById("preview-moves");
-  var timer = null;
+  var timer = null, asked = 0;
   function show(d) {
     line.textContent = d.ok ? "Preview: " + d.summary : "Not yet: " + d.message;
     moves.textContent = "";
@@ -67,8 +67,10 @@
     clearTimeout(timer);
     timer = setTimeout(function () {
       if (!picked("contract")) { line.textContent = "Choose the contract."; return; }
+      var mine = ++asked;  /* only the answer to the latest question is shown */
       fetch(form.dataset.previewUrl, {method: "POST", body: new FormData(form)})
-        .then(function (r) { return r.json(); }).then(show).catch(function () {});
+        .then(function (r) { return r.json(); })
+        .then(function (d) { if (mine === asked) show(d); }).catch(function () {});
     }, 200);
   }
 
