@@ -18,7 +18,7 @@ from functools import cached_property
 from types import MappingProxyType
 
 from .errors import FieldError, SessionError
-from .model import Contract, ScoringName
+from .model import Contract, GivenOutcome, ScoringName
 from .options import apply_options
 
 CONTRACTS: tuple[Contract, ...] = ("entrada", "vuelta", "solo", "penetro", "pass")
@@ -28,11 +28,14 @@ EXTRA_CONDICIONES = ("estuche", "contra_estuche", "primeras", "bola")
 #: every field of a session file's hand object
 HAND_FIELDS = (
     "contract", "declarer", "forced", "tricks", "estuche", "contra_estuche", "primeras",
-    "bola", "surrender", "drops_out", "debt", "trump", "bet",
+    "bola", "surrender", "drops_out", "debt", "trump", "bet", "outcome", "winner",
 )
+#: how a hand may end when it is entered by its outcome instead of its tricks
+GIVEN_OUTCOMES: tuple[GivenOutcome, ...] = ("sacado", "puesta", "codillo")
 #: the hand fields the puesta family reads (the dealer's bet is French)
 PUESTA_FIELDS = frozenset(HAND_FIELDS) - {"bet"}
-#: the hand fields French points scoring reads: no paper, no penetro, no estuche, nobody forced
+#: the hand fields French points scoring reads: no paper, no penetro, no estuche, nobody forced,
+#: and the tricks always (who made fewer tricks after a takeover matters there, not only who won)
 POINTS_FIELDS = frozenset(
     {"contract", "declarer", "tricks", "primeras", "bola", "surrender", "trump", "bet"}
 )
