@@ -30,6 +30,7 @@ Contract = Literal["entrada", "vuelta", "solo", "penetro", "pass"]
 Outcome = Literal["sacado", "puesta", "codillo", "cancelled"]
 #: how a hand ended, when it is entered by its outcome instead of its tricks
 GivenOutcome = Literal["sacado", "puesta", "codillo"]
+GIVEN_OUTCOMES: tuple[GivenOutcome, ...] = ("sacado", "puesta", "codillo")
 #: where the amount in play comes from: a first puesta (the plato and the table tanto), a
 #: losing declarer's payment in the plato, the largest reserved puesta on the paper, or
 #: nothing at all (French points scoring: the contract's value changes hands directly)

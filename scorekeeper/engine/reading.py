@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .errors import FieldError, HandError
-from .model import Hand, HandFacts
+from .model import GIVEN_OUTCOMES, Hand, HandFacts
 from .options import SUITS
-from .rules import CONTRACTS, GIVEN_OUTCOMES, HAND_FIELDS
+from .rules import CONTRACTS, HAND_FIELDS
 
 if TYPE_CHECKING:
     from .rules import Ruleset

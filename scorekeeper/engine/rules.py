@@ -18,7 +18,7 @@ from functools import cached_property
 from types import MappingProxyType
 
 from .errors import FieldError, SessionError
-from .model import Contract, GivenOutcome, ScoringName
+from .model import Contract, ScoringName
 from .options import apply_options
 
 CONTRACTS: tuple[Contract, ...] = ("entrada", "vuelta", "solo", "penetro", "pass")
@@ -30,8 +30,6 @@ HAND_FIELDS = (
     "contract", "declarer", "forced", "tricks", "estuche", "contra_estuche", "primeras",
     "bola", "surrender", "drops_out", "debt", "trump", "bet", "outcome", "winner",
 )
-#: how a hand may end when it is entered by its outcome instead of its tricks
-GIVEN_OUTCOMES: tuple[GivenOutcome, ...] = ("sacado", "puesta", "codillo")
 #: the hand fields the puesta family reads (the dealer's bet is French)
 PUESTA_FIELDS = frozenset(HAND_FIELDS) - {"bet"}
 #: the hand fields French points scoring reads: no paper, no penetro, no estuche, nobody forced,

@@ -30,6 +30,7 @@ from . import domains
 from .domains import OutOfDomain, is_whole
 from .errors import FieldError, SessionError
 from .model import (
+    GIVEN_OUTCOMES,
     NO_OPTIONS,
     Bet,
     Bola,
@@ -49,7 +50,7 @@ from .model import (
     Surrender,
 )
 from .options import SUITS
-from .rules import CONTRACTS, GIVEN_OUTCOMES, HAND_FIELDS, RULESETS
+from .rules import CONTRACTS, HAND_FIELDS, RULESETS
 
 FORMAT = "tresillo-session/1"
 

@@ -15,6 +15,7 @@ Every writing function validates through the engine first and commits once,
 so a refused change leaves nothing half-saved.
 """
 
+from ..engine import HandChoices  # what a hand form may offer (services.choices_for)
 from .checks import CountAnswer, WhatIf, count_check, count_parties, what_if
 from .evenings import GroupMemory, group_memory, kept_paper_session, share_text, start_next
 from .files import export_json, import_session, ledger_csv
@@ -66,7 +67,7 @@ from .views import (
 )
 
 __all__ = [
-    "Conflict", "EndPage", "Entry", "HandPreview", "Recomputed", "Refused", "Saved", "TableScreen",
+    "Conflict", "EndPage", "Entry", "HandChoices", "HandPreview", "Recomputed", "Refused", "Saved", "TableScreen",
     "active_players", "add_hand", "add_player", "carried_paper", "changed_rows", "choices_for", "count_hands",
     "create_group", "delete_hand", "edit_hand", "end_page", "end_session", "entry_for", "export_json",
     "find_group", "find_player", "find_session", "hand_asks", "hand_data", "import_session", "ledger_csv",
