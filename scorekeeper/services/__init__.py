@@ -5,7 +5,9 @@ One module per concern:
 - :mod:`.refusals` — :class:`Refused` and :class:`Conflict`, errors as a field and a message;
 - :mod:`.groups` — groups, players, the paper a group carries between evenings;
 - :mod:`.replays` — a stored session as a session file, replayed by the engine;
-- :mod:`.hands` — the hand lifecycle: start, add, preview, edit, delete, undo, end;
+- :mod:`.hands` — the hand lifecycle: start, add, preview, edit, end;
+- :mod:`.fixes` — fixing the evening: delete, insert, dealer, seating (previewed), undo, reopen;
+- :mod:`.history` — the append-only log of changes, and the phones' names;
 - :mod:`.files` — session files in and out (JSON, CSV);
 - :mod:`.views` — the view models the pages and documents are drawn from.
 
@@ -14,6 +16,19 @@ so a refused change leaves nothing half-saved.
 """
 
 from .files import export_json, import_session, ledger_csv
+from .fixes import (
+    Applied,
+    Change,
+    ChangePreview,
+    apply_change,
+    change_from_json,
+    deal_at,
+    edit_outcome,
+    later_sessions_took_the_paper,
+    preview_change,
+    reopen,
+    undo,
+)
 from .groups import (
     active_players,
     add_player,
@@ -28,24 +43,28 @@ from .hands import (
     HandPreview,
     Saved,
     add_hand,
-    delete_hand,
     edit_hand,
     end_session,
+    find_saved,
+    gone_message,
     preview_hand,
     start_session,
     stored_hand,
-    undo_last,
     upcoming_before,
 )
+from .history import clean_phone, find_change, history_time, history_view, last_of_kind, told
 from .refusals import Conflict, Refused, refused_from
 from .replays import count_hands, find_session, hand_data, ledger_for, session_dict, table_for, table_for_hands
 from .views import TableScreen, changed_rows, hand_asks, rule_choices, table_screen, view_for, view_from
 
 __all__ = [
-    "Conflict", "HandPreview", "Refused", "Saved", "TableScreen", "active_players", "add_hand", "add_player",
-    "carried_paper", "changed_rows", "count_hands", "create_group", "delete_hand", "edit_hand", "end_session",
-    "export_json", "find_group", "find_player", "find_session", "hand_asks", "hand_data", "import_session",
-    "ledger_csv", "ledger_for", "preview_hand", "refused_from", "rename_player", "rule_choices", "session_dict",
-    "set_retired", "start_session", "stored_hand", "table_for", "table_for_hands", "table_screen", "undo_last",
-    "upcoming_before", "view_for", "view_from",
+    "Applied", "Change", "ChangePreview", "Conflict", "HandPreview", "Refused", "Saved", "TableScreen",
+    "active_players", "add_hand", "add_player", "apply_change", "carried_paper", "change_from_json",
+    "changed_rows", "clean_phone", "count_hands", "create_group", "deal_at", "edit_hand", "edit_outcome",
+    "end_session", "export_json", "find_change", "find_group", "find_player", "find_saved", "find_session",
+    "gone_message", "hand_asks", "hand_data", "history_time", "history_view", "import_session", "last_of_kind",
+    "later_sessions_took_the_paper", "ledger_csv", "ledger_for", "preview_change", "preview_hand",
+    "refused_from", "rename_player", "reopen", "rule_choices", "session_dict", "set_retired", "start_session",
+    "stored_hand", "table_for", "table_for_hands", "table_screen", "told", "undo", "upcoming_before",
+    "view_for", "view_from",
 ]

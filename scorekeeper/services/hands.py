@@ -1,4 +1,4 @@
-"""The hand lifecycle: start a session, add, preview, edit, delete and undo hands, end the evening.
+"""The hand lifecycle: start a session, add, preview and edit hands, end the evening.
 
 Every function validates through the engine before it writes and commits
 once, so a refused change leaves nothing half-saved.
@@ -6,6 +6,7 @@ once, so a refused change leaves nothing half-saved.
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -16,7 +17,8 @@ from sqlalchemy.exc import IntegrityError
 from ..db import db
 from ..engine import RULESETS, HandResult, Ledger, SessionError, Table, Upcoming
 from ..engine.sessionfile import load_hand
-from ..models import GameSession, Group, HandRecord, now
+from ..models import GameSession, Group, HandRecord, HistoryEntry, now
+from . import history
 from .groups import carried_paper
 from .refusals import Conflict, Refused, refused_from
 from .replays import count_hands, hand_data, ledger_for, table_for, table_for_hands
@@ -72,14 +74,17 @@ def start_session(
 
 def _check_open(gs: GameSession) -> None:
     if gs.closed:
-        raise Refused("session", "This session is closed: it can be read, not changed.", status=409)
+        raise Refused("session", "This session is closed: it can be read, not changed. Reopen it from its page "
+                                  "to change it.", status=409)
 
 
 def _check_version(gs: GameSession, version: int | None) -> None:
+    """A page made for an older state of the session is refused, saying what changed meanwhile."""
     if version is not None and version != gs.version:
+        what = history.told_since(gs, version) or "the session was changed on another phone"
         raise Conflict(
-            "Someone changed this session on another phone since you opened this page. "
-            "Reload to see the latest hands, then try again."
+            f"Nothing was saved: since you opened this page, {what}. "
+            "Reload to see the hands as they are now, then make your change again if it is still needed."
         )
 
 
@@ -92,10 +97,15 @@ def _check_hands(gs: GameSession, hands: list[dict[str, Any]]) -> Ledger:
 
 @dataclass(frozen=True)
 class Saved:
-    record: HandRecord
+    """A hand stored by :func:`add_hand`, or found stored by an earlier copy of the same post.
+
+    ``record`` is None when that earlier copy's hand was deleted since:
+    ``entry`` (its history entry) says when and where it was saved.
+    """
+
+    record: HandRecord | None
     created: bool  # False when a retried post found the hand already stored
-
-
+    entry: HistoryEntry | None = None
 @dataclass(frozen=True)
 class HandPreview:
     """What a hand in the form would do (nothing saved): its result, or the first refusal."""
@@ -124,24 +134,25 @@ def add_hand(
     idem_key: str,
     number: int | None = None,
     table: Table | None = None,
+    version: int | None = None,
+    phone: str = "",
 ) -> Saved:
     """Store the next hand. A retried post (same key) returns the stored hand.
 
-    ``number`` is the hand number the form was made for: if another phone
-    has entered that hand meanwhile, this one is refused instead of being
-    stored as the following hand. ``table`` is the table as the caller
-    replayed it (saves a second replay when it is still current).
+    ``number`` is the hand number the form was made for and ``version`` the
+    session version it was made at: if the hands changed meanwhile, this one
+    is refused with what changed, instead of being stored under another
+    number. ``table`` is the table as the caller replayed it (saves a second
+    replay when it is still current).
     """
     _lock(gs)
-    existing = _stored_by_key(gs, idem_key)
-    if existing is not None:
-        return Saved(existing, False)
+    found = find_saved(gs, idem_key)
+    if found is not None:
+        return found
     _check_open(gs)
     count = count_hands(gs)
     if number is not None and number != count + 1:
-        raise Conflict(
-            f"Hand {number} was already entered on another phone. Reload to see it before entering the next hand."
-        )
+        raise Conflict(_moved_on(gs, number, count, version))
     if table is None or table.hands_played != count:
         table = table_for(gs)
     try:
@@ -151,6 +162,7 @@ def add_hand(
     record = HandRecord(session_id=gs.id, position=count, data=hand, idem_key=idem_key)
     db.session.add(record)
     gs.version += 1
+    history.record(gs, "add", key=idem_key, phone=phone, hand=count + 1, after=hand)
     try:
         db.session.commit()
     except IntegrityError:
@@ -162,18 +174,46 @@ def add_hand(
     return Saved(record, True)
 
 
-def preview_hand(gs: GameSession, hand: dict[str, Any], edit: int | None = None) -> HandPreview:
-    """The result ``hand`` would have as the next hand, or in place of hand ``edit``."""
+def find_saved(gs: GameSession, idem_key: str) -> Saved | None:
+    """The hand an earlier copy of this post stored (or its history entry, if it was deleted since)."""
+    if not idem_key:
+        return None
+    existing = _stored_by_key(gs, idem_key)
+    if existing is not None:
+        return Saved(existing, False)
+    logged = history.entry_by_key(gs, idem_key)
+    return Saved(None, False, logged) if logged is not None else None
+
+
+def _moved_on(gs: GameSession, number: int, count: int, version: int | None) -> str:
+    """Why hand ``number`` cannot be stored as such: what other phones did since the form was opened."""
+    what = history.told_since(gs, version) if version is not None else ""
+    if number <= count:
+        done = what or f"hand {number} was entered on another phone"
+        return (f"Hand {number} was not saved: since this form was opened, {done}. "
+                f"Look at the table before entering hand {count + 1}.")
+    done = what or "hands were deleted on another phone"
+    return (f"Hand {number} was not saved: since this form was opened, {done}, so this is now hand "
+            f"{count + 1}. Check the form and save it as hand {count + 1}.")
+
+
+def preview_hand(
+    gs: GameSession, hand: dict[str, Any], edit: int | None = None, insert: int | None = None
+) -> HandPreview:
+    """The result ``hand`` would have as the next hand, in place of hand ``edit``, or inserted as hand ``insert``."""
     hands = hand_data(gs)
-    number = len(hands) + 1 if edit is None else edit
-    if edit is not None and not 1 <= edit <= len(hands):
-        raise Refused("hand", f"There is no hand {edit}.", status=404)
+    number = edit or insert or len(hands) + 1
+    if not 1 <= number <= len(hands) + (0 if edit else 1):
+        raise Refused("hand", f"There is no hand {number}.", status=404)
     try:
         parsed = load_hand(hand, number, tuple(gs.players))
-        if edit is None:
+        if edit is None and insert is None:
             return HandPreview(table_for_hands(gs, hands).preview(parsed))
-        hands[edit - 1] = hand
-        return HandPreview(ledger_for(gs, hands).results[edit - 1])
+        if edit is not None:
+            hands[edit - 1] = dict(hand, **{k: hands[edit - 1][k] for k in KEPT_ON_EDIT if k in hands[edit - 1]})
+        else:
+            hands.insert(number - 1, hand)
+        return HandPreview(ledger_for(gs, hands).results[number - 1])
     except SessionError as exc:
         return HandPreview(None, exc.first.field, exc.first.message)
 
@@ -184,43 +224,51 @@ def upcoming_before(gs: GameSession, number: int | None = None) -> Upcoming:
     return table_for_hands(gs, hands).upcoming()
 
 
-def edit_hand(gs: GameSession, position: int, hand: dict[str, Any], *, version: int) -> HandRecord:
+def edit_hand(
+    gs: GameSession, position: int, hand: dict[str, Any], *, version: int, key: str = "", phone: str = ""
+) -> Saved:
+    """Replace hand ``position`` (0-based), keeping who dealt it; a re-sent fix (same key) is not made twice."""
     _lock(gs)
+    done = history.entry_by_key(gs, key)
+    if done is not None:
+        return Saved(_record_at(gs, done.hand), False, done)
     _check_open(gs)
-    _check_version(gs, version)
+    if version != gs.version:
+        if not 0 <= position < len(gs.hands):
+            raise Refused("hand", gone_message(gs, position + 1, version), status=409)
+        _check_version(gs, version)
     record = _hand_at(gs, position)
     hands = [h.data for h in gs.hands]
+    hand = dict(hand, **{k: record.data[k] for k in KEPT_ON_EDIT if k in record.data})
     hands[position] = hand
     _check_hands(gs, hands)
+    before = record.data
     record.data = hand
     gs.version += 1
+    entry = history.record(gs, "edit", key=key or secrets.token_urlsafe(16), phone=phone, hand=position + 1,
+                           before=before, after=hand)
     db.session.commit()
-    return record
+    return Saved(record, True, entry)
 
 
-def delete_hand(gs: GameSession, position: int, *, version: int) -> None:
-    """Remove a hand; the ones after it move up and must still be valid."""
-    _lock(gs)
-    _check_open(gs)
-    _check_version(gs, version)
-    record = _hand_at(gs, position)
-    hands = [h.data for h in gs.hands]
-    del hands[position]
-    _check_hands(gs, hands)
-    later = [h for h in gs.hands if h.position > position]
-    gs.hands.remove(record)
-    db.session.delete(record)
-    db.session.flush()
-    for h in later:
-        h.position -= 1
-    gs.version += 1
-    db.session.commit()
+#: what a fix of a hand's play keeps from the stored hand (corrected on their own pages)
+KEPT_ON_EDIT = ("dealer", "seating")
 
 
-def undo_last(gs: GameSession, *, version: int) -> None:
-    if not gs.hands:
-        raise Refused("hand", "There is no hand to undo.")
-    delete_hand(gs, len(gs.hands) - 1, version=version)
+def _record_at(gs: GameSession, number: int | None) -> HandRecord | None:
+    return gs.hands[number - 1] if number is not None and 1 <= number <= len(gs.hands) else None
+
+
+def gone_message(gs: GameSession, number: int, version: int | None = None) -> str:
+    """Hand ``number`` is not in the session (any more): say what happened to it, from the history."""
+    count = len(gs.hands)
+    what = history.told_since(gs, version) if version is not None else ""
+    if not what:
+        gone = [e for e in history.entries(gs) if e.kind in ("delete", "undo") and (e.hand or 0) <= number]
+        what = history.told(gone[-1]) if gone else ""
+    why = f": since this page was opened, {what}" if what else ""
+    return (f"There is no hand {number} in this session any more{why}. It has {count} hand"
+            f"{'s' if count != 1 else ''} now; nothing was changed. Look at all hands to see where things stand.")
 
 
 def _hand_at(gs: GameSession, position: int) -> HandRecord:
@@ -234,8 +282,12 @@ def stored_hand(gs: GameSession, number: int) -> dict[str, Any] | None:
     return gs.hands[number - 1].data if 1 <= number <= len(gs.hands) else None
 
 
-def end_session(gs: GameSession, *, paper: str, version: int) -> GameSession:
+def end_session(gs: GameSession, *, paper: str, version: int, key: str = "", phone: str = "") -> Saved:
+    """Close the session (the paper settled or kept); a re-sent end (same key) is not made twice."""
     _lock(gs)
+    done = history.entry_by_key(gs, key)
+    if done is not None:
+        return Saved(None, False, done)
     _check_open(gs)
     _check_version(gs, version)
     if paper not in ("settle", "keep"):
@@ -244,5 +296,7 @@ def end_session(gs: GameSession, *, paper: str, version: int) -> GameSession:
     gs.closed = True
     gs.closed_at = now()
     gs.version += 1
+    entry = history.record(gs, "end", key=key or secrets.token_urlsafe(16), phone=phone,
+                           before={"closed": False}, after={"closed": True, "paper": paper})
     db.session.commit()
-    return gs
+    return Saved(None, True, entry)

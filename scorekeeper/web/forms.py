@@ -211,6 +211,9 @@ class EndForm(FlaskForm):
     paper = RadioField("The paper", choices=[("settle", "Settle it tonight"), ("keep", "Keep it for next time")],
                        default="settle")
     version = HiddenField()
+    key = HiddenField()  # the end request's own key: a re-sent end is recognised
+    confirm = HiddenField()  # "yes" once the confirmation page was answered
+    phone = StringField("This phone's name (optional)", validators=[Optional(), Length(max=40)])
 
 
 class VersionForm(FlaskForm):
@@ -219,3 +222,61 @@ class VersionForm(FlaskForm):
 
 class ImportForm(FlaskForm):
     text = TextAreaField("Session file (JSON)")
+
+
+def new_key() -> str:
+    """A change request's own key, made when its page is drawn (a re-sent copy carries the same one)."""
+    return secrets.token_urlsafe(16)
+
+
+class PhoneForm(FlaskForm):
+    name = StringField("This phone's name", validators=[DataRequired("Give this phone a name, like “Ana's phone”."),
+                                                        Length(max=40, message="At most 40 letters, please.")],
+                       description="Shown in the session's history next to every change made from this phone.")
+
+
+class ChangeForm(FlaskForm):
+    """The confirmation of a previewed change: the change, the version it was previewed at, its key."""
+
+    change = HiddenField()
+    version = HiddenField()
+    key = HiddenField()
+    phone = StringField("This phone's name (optional)", validators=[Optional(), Length(max=40)])
+
+
+class UndoForm(FlaskForm):
+    """One tap: undo change ``seq`` of the history."""
+
+    seq = HiddenField()
+    key = HiddenField()
+
+
+class DealerForm(FlaskForm):
+    dealer = RadioField("Who dealt this hand", validate_choice=False,
+                        validators=[DataRequired("Who dealt this hand?")])
+
+
+class SeatingForm(FlaskForm):
+    seat1 = SelectField("Seat 1", validate_choice=False)
+    seat2 = SelectField("Seat 2", validate_choice=False)
+    seat3 = SelectField("Seat 3", validate_choice=False)
+    seat4 = SelectField("Seat 4", validate_choice=False)
+    dealer = RadioField("Who dealt this hand", validate_choice=False,
+                        validators=[DataRequired("Who dealt this hand?")])
+
+    SEATS = ("seat1", "seat2", "seat3", "seat4")
+
+    def setup_for(self, players: list[str]) -> None:
+        for name in self.SEATS[: len(players)]:
+            getattr(self, name).choices = [(p, p) for p in players]
+        self.dealer.choices = [(p, p) for p in players]
+        self.seat_fields = [getattr(self, name) for name in self.SEATS[: len(players)]]
+
+    def seating(self) -> tuple[str, ...]:
+        return tuple(f.data or "" for f in self.seat_fields)
+
+
+class ReopenForm(FlaskForm):
+    version = HiddenField()
+    key = HiddenField()
+    phone = StringField("This phone's name (optional)", validators=[Optional(), Length(max=40)])

@@ -10,7 +10,8 @@ from flask.typing import ResponseReturnValue
 from .. import services
 from ..models import GameSession
 from ..viewmodel import token_moves
-from .forms import EndForm, HandForm, VersionForm
+from .fixes import closed_page, done_page, fixes_context, gone, named_by, number_of, phone_name, respond
+from .forms import EndForm, HandForm, VersionForm, new_key
 
 bp = Blueprint("table", __name__, url_prefix="/s")
 
@@ -40,8 +41,7 @@ def _apply_error(form: HandForm, exc: services.Refused) -> None:
 
 def _version(form: Any) -> int:
     """The session version a form was made for; junk counts as outdated."""
-    value = form.version.data or ""
-    return int(value) if value.isdigit() else -1
+    return number_of(form.version.data)
 
 
 def _attempt(form: HandForm, action: Any) -> tuple[Any, int]:
@@ -63,7 +63,7 @@ def show(token: str) -> ResponseReturnValue:
     saved_row = screen.saved_row
     return render_template("web/table.html", gs=gs, view=screen.view, recent=screen.recent,
                            moves=saved_row.moves if saved_row else (), saved_row=saved_row,
-                           undo=VersionForm(version=gs.version), points=screen.points)
+                           points=screen.points, **fixes_context(gs))
 
 
 @bp.get("/<token>/version")
@@ -76,8 +76,7 @@ def version(token: str) -> ResponseReturnValue:
 def new_hand(token: str) -> ResponseReturnValue:
     gs = session_or_404(token)
     if gs.closed:
-        return render_template("web/error.html", title="Session closed",
-                               message="This session is closed: hands can no longer be entered."), 409
+        return _closed_for_hands(gs)
     form = hand_form(gs, formdata=request.form if request.method == "POST" else None)
     status = 200
     if request.method == "POST":
@@ -89,14 +88,56 @@ def new_hand(token: str) -> ResponseReturnValue:
             else:
                 saved, status = _attempt(form, lambda: services.add_hand(
                     gs, form.to_hand(), idem_key=form.idem_key.data or "",
-                    number=int(number) if number else None, table=form.table))
+                    number=number_of(number) if number else None, table=form.table,
+                    version=_version(form) if form.version.data else None, phone=phone_name()))
                 if saved is not None:
-                    return redirect(url_for("table.show", token=token, saved=saved.record.position + 1))
+                    return _saved(gs, saved)
         else:
             status = 400
     view = services.view_for(gs)
-    form.number.data = str(view.next.number) if request.method == "GET" else form.number.data
+    if request.method == "GET" or _deleted_since(form, view.next.number):
+        form.number.data = str(view.next.number)
+        form.version.data = str(gs.version)
     return render_template("web/hand.html", gs=gs, view=view, form=form, editing=None), status
+
+
+def _deleted_since(form: HandForm, next_number: int) -> bool:
+    """The form was made for a later hand number than the next one: hands were deleted meanwhile."""
+    return bool(form.form_errors) and number_of(form.number.data) > next_number
+
+
+def _saved(gs: GameSession, saved: services.Saved) -> ResponseReturnValue:
+    """Where a stored hand leads: the table showing it, or what became of a hand stored earlier."""
+    if saved.record is not None and not gs.closed:
+        return redirect(url_for("table.show", token=gs.token, saved=saved.record.position + 1))
+    if saved.record is not None:
+        message = (f"Hand {saved.record.position + 1} was saved before the session ended"
+                   f"{_ended_words(gs)}. Nothing was lost and nothing was entered twice.")
+        title = f"Hand {saved.record.position + 1} was saved"
+    else:
+        entry = saved.entry
+        assert entry is not None
+        message = (f"This hand was saved as hand {entry.hand} at {services.history_time(entry)}, and has been "
+                   "deleted since (see the history). It was not entered again.")
+        title = "Already saved"
+    return render_template("web/error.html", title=title, message=message,
+                           back=url_for("table.show", token=gs.token)), 200
+
+
+def _ended_words(gs: GameSession) -> str:
+    ended = services.last_of_kind(gs, "end")
+    return f" ({services.told(ended)})" if ended is not None else ""
+
+
+def _closed_for_hands(gs: GameSession) -> ResponseReturnValue:
+    """A closed session takes no hands; a re-sent hand stored before the end is told so."""
+    if request.method == "POST":
+        saved = services.find_saved(gs, request.form.get("idem_key", ""))
+        if saved is not None:
+            return _saved(gs, saved)
+    return render_template("web/error.html", title="Session closed",
+                           message="This session is closed: hands can no longer be entered. Reopen it from its "
+                                   "page to enter more.", back=url_for("table.show", token=gs.token)), 409
 
 
 @bp.post("/<token>/preview")
@@ -104,9 +145,10 @@ def preview(token: str) -> ResponseReturnValue:
     """What the hand in the form would do, from the engine; nothing is saved."""
     gs = session_or_404(token)
     edit = request.args.get("edit", type=int)
+    insert = request.args.get("insert", type=int)
     form = hand_form(gs, formdata=request.form)
     try:
-        found = services.preview_hand(gs, form.to_hand(), edit)
+        found = services.preview_hand(gs, form.to_hand(), edit, insert)
     except services.Refused:
         abort(404)
     result = found.result
@@ -129,11 +171,14 @@ def history(token: str) -> ResponseReturnValue:
 @bp.route("/<token>/hands/<int:number>/edit", methods=["GET", "POST"])
 def edit_hand(token: str, number: int) -> ResponseReturnValue:
     gs = session_or_404(token)
+    resent = services.find_change(gs, request.form.get("idem_key", "")) if request.method == "POST" else None
+    if resent is not None:
+        return done_page(gs, services.Applied(resent, True), None)  # a re-sent fix: made once already
     if not 1 <= number <= len(gs.hands):
-        abort(404)
+        posted = number_of(request.form.get("version")) if request.method == "POST" else None
+        return gone(gs, number, 409 if request.method == "POST" else 404, posted)
     if gs.closed:
-        return render_template("web/error.html", title="Session closed",
-                               message="This session is closed: its hands can no longer be changed."), 409
+        return closed_page(gs)
     stored = services.stored_hand(gs, number)
     # the form is built for the table as it stood before this hand
     upcoming = services.upcoming_before(gs, number)
@@ -145,12 +190,11 @@ def edit_hand(token: str, number: int) -> ResponseReturnValue:
         form.version.data = str(gs.version)
     elif form.validate_on_submit():
         before = services.view_for(gs, rows=True)
-        edited, status = _attempt(
-            form, lambda: services.edit_hand(gs, number - 1, form.to_hand(), version=_version(form)))
-        if edited is not None:
-            after = services.view_for(gs, rows=True)
-            return render_template("web/recomputed.html", gs=gs, view=after,
-                                   changed=services.changed_rows(before, after), what=f"Hand {number} changed")
+        edited, status = _attempt(form, lambda: services.edit_hand(
+            gs, number - 1, form.to_hand(), version=_version(form), key=form.idem_key.data or new_key(),
+            phone=phone_name()))
+        if edited is not None and edited.entry is not None:
+            return done_page(gs, services.Applied(edited.entry), services.edit_outcome(gs, number, before))
     else:
         status = 400
     view = services.view_for(gs)
@@ -158,63 +202,48 @@ def edit_hand(token: str, number: int) -> ResponseReturnValue:
                            upcoming=upcoming), status
 
 
-@bp.post("/<token>/hands/<int:number>/delete")
-def delete_hand(token: str, number: int) -> ResponseReturnValue:
-    gs = session_or_404(token)
-    if not 1 <= number <= len(gs.hands):
-        abort(404)
-    form = VersionForm()
-    if not form.validate_on_submit():
-        abort(400)
-    before = services.view_for(gs, rows=True)
-    try:
-        services.delete_hand(gs, number - 1, version=_version(form))
-    except services.Refused as exc:
-        return render_template("web/error.html", title="Not deleted", message=exc.message,
-                               back=url_for("table.history", token=token)), exc.status
-    after = services.view_for(gs, rows=True)
-    return render_template("web/recomputed.html", gs=gs, view=after, changed=services.changed_rows(before, after),
-                           what=f"Hand {number} deleted")
-
-
-@bp.post("/<token>/undo")
-def undo(token: str) -> ResponseReturnValue:
-    gs = session_or_404(token)
-    form = VersionForm()
-    if not form.validate_on_submit():
-        abort(400)
-    try:
-        services.undo_last(gs, version=_version(form))
-    except services.Refused as exc:
-        return render_template("web/error.html", title="Nothing undone", message=exc.message,
-                               back=url_for("table.show", token=token)), exc.status
-    return redirect(url_for("table.show", token=token))
-
-
 @bp.route("/<token>/end", methods=["GET", "POST"])
 def end(token: str) -> ResponseReturnValue:
+    """The end of the evening: choose what happens to the paper, confirm, and the session closes."""
     gs = session_or_404(token)
     form = EndForm()
     status = 200
-    if request.method == "POST" and not gs.closed:
-        if form.validate_on_submit():
-            try:
-                services.end_session(gs, paper=form.paper.data, version=_version(form))
-            except services.Refused as exc:
-                form.paper.errors = list(form.paper.errors) + [exc.message]
-                status = exc.status
-            else:
-                return redirect(url_for("table.end", token=token))
-        else:
+    if request.method == "POST":
+        if not form.validate_on_submit():
             status = 400
-    elif request.method == "POST":
-        status = 409
+        elif services.find_change(gs, form.key.data or "") is not None or (not gs.closed and form.confirm.data):
+            return respond(_end(gs, form), form)
+        elif not gs.closed and _version(form) != gs.version:
+            return respond(_end(gs, form), form)  # refused as stale, saying what changed
+        elif not gs.closed:
+            form.key.data = form.key.data or new_key()
+            return render_template("web/end_confirm.html", gs=gs, form=form, phone=phone_name(),
+                                   preview=services.view_for(gs, end_paper=form.paper.data
+                                                             if form.paper.data in ("settle", "keep") else None))
+        else:
+            status = 409
     if request.method == "GET" or not form.version.data:
         form.version.data = str(gs.version)
     preview = {} if gs.closed else {
         mode: services.view_for(gs, end_paper=mode).settlement for mode in ("settle", "keep")
     }
-    return render_template("web/end.html", gs=gs, view=services.view_for(gs), form=form, preview=preview), status
+    return render_template("web/end.html", gs=gs, view=services.view_for(gs), form=form, preview=preview,
+                           **fixes_context(gs)), status
+
+
+def _end(gs: GameSession, form: EndForm) -> ResponseReturnValue:
+    try:
+        saved = services.end_session(gs, paper=form.paper.data, version=_version(form), key=form.key.data or "",
+                                     phone=named_by(form))
+    except services.Refused as exc:
+        form.paper.errors = list(form.paper.errors) + [exc.message]
+        form.version.data = str(gs.version)
+        preview = {mode: services.view_for(gs, end_paper=mode).settlement for mode in ("settle", "keep")}
+        return render_template("web/end.html", gs=gs, view=services.view_for(gs), form=form, preview=preview,
+                               **fixes_context(gs)), exc.status
+    entry = saved.entry
+    assert entry is not None
+    return redirect(url_for("table.end", token=gs.token, done=entry.seq, again="1" if not saved.created else None))
 
 
 @bp.get("/<token>/session.json")
