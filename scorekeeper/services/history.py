@@ -320,8 +320,8 @@ def history_view(gs: GameSession) -> HistoryView:
 
 def _what_line(e: HistoryEntry, by_seq: dict[int, HistoryEntry]) -> str:
     if e.kind == "undo" and e.undoes in by_seq:
-        return f"Undo of change {e.undoes} ({what_words(by_seq[e.undoes])})"
-    return what_words(e)[:1].upper() + what_words(e)[1:]
+        return f"undo of change {e.undoes} ({what_words(by_seq[e.undoes])})"
+    return what_words(e)
 
 
 def _details(e: HistoryEntry) -> tuple[tuple[str, str], ...]:
