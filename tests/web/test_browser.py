@@ -76,6 +76,13 @@ def make_group_and_session(page, server, name="Tuesday table"):
 
 def enter_hand(page, hand):
     page.click("#enter-hand")
+    fill_hand(page, hand)
+    page.click("#hand-form button[type=submit]")
+    page.wait_for_selector(".saved")
+
+
+def fill_hand(page, hand):
+    """Fill the hand form (a new, fixed or inserted hand) and wait for its preview."""
     page.wait_for_selector("#hand-form")
     page.click(f"label.choice:has(input[name=contract][value={hand['contract']}])")
     if hand.get("declarer") and hand["contract"] != "penetro":
@@ -104,8 +111,6 @@ def enter_hand(page, hand):
         page.click(f"label.choice:has(input[name=debt][value={hand['debt']}])")
     page.wait_for_selector("#preview h2")
     assert "Preview" in page.inner_text("#preview h2")
-    page.click("#hand-form button[type=submit]")
-    page.wait_for_selector(".saved")
 
 
 def bowls(page):

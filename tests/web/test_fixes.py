@@ -229,7 +229,7 @@ def test_end_asks_first_and_can_be_undone(browser, worked_example):
     end(browser, s)
     assert closed(browser, s)
     page = browser.get(f"/s/{s}/end").get_data(as_text=True)
-    assert "Undo: the session ended" in page
+    assert "Undo the end: reopen the session" in page
     assert browser.post(f"/s/{s}/undo", undo_fields(page)).status_code == 302
     assert not closed(browser, s)
     assert "Enter hand 9" in browser.get(f"/s/{s}").get_data(as_text=True)
