@@ -14,8 +14,9 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from .engine import Ledger, ledger_json
+from .engine import Ledger
 from .inputs import EXIT_BAD_INPUT, BadInput, OneLineParser, Subcommands, read_ledger
+from .narration import ledger_json, payment_line, row_words, settlement_comment, settlement_heading, settlement_line
 
 
 def _pad(cells: Sequence[str], widths: Sequence[int]) -> str:
@@ -39,7 +40,8 @@ def format_ledger(ledger: Ledger) -> str:
             if debts
         ) or "empty"
         lines.append([str(row.index), *map(str, row.bowls_tuple), str(row.plato), str(row.pajaritos), paper])
-        comments.append(f"{row.event}. {row.comment}")
+        words = row_words(row)
+        comments.append(f"{words.event}. {words.comment}")
     widths = [max(len(r[i]) for r in [head, *lines]) for i in range(len(head))]
     out = [_pad(head, widths), _pad(["-" * w for w in widths], widths)]
     for cells, comment in zip(lines, comments, strict=True):
@@ -47,11 +49,11 @@ def format_ledger(ledger: Ledger) -> str:
         out.append("      " + comment)
     st = ledger.settlement
     out.append("")
-    out.append("Settlement: " + st.comment)
+    out.append(settlement_heading(settlement_comment(st)))
     for p in players:
-        out.append(f"  {p}: {st.final[p]} tantos, net {st.net[p]:+d}, money {st.money[p]:+.2f} {st.currency}")
+        out.append("  " + settlement_line(p, st.final[p], f"{st.net[p]:+d}", f"{st.money[p]:+.2f} {st.currency}"))
     for t in st.transfers:
-        out.append(f"  {t.source} pays {t.target} {t.amount:.2f} {st.currency}")
+        out.append("  " + payment_line(t, f"{t.amount:.2f} {st.currency}"))
     return "\n".join(out)
 
 

@@ -2,7 +2,8 @@
 
 Built from an engine :class:`~scorekeeper.engine.Ledger` plus what the
 database knows about the evening (group, dates). Everything is already
-formatted for display, so templates only lay it out.
+formatted for display (the words from :mod:`scorekeeper.narration`), so
+templates only lay it out.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from .engine import PAJARITOS, PAPER, PLATO, POT, Debt, Ledger, Row, Transfer
+from . import narration
+from .engine import PAPER, Case, Contract, Debt, Ledger, Outcome, Row, RowKind, Settlement
 
 CURRENCY_SIGNS = {"EUR": "€", "USD": "$", "GBP": "£"}
 
@@ -61,7 +63,7 @@ class PaperLine:
 @dataclass(frozen=True)
 class RowView:
     index: int
-    kind: str
+    kind: RowKind
     hand: int | None
     event: str
     comment: str
@@ -71,7 +73,7 @@ class RowView:
     pajaritos: int
     paper: tuple[PaperLine, ...]  # only players with something on the paper
     in_play: int | None
-    outcome: str | None
+    outcome: Outcome | None
     moves: tuple[str, ...]  # "East gives South 3", one line each
     #: the paper as the worked example prints it: open debts, plus those this row crossed out
     #: (a paid debt shows struck through once, then leaves the sheet)
@@ -98,11 +100,11 @@ class NextView:
     mano: str
     dealer_action: str
     in_play: int
-    case: str
+    case: Case
     in_play_words: str
     active: tuple[str, ...]
     declarers: tuple[str, ...]
-    contracts: tuple[str, ...]
+    contracts: tuple[Contract, ...]
     tied_debtors: tuple[str, ...]
 
 
@@ -200,37 +202,6 @@ class SessionView:
         return tuple(e for e in self.paper_entries if not e.crossed)
 
 
-_PARTY = {PLATO: "the plato", PAJARITOS: "the pajaritos dish", POT: "the pot"}
-
-
-def token_moves(transfers: tuple[Transfer, ...]) -> tuple[str, ...]:
-    """The token moves to make at the table, netted per pair: ``East gives South 3``.
-
-    >>> from scorekeeper.engine import Transfer
-    >>> token_moves((Transfer("E", "S", 1, "tanto"), Transfer("E", "S", 2, "solo"),
-    ...              Transfer("S", "paper", 21, "puesta")))
-    ('E gives S 3', 'S: 21 written on the paper')
-    """
-    pairs: dict[tuple[str, str], int] = {}
-    for t in transfers:
-        pairs[(t.source, t.target)] = pairs.get((t.source, t.target), 0) + t.amount
-    lines = []
-    for (src, dst), amount in pairs.items():
-        if dst == PAPER:
-            lines.append(f"{src}: {amount} written on the paper")
-        elif src == PAPER:
-            lines.append(f"{dst}: debt of {amount} crossed out")
-        elif src == PLATO:
-            lines.append(f"{dst} takes {amount} from the plato")
-        elif src == PAJARITOS:
-            lines.append(f"A pajarito ({amount}) goes from the pajaritos dish to {_PARTY.get(dst, dst)}")
-        elif dst in _PARTY:
-            lines.append(f"{src} puts {amount} in {_PARTY[dst]}")
-        else:
-            lines.append(f"{src} gives {dst} {amount}")
-    return tuple(lines)
-
-
 def _paper_lines(row: Row) -> tuple[PaperLine, ...]:
     return tuple(
         PaperLine(p, tuple(PaperCell(d.amount, d.crossed) for d in debts))
@@ -251,12 +222,13 @@ def _paper_now(row: Row) -> tuple[PaperLine, ...]:
 
 def row_view(row: Row) -> RowView:
     r = row.result
+    words = narration.row_words(row)
     return RowView(
         index=row.index,
         kind=row.kind,
         hand=row.hand,
-        event=row.event,
-        comment=row.comment,
+        event=words.event,
+        comment=words.comment,
         dealer=row.dealer,
         bowls=row.bowls_tuple,
         plato=row.plato,
@@ -264,50 +236,16 @@ def row_view(row: Row) -> RowView:
         paper=_paper_lines(row),
         in_play=r.in_play if r is not None else None,
         outcome=r.outcome if r is not None else None,
-        moves=token_moves(row.transfers),
+        moves=narration.token_moves(row.transfers),
         paper_now=_paper_now(row),
     )
-
-
-def _in_play_words(ledger: Ledger) -> str:
-    up = ledger.upcoming
-    if up.case == "reserved" and up.reserved_debt is not None:
-        return f"{up.reserved_debt.player}'s debt {up.reserved_debt.amount} + plato {up.plato_after_deal}"
-    tanto = ledger.rules.table_tanto
-    if tanto:
-        return f"plato {up.plato_after_deal} + {tanto * len(ledger.setup.players)}"
-    return f"plato {up.plato_after_deal}"
-
-
-def _rule_terms(ledger: Ledger) -> tuple[tuple[str, str], ...]:
-    """The ruleset's figures in words, so a printed report says what was played."""
-    rules = ledger.rules
-    setup = ledger.setup
-    conds = rules.condiciones
-    terms: list[tuple[str, str]] = []
-    if conds:
-        terms.append(("Condiciones (per player)", ", ".join(f"{k} {v}" for k, v in conds.items())))
-    tanto = rules.table_tanto
-    terms.append(
-        ("Puesta tanto per player", str(tanto) if tanto else "none (the plato alone is in play)")
-    )
-    terms.append(("Pajarito", f"{rules.pajarito} tantos"))
-    terms.append(("Start", f"{setup.start_tokens} tantos each"))
-    terms.append(
-        (
-            "Paper at the end",
-            "paid into the pot and shared out" if setup.end_paper == "settle" else "kept for the next session",
-        )
-    )
-    return tuple(terms)
 
 
 def _paper_entries(debts: tuple[Debt, ...]) -> tuple[PaperEntry, ...]:
     return tuple(PaperEntry(d.number, d.player, d.amount, d.crossed, d.hand) for d in debts)
 
 
-def _shares(ledger: Ledger) -> tuple[ShareView, ...]:
-    st = ledger.settlement
+def _shares(ledger: Ledger, st: Settlement) -> tuple[ShareView, ...]:
     cur = st.currency
     bowls = ledger.last.bowls
     out = []
@@ -326,6 +264,31 @@ def _shares(ledger: Ledger) -> tuple[ShareView, ...]:
             )
         )
     return tuple(out)
+
+
+def settlement_view(ledger: Ledger, st: Settlement) -> SettlementView:
+    """The settlement ``st`` of ``ledger``'s evening (its own, or the one the other paper choice gives)."""
+    players = ledger.setup.players
+    cur = st.currency
+    return SettlementView(
+        paper_mode=st.paper_mode,
+        comment=narration.settlement_comment(st),
+        final=tuple((p, st.final[p]) for p in players),
+        net=tuple((p, format_tantos(st.net[p], signed=True)) for p in players),
+        money=tuple((p, format_money(st.money[p], cur, signed=True)) for p in players),
+        transfers=tuple(narration.payment_line(t, format_money(t.amount, cur)) for t in st.transfers),
+        kept_paper=tuple((d.player, d.amount) for d in st.kept_paper),
+        plato=st.plato,
+        pajaritos=st.pajaritos,
+        paper_paid=tuple((p, st.paper_paid[p]) for p in players if st.paper_paid.get(p)),
+        pot=st.pot,
+        share=st.share,
+        remainder_to=st.remainder_to,
+        shares=_shares(ledger, st),
+        payments=tuple(
+            PaymentView(t.source, t.target, t.tantos, format_money(t.amount, cur)) for t in st.transfers
+        ),
+    )
 
 
 def build_view(
@@ -361,35 +324,17 @@ def build_view(
         number=up.number,
         dealer=up.dealer,
         mano=up.mano,
-        dealer_action=up.dealer_action,
+        dealer_action=narration.dealer_action(up, ledger.rules),
         in_play=up.in_play,
         case=up.case,
-        in_play_words=_in_play_words(ledger),
+        in_play_words=narration.stake_parts(up.stake),
         active=up.active,
         declarers=up.declarers,
         contracts=up.contracts,
         tied_debtors=up.tied_debtors,
     )
     st = ledger.settlement
-    settlement = SettlementView(
-        paper_mode=st.paper_mode,
-        comment=st.comment,
-        final=tuple((p, st.final[p]) for p in players),
-        net=tuple((p, format_tantos(st.net[p], signed=True)) for p in players),
-        money=tuple((p, format_money(st.money[p], cur, signed=True)) for p in players),
-        transfers=tuple(f"{t.source} pays {t.target} {format_money(t.amount, cur)}" for t in st.transfers),
-        kept_paper=tuple((d.player, d.amount) for d in st.kept_paper),
-        plato=st.plato,
-        pajaritos=st.pajaritos,
-        paper_paid=tuple((p, st.paper_paid[p]) for p in players if st.paper_paid.get(p)),
-        pot=st.pot,
-        share=st.share,
-        remainder_to=st.remainder_to,
-        shares=_shares(ledger),
-        payments=tuple(
-            PaymentView(t.source, t.target, t.tantos, format_money(t.amount, cur)) for t in st.transfers
-        ),
-    )
+    settlement = settlement_view(ledger, st)
     rules = ledger.rules
     opts = tuple((k, str(v)) for k, v in (options or {}).items())
     row_views = tuple(row_view(r) for r in ledger.rows) if rows else (current,)
@@ -420,7 +365,7 @@ def build_view(
         settlement=settlement,
         hands=len(ledger.results),
         chart=chart,
-        rule_terms=_rule_terms(ledger),
+        rule_terms=narration.rule_terms(ledger.rules, setup),
         paper_entries=_paper_entries(last.paper),
         carried_in=tuple((d.player, d.amount) for d in setup.paper),
         end_paper=setup.end_paper,

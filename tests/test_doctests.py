@@ -1,4 +1,4 @@
-"""The examples in the engine's and the view model's docstrings are tests too."""
+"""The examples in the engine's and the narration's docstrings are tests too."""
 
 import doctest
 import importlib
@@ -14,6 +14,10 @@ MODULES = [
     "scorekeeper.engine.options",
     "scorekeeper.engine.french",
     "scorekeeper.engine.model",
+    "scorekeeper.engine.reading",
+    "scorekeeper.engine.stake",
+    "scorekeeper.engine.puesta",
+    "scorekeeper.narration",
     "scorekeeper.viewmodel",
 ]
 

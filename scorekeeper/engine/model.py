@@ -8,21 +8,63 @@ turns them into a :class:`Ledger` of :class:`Row` values and a
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
     from .rules import Ruleset
 
+#: the contracts of the session file (``pass``: everybody passed and the deal is cancelled)
 Contract = Literal["entrada", "vuelta", "solo", "penetro", "pass"]
+#: how a hand ended: the declarer won (sacado), lost (puesta, codillo), or nobody played
 Outcome = Literal["sacado", "puesta", "codillo", "cancelled"]
+#: where the amount in play comes from: a first puesta (the plato and the table tanto), a
+#: losing declarer's payment in the plato, the largest reserved puesta on the paper, or
+#: nothing at all (French points scoring: the contract's value changes hands directly)
+Case = Literal["first", "plato", "reserved", "none"]
+Bola = Literal["won", "failed"]
+#: the French dealer's prediction: J the declarer wins, P puesta, C codillo
+Bet = Literal["J", "P", "C"]
+#: how the hands are scored: the puesta family (plato, pajaritos, paper) or French points
+ScoringName = Literal["puesta", "points"]
+RowKind = Literal["start", "deal", "hand"]
 
 #: Parties that are not players.
 PLATO = "plato"
 PAJARITOS = "pajaritos"
 PAPER = "paper"
 POT = "pot"  # the shared pot of the end-of-session settlement
+#: names a player cannot have: a transfer to one of them goes to the dish
+PARTIES = frozenset({PLATO, PAJARITOS, PAPER, POT})
+
+
+class Reason(StrEnum):
+    """Why a transfer was made. The value is the session JSON's ``reason`` (unchanged since format 1)."""
+
+    PAJARITO = "pajarito"  # a pajarito into the dish at the start, or moved from the dish to the plato
+    ANTE = "ante"  # the dealer's tanto into the plato
+    REFILL = "refill"  # everyone refills the empty pajaritos dish
+    PLATO = "plato"  # a winning declarer takes the plato
+    TANTO = "tanto"  # the table tanto each player pays a winner of a first puesta or a puesta in the plato
+    RESERVED = "reserved puesta"  # the debtor of the reserved puesta played for pays the winner
+    CROSSED = "crossed out"  # that debt is crossed off the paper
+    PUESTA = "puesta"  # a losing declarer pays the amount in play (plato or paper); French: a tie
+    CODILLO = "codillo"  # a losing declarer pays the winner of the codillo
+    GAVE_UP = "gave up"  # a surrendered declarer pays the player who took over and won
+    ENTRADA = "entrada"
+    VUELTA = "vuelta"
+    SOLO = "solo"
+    PENETRO = "penetro"
+    ESTUCHE = "estuche"
+    CONTRA_ESTUCHE = "contra_estuche"
+    PRIMERAS = "primeras"
+    BOLA = "bola"
+    ROUNDING = "rounding"  # scores ×5: a payment rounded up to a whole token
+    WIN = "win"  # French: each opponent pays a winning declarer the contract's value
+    SURRENDER = "surrender"  # French: a surrendered declarer's puesta, shared
+    BET = "bet"  # French: the dealer's prediction paid or collected
 
 
 # ----------------------------------------------------------------- inputs
@@ -109,7 +151,7 @@ class Surrender:
 class Hand:
     """One hand as entered at the table (the session file's hand object)."""
 
-    contract: str
+    contract: Contract
     declarer: str | None = None
     forced: bool = False
     tricks: Mapping[str, int] | None = None
@@ -118,14 +160,18 @@ class Hand:
     #: True, or (scores ×5) how many top trumps in sequence the opponents held
     contra_estuche: bool | int = False
     primeras: bool = False
-    bola: str | None = None  # "won" | "failed" | None
+    bola: Bola | None = None
     surrender: Surrender | None = None
     drops_out: str | None = None
     debt: str | None = None
     #: the trump suit (only with a palo de favor; a vuelta gives the turned card's suit)
     trump: str | None = None
     #: French points scoring, four players: the dealer's prediction "J", "P" or "C"
-    bet: str | None = None
+    bet: Bet | None = None
+    #: who dealt this hand, as recorded; None: the deal passed on from the previous hand's dealer
+    dealer: str | None = None
+    #: the seating (the order the deal goes round) from this hand on; None: as before
+    seating: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +196,7 @@ class Transfer:
     source: str
     target: str
     amount: int
-    reason: str
+    reason: Reason
     debt: int | None = None
 
     @property
@@ -233,26 +279,141 @@ class PaperVersion:
 
 
 @dataclass(frozen=True, slots=True)
+class Stake:
+    """The amount in play before a hand, and where it comes from (:func:`scorekeeper.engine.stake.stake`).
+
+    ``total`` is ``plato + tanto × players`` for a first puesta or a puesta in the
+    plato, ``plato + debt.amount`` when a reserved puesta is played for; under French
+    points scoring it is the contract's value and the other parts are empty.
+    """
+
+    case: Case
+    total: int
+    plato: int = 0
+    #: the table tanto each player pays (× the favour factor when trumps are the palo de favor)
+    tanto: int = 0
+    players: int = 0
+    #: the reserved puesta played for (case ``reserved``)
+    debt: Debt | None = None
+
+    @property
+    def tantos(self) -> int:
+        """What the table tanto adds to the plato: ``tanto × players``."""
+        return self.tanto * self.players
+
+
+@dataclass(frozen=True, slots=True)
+class Started:
+    """The start row: everyone's bowl, and the paper carried in."""
+
+    scoring: ScoringName
+    start_tokens: int
+    pajarito: int
+    carried: int  # reserved puestas carried in from the group's paper
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """A deal row: what the dealer put in the plato, and why."""
+
+    scoring: ScoringName
+    dealer: str
+    moves_pajarito: bool  # a pajarito went from the dish to the plato (plato empty, paper clear)
+    refills: bool  # the dish ran empty and everyone put in a pajarito
+    pajarito: int
+    ante: int
+    paper_open: bool  # a debt on the paper: no pajarito moves
+    plato: int  # the plato after the deal
+    bet: Bet | None = None  # French: the dealer's prediction
+    bet_stake: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class BetResult:
+    """French points scoring at four: how the dealer's prediction came out."""
+
+    bet: Bet
+    actual: Bet | None  # None: the deal was cancelled
+    #: void (a chelem or a cancelled deal), right (collected), wrong (paid the stake), nothing (no payment)
+    verdict: Literal["void", "right", "wrong", "nothing"]
+    stake: int
+    transfers: tuple[Transfer, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """What a hand meant: the stake, the outcome and the payments, with the hand as entered."""
+
+    number: int
+    dealer: str
+    mano: str
+    active: tuple[str, ...]
+    contract: Contract
+    declarer: str | None
+    stake: Stake
+    outcome: Outcome
+    hand: Hand
+    winner: str | None = None  # who made codillo
+    new_declarer: str | None = None  # after a takeover
+    transfers: tuple[Transfer, ...] = ()
+    favoured: bool = False  # trumps were the palo de favor
+    #: who owes a puesta for this hand (two after a lost takeover: twin puestas)
+    puestas: tuple[str, ...] = ()
+    #: where those puestas go: the plato (a first puesta) or the paper (a new reserved puesta)
+    puesta_to: Literal["plato", "paper"] | None = None
+    bet: BetResult | None = None
+
+    @property
+    def in_play(self) -> int:
+        return self.stake.total
+
+    @property
+    def case(self) -> Case:
+        return self.stake.case
+
+    @property
+    def played_debt(self) -> Debt | None:
+        return self.stake.debt
+
+    @property
+    def playing(self) -> str | None:
+        """Who played the hand out: the new declarer after a takeover, else the declarer."""
+        return self.new_declarer or self.declarer
+
+    @property
+    def token_moves(self) -> tuple[Transfer, ...]:
+        """Only the moves a player makes with tokens at the table."""
+        return tuple(t for t in self.transfers if t.moves_tokens)
+
+
+#: what a row records: the start, a deal, or a hand's result
+Happening = Started | Dealt | HandResult
+
+
+@dataclass(frozen=True, slots=True)
 class Row:
     """One line of the ledger: the state of the table after an event.
 
     ``kind`` is ``start``, ``deal`` or ``hand``. ``hand`` is the 1-based hand
-    number for deal and hand rows. ``bowls`` is in seating order.
+    number for deal and hand rows. ``bowls`` is in seating order. ``happened``
+    is what the row records, as data; :mod:`scorekeeper.narration` puts it in words.
     """
 
     index: int
-    kind: Literal["start", "deal", "hand"]
+    kind: RowKind
     hand: int | None
     players: tuple[str, ...]
     bowls_tuple: tuple[int, ...]
     plato: int
     pajaritos: int
     paper_version: PaperVersion
-    event: str
-    comment: str
+    happened: Happening
     transfers: tuple[Transfer, ...] = ()
     dealer: str | None = None
-    result: HandResult | None = None
+
+    @property
+    def result(self) -> HandResult | None:
+        return self.happened if isinstance(self.happened, HandResult) else None
 
     @property
     def bowls(self) -> dict[str, int]:
@@ -265,35 +426,13 @@ class Row:
     def paper_by_player(self) -> dict[str, list[Debt]]:
         return self.paper_version.by_player(self.players)
 
+    def open_debts(self) -> tuple[Debt, ...]:
+        return self.paper_version.open_debts()
+
     @property
     def tokens(self) -> int:
         """Everything on the table: bowls, plato and the pajaritos dish."""
         return sum(self.bowls_tuple) + self.plato + self.pajaritos
-
-
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    """What a hand meant: the amount in play, the outcome and the payments."""
-
-    number: int
-    dealer: str
-    mano: str
-    active: tuple[str, ...]
-    contract: str
-    declarer: str | None
-    in_play: int
-    case: Literal["first", "plato", "reserved", "none"]
-    outcome: Outcome
-    winner: str | None = None  # who made codillo
-    new_declarer: str | None = None  # after a takeover
-    played_debt: Debt | None = None  # the reserved puesta played for
-    transfers: tuple[Transfer, ...] = ()
-    favoured: bool = False  # trumps were the palo de favor
-
-    @property
-    def token_moves(self) -> tuple[Transfer, ...]:
-        """Only the moves a player makes with tokens at the table."""
-        return tuple(t for t in self.transfers if t.moves_tokens)
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,7 +461,7 @@ class Settlement:
     kept_paper: tuple[PaperDebt, ...]
     tanto_value: Decimal
     currency: str
-    comment: str
+    scoring: ScoringName = "puesta"
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,18 +472,33 @@ class Upcoming:
     dealer: str
     mano: str
     active: tuple[str, ...]
-    dealer_action: str
     moves_pajarito: bool
     refills_pajaritos: bool
-    in_play: int
-    case: Literal["first", "plato", "reserved"]
+    #: the amount in play and its parts (:func:`scorekeeper.engine.stake.stake`)
+    stake: Stake
     plato_after_deal: int
-    reserved_debt: Debt | None
     tied_debtors: tuple[str, ...]
     declarers: tuple[str, ...]
-    contracts: tuple[str, ...]
-    #: the amount in play if trumps are the palo de favor (None without one)
-    in_play_favoured: int | None = None
+    contracts: tuple[Contract, ...]
+    #: the stake if trumps are the palo de favor (None without one)
+    stake_favoured: Stake | None = None
+
+    @property
+    def in_play(self) -> int:
+        return self.stake.total
+
+    @property
+    def case(self) -> Case:
+        return self.stake.case
+
+    @property
+    def reserved_debt(self) -> Debt | None:
+        return self.stake.debt
+
+    @property
+    def in_play_favoured(self) -> int | None:
+        """The amount in play if trumps are the palo de favor (None without one)."""
+        return self.stake_favoured.total if self.stake_favoured is not None else None
 
 
 @dataclass(frozen=True)
@@ -357,7 +511,6 @@ class Ledger:
     results: tuple[HandResult, ...]
     upcoming: Upcoming
     settlement: Settlement
-    extra: Mapping[str, object] = field(default_factory=dict)
 
     def __iter__(self) -> Iterator[Row]:
         return iter(self.rows)

@@ -14,13 +14,15 @@ value is refused with a field error naming ``options.<name>``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import FieldError, SessionError
-from .model import Options
-from .rules import Ruleset
+from .model import Contract, Options
+
+if TYPE_CHECKING:
+    from .rules import Ruleset
 
 #: the four suits of the Spanish pack, as the session file spells them
 SUITS = ("oros", "copas", "espadas", "bastos")
@@ -62,142 +64,149 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def apply_options(base: Ruleset, options: Mapping[str, Any]) -> Ruleset:  # noqa: C901  (being split into the hand pipeline)
+class _Changes:
+    """The ruleset fields an options object changes, and what is wrong with it (collected, not raised)."""
+
+    def __init__(self, base: Ruleset, options: Mapping[str, Any]) -> None:
+        self.base = base
+        self.options = options
+        self.points = base.scoring == "points"
+        self.fields: dict[str, Any] = {}
+        self.condiciones = dict(base.condiciones)
+        self.errors: list[FieldError] = []
+
+    def bad(self, name: str, message: str) -> None:
+        self.errors.append(FieldError(None, f"options.{name}", message))
+
+    @property
+    def round_to(self) -> int:
+        return int(self.fields.get("round_to", self.base.round_to))
+
+
+def _unknown(c: _Changes) -> None:
+    for name in c.options:
+        if name not in OPTIONS:
+            c.bad(str(name), f"unknown option (known: {', '.join(OPTIONS)})")
+
+
+def _scale(c: _Changes) -> None:
+    """Scores ×5: the traditional larger units, and every payment rounded up to a token of 5."""
+    scale = c.options.get("scale", 1)
+    base = c.base
+    if not _is_int(scale) or scale not in SCALES:
+        c.bad("scale", "the scale is 1 or 5")
+    elif scale == 5 and c.points:
+        c.bad("scale", f"{base.name} scoring already counts its own points")
+    elif scale == 5:
+        c.fields.update(
+            round_to=5, count_estuche=True, ante=base.ante * 5, pajarito=base.pajarito * 5,
+            table_tanto=base.table_tanto * 5,
+        )
+        c.condiciones = {k: v for k, v in SCALE5_CONDICIONES.items() if k != "penetro" or base.penetro}
+
+
+def _own_condiciones(c: _Changes) -> None:
+    """The group's own amounts for the condiciones its scoring knows."""
+    own = c.options.get("condiciones")
+    if own is None:
+        return
+    if not isinstance(own, Mapping):
+        c.bad("condiciones", "give the condiciones as an object {name: tantos}")
+        return
+    allowed = POINTS_CONDICIONES if c.points else PUESTA_CONDICIONES
+    for name, amount in own.items():
+        if name not in allowed:
+            c.bad(f"condiciones.{name}", f"not a condición here (one of: {', '.join(allowed)})")
+        elif name == "penetro" and not c.base.penetro:
+            c.bad(f"condiciones.{name}", f"there is no penetro under {c.base.name} rules")
+        elif not _is_int(amount) or amount < 0:
+            c.bad(f"condiciones.{name}", "a whole number of tantos, 0 or more")
+        else:
+            c.condiciones[name] = amount
+
+
+def _dishes(c: _Changes) -> None:
+    """The dealer's ante and the size of a pajarito (puesta family only)."""
+    for name, least in (("ante", 0), ("pajarito", 1)):
+        if name not in c.options:
+            continue
+        amount = c.options[name]
+        if c.points:
+            c.bad(name, f"{c.base.name} scoring has no plato and no pajaritos")
+        elif not _is_int(amount) or amount < least:
+            c.bad(name, f"a whole number of tantos, {least} or more")
+        elif amount % c.round_to:
+            c.bad(name, f"with scores ×{c.round_to} it must be a multiple of {c.round_to}")
+        else:
+            c.fields[name] = amount
+
+
+def _palo_de_favor(c: _Changes) -> None:
+    suit = c.options.get("palo_de_favor")
+    if suit is None:
+        return
+    if suit not in SUITS:
+        c.bad("palo_de_favor", f"{suit!r} is not a suit (one of: {', '.join(SUITS)})")
+    else:
+        c.fields["favoured_suit"] = suit
+
+
+def _old_codillo(c: _Changes) -> None:
+    codillo = c.options.get("codillo")
+    if codillo is None:
+        return
+    if codillo not in CODILLO_MODES:
+        c.bad("codillo", f"one of: {', '.join(CODILLO_MODES)}")
+    elif c.points:
+        c.bad("codillo", f"{c.base.name} scoring has its own codillo (three times the contract)")
+    else:
+        c.fields["codillo"] = codillo
+
+
+def _penetro_four(c: _Changes) -> None:
+    four = c.options.get("penetro_four")
+    if four is None:
+        return
+    if not isinstance(four, bool):
+        c.bad("penetro_four", "must be true or false")
+    elif four and not c.base.penetro:
+        c.bad("penetro_four", f"there is no penetro under {c.base.name} rules")
+    else:
+        c.fields["penetro_four"] = four
+
+
+def _dealer_bet(c: _Changes) -> None:
+    """French: the dealer's fixed stake at four players."""
+    stake = c.options.get("dealer_bet")
+    if stake is None:
+        return
+    if not c.points:
+        c.bad("dealer_bet", "the dealer's bet belongs to the French points scoring")
+    elif not _is_int(stake) or stake < 0:
+        c.bad("dealer_bet", "a whole number of points, 0 or more (0: no bets)")
+    else:
+        c.fields["dealer_bet"] = stake
+
+
+#: each option's reader, in the order its refusals are reported (scale first: it sets round_to)
+_READERS = (_unknown, _scale, _own_condiciones, _dishes, _palo_de_favor, _old_codillo, _penetro_four, _dealer_bet)
+
+
+def apply_options(base: Ruleset, options: Mapping[str, Any]) -> Ruleset:
     """``base`` changed by ``options``; raises :class:`SessionError` on any bad option."""
-    errors: list[FieldError] = []
-
-    def bad(name: str, message: str) -> None:
-        errors.append(FieldError(None, f"options.{name}", message))
-
     if not isinstance(options, Mapping):
         raise SessionError(FieldError(None, "options", "give the options as an object {name: value}"))
-    for name in options:
-        if name not in OPTIONS:
-            bad(str(name), f"unknown option (known: {', '.join(OPTIONS)})")
-    points = base.scoring == "points"
-    changes: dict[str, Any] = {}
-    condiciones = dict(base.condiciones)
-
-    # ---- scores ×5: the traditional larger units, and rounding up to a token of 5
-    scale = options.get("scale", 1)
-    if not _is_int(scale) or scale not in SCALES:
-        bad("scale", "the scale is 1 or 5")
-    elif scale == 5:
-        if points:
-            bad("scale", f"{base.name} scoring already counts its own points")
-        else:
-            changes.update(
-                round_to=5,
-                count_estuche=True,
-                ante=base.ante * 5,
-                pajarito=base.pajarito * 5,
-                table_tanto=base.table_tanto * 5,
-            )
-            condiciones = {k: v for k, v in SCALE5_CONDICIONES.items() if k != "penetro" or base.penetro}
-    round_to = changes.get("round_to", base.round_to)
-
-    # ---- the group's own amounts
-    own = options.get("condiciones")
-    if own is not None:
-        allowed = POINTS_CONDICIONES if points else PUESTA_CONDICIONES
-        if not isinstance(own, Mapping):
-            bad("condiciones", "give the condiciones as an object {name: tantos}")
-        else:
-            for name, amount in own.items():
-                if name not in allowed:
-                    bad(f"condiciones.{name}", f"not a condición here (one of: {', '.join(allowed)})")
-                elif name == "penetro" and not base.penetro:
-                    bad(f"condiciones.{name}", f"there is no penetro under {base.name} rules")
-                elif not _is_int(amount) or amount < 0:
-                    bad(f"condiciones.{name}", "a whole number of tantos, 0 or more")
-                else:
-                    condiciones[name] = amount
-    for name, least in (("ante", 0), ("pajarito", 1)):
-        if name not in options:
-            continue
-        amount = options[name]
-        if points:
-            bad(name, f"{base.name} scoring has no plato and no pajaritos")
-        elif not _is_int(amount) or amount < least:
-            bad(name, f"a whole number of tantos, {least} or more")
-        elif amount % round_to:
-            bad(name, f"with scores ×{round_to} it must be a multiple of {round_to}")
-        else:
-            changes[name] = amount
-
-    # ---- palo de favor
-    suit = options.get("palo_de_favor")
-    if suit is not None:
-        if suit not in SUITS:
-            bad("palo_de_favor", f"{suit!r} is not a suit (one of: {', '.join(SUITS)})")
-        else:
-            changes["favoured_suit"] = suit
-
-    # ---- the old codillo
-    codillo = options.get("codillo")
-    if codillo is not None:
-        if codillo not in CODILLO_MODES:
-            bad("codillo", f"one of: {', '.join(CODILLO_MODES)}")
-        elif points:
-            bad("codillo", f"{base.name} scoring has its own codillo (three times the contract)")
-        else:
-            changes["codillo"] = codillo
-
-    # ---- penetro with four
-    four = options.get("penetro_four")
-    if four is not None:
-        if not isinstance(four, bool):
-            bad("penetro_four", "must be true or false")
-        elif four and not base.penetro:
-            bad("penetro_four", f"there is no penetro under {base.name} rules")
-        else:
-            changes["penetro_four"] = four
-
-    # ---- French: the dealer's stake
-    stake = options.get("dealer_bet")
-    if stake is not None:
-        if not points:
-            bad("dealer_bet", "the dealer's bet belongs to the French points scoring")
-        elif not _is_int(stake) or stake < 0:
-            bad("dealer_bet", "a whole number of points, 0 or more (0: no bets)")
-        else:
-            changes["dealer_bet"] = stake
-
-    if errors:
-        raise SessionError(errors)
+    changes = _Changes(base, options)
+    for read in _READERS:
+        read(changes)
+    if changes.errors:
+        raise SessionError(changes.errors)
     return replace(
         base,
-        condiciones=MappingProxyType(condiciones),
+        condiciones=MappingProxyType(changes.condiciones),
         options=Options(options),
-        **changes,
+        **changes.fields,
     )
-
-
-def option_words(options: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """The options in force, as (label, value) pairs for a report header.
-
-    >>> option_words({"palo_de_favor": "oros", "scale": 5, "condiciones": {"vuelta": 2}})
-    [('Palo de favor', 'oros'), ('Scores', '×5'), ('Own condiciones', 'vuelta 2')]
-    """
-    out: list[tuple[str, str]] = []
-    for name, value in options.items():
-        if name == "palo_de_favor":
-            out.append(("Palo de favor", str(value)))
-        elif name == "scale":
-            out.append(("Scores", f"×{value}"))
-        elif name == "codillo":
-            out.append(("Codillo", "winner only (old codillo)" if value == "winner_only" else "puesta and winner"))
-        elif name == "penetro_four":
-            out.append(("Penetro", "with four (nobody drops out)" if value else "one player drops out"))
-        elif name == "condiciones":
-            out.append(("Own condiciones", ", ".join(f"{k} {v}" for k, v in value.items())))
-        elif name == "ante":
-            out.append(("Dealer's ante", str(value)))
-        elif name == "pajarito":
-            out.append(("Pajarito", str(value)))
-        elif name == "dealer_bet":
-            out.append(("Dealer's bet", str(value) if value else "none"))
-    return out
 
 
 def hand_questions(rules: Ruleset, players: int) -> frozenset[str]:
@@ -215,17 +224,47 @@ def hand_questions(rules: Ruleset, players: int) -> frozenset[str]:
     >>> sorted(hand_questions(get_ruleset("french"), 4))
     ['bet', 'bola', 'primeras', 'surrender']
     """
-    asks = {"primeras", "bola", "surrender"}
-    if rules.scoring == "puesta":
-        asks.add("estuche")
-        if rules.allows("contra_estuche"):
-            asks.add("contra_estuche")
-        if rules.count_estuche:
-            asks.add("estuche_count")
-        if rules.penetro and players == 4 and not rules.penetro_four:
-            asks.add("drops_out")
+    asks = {f for f in ("primeras", "bola", "surrender", "estuche") if rules.asks(f)}
+    if rules.asks("contra_estuche") and rules.allows("contra_estuche"):
+        asks.add("contra_estuche")
+    if rules.asks("estuche") and rules.count_estuche:
+        asks.add("estuche_count")
+    if rules.asks("drops_out") and "penetro" in rules.contracts(players) and not rules.penetro_four:
+        asks.add("drops_out")
     if rules.favoured_suit is not None:
         asks.add("trump")
-    if rules.dealer_bet and players == 4:
+    if rules.asks("bet") and rules.dealer_bet and players == 4:
         asks.add("bet")
     return frozenset(asks)
+
+
+@dataclass(frozen=True, slots=True)
+class HandChoices:
+    """What the hand form may offer at a table: the engine accepts exactly these."""
+
+    contracts: tuple[Contract, ...]
+    #: contracts the declarer may surrender, and those an opponent may then take over
+    surrender: tuple[Contract, ...]
+    takeover: tuple[Contract, ...]
+    #: the optional questions (see :func:`hand_questions`)
+    questions: frozenset[str]
+    #: every hand field the table reads (others are refused)
+    fields: frozenset[str]
+
+
+def hand_choices(rules: Ruleset, players: int) -> HandChoices:
+    """The contracts, surrenders, takeovers and fields a hand form should offer.
+
+    >>> from .rules import get_ruleset
+    >>> c = hand_choices(get_ruleset("house"), 4)
+    >>> c.contracts, c.surrender, c.takeover
+    (('entrada', 'vuelta', 'solo'), ('entrada', 'vuelta'), ('entrada',))
+    """
+    contracts = rules.contracts(players)
+    return HandChoices(
+        contracts=contracts,
+        surrender=tuple(c for c in contracts if c in rules.surrender_contracts),
+        takeover=tuple(c for c in contracts if c in rules.takeover_contracts),
+        questions=hand_questions(rules, players),
+        fields=rules.hand_fields,
+    )

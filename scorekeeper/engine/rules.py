@@ -14,13 +14,30 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from types import MappingProxyType
 
 from .errors import FieldError, SessionError
+from .model import Contract, ScoringName
+from .options import apply_options
 
-CONTRACTS = ("entrada", "vuelta", "solo", "penetro", "pass")
+CONTRACTS: tuple[Contract, ...] = ("entrada", "vuelta", "solo", "penetro", "pass")
 #: Condiciones a declarer can be paid (or pay) beyond the contract itself.
 EXTRA_CONDICIONES = ("estuche", "contra_estuche", "primeras", "bola")
+
+#: every field of a session file's hand object
+HAND_FIELDS = (
+    "contract", "declarer", "forced", "tricks", "estuche", "contra_estuche", "primeras",
+    "bola", "surrender", "drops_out", "debt", "trump", "bet",
+)
+#: the fields of a hand object that say where it was dealt (read by the deal, under every ruleset)
+DEAL_FIELDS = ("dealer", "seating")
+#: the hand fields the puesta family reads (the dealer's bet is French)
+PUESTA_FIELDS = frozenset(HAND_FIELDS) - {"bet"}
+#: the hand fields French points scoring reads: no paper, no penetro, no estuche, nobody forced
+POINTS_FIELDS = frozenset(
+    {"contract", "declarer", "tricks", "primeras", "bola", "surrender", "trump", "bet"}
+)
 
 
 def _frozen(d: Mapping[str, int]) -> Mapping[str, int]:
@@ -62,7 +79,9 @@ class Ruleset:
 
     # ---- variants (docs/variants.md); the defaults are the rules without options
     #: how the hands are scored: "puesta" (plato, pajaritos, paper) or "points" (seed 003)
-    scoring: str = "puesta"
+    scoring: ScoringName = "puesta"
+    #: the hand fields this table reads; any other field given is refused (it belongs to another scoring)
+    hand_fields: frozenset[str] = PUESTA_FIELDS
     #: the palo de favor (a suit), or None when the table plays without one
     favoured_suit: str | None = None
     #: condiciones (and the table tanto) are multiplied by this when trumps are the favoured suit
@@ -88,6 +107,37 @@ class Ruleset:
     bet_payouts: Mapping[str, int] = field(default_factory=lambda: _frozen({}))
     #: the options this ruleset was made from (for the report header)
     options: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
+
+    def contracts(self, players: int) -> tuple[Contract, ...]:
+        """The contracts a hand may have at a table of ``players``.
+
+        A penetro needs four players; an all-pass deal is cancelled only where nobody
+        plays a penetro instead (three players, or a ruleset without the penetro).
+
+        >>> get_ruleset("pagat").contracts(4), get_ruleset("pagat").contracts(3)
+        (('entrada', 'vuelta', 'solo', 'penetro'), ('entrada', 'vuelta', 'solo', 'pass'))
+        >>> get_ruleset("house").contracts(3), get_ruleset("french").contracts(4)
+        (('entrada', 'vuelta', 'solo'), ('entrada', 'vuelta', 'solo', 'pass'))
+        """
+        out: list[Contract] = ["entrada", "vuelta", "solo"]
+        if self.penetro and players == 4:
+            out.append("penetro")
+        if self.cancel_all_pass and (players == 3 or not self.penetro):
+            out.append("pass")
+        return tuple(out)
+
+    def asks(self, field: str) -> bool:
+        """Whether a hand under these rules may carry ``field`` (see :data:`HAND_FIELDS`)."""
+        return field in self.hand_fields
+
+    @cached_property
+    def unread_fields(self) -> tuple[str, ...]:
+        """The hand fields of other scorings, refused when a hand gives them."""
+        return tuple(f for f in HAND_FIELDS if f not in self.hand_fields)
+
+    def favour(self, name: str, favoured: bool) -> int:
+        """What trumps in the palo de favor multiply ``name`` by (1 when exempt or not favoured)."""
+        return self.favour_factor if favoured and name not in self.favour_exempt else 1
 
     def condicion(self, name: str) -> int:
         return self.condiciones.get(name, 0)
@@ -122,8 +172,6 @@ class Ruleset:
         """
         if not options:
             return self
-        from .options import apply_options
-
         return apply_options(self, options)
 
     def with_condiciones(self, **amounts: int) -> Ruleset:
@@ -181,6 +229,7 @@ FRENCH = Ruleset(
     penetro=False,
     cancel_all_pass=True,
     scoring="points",
+    hand_fields=POINTS_FIELDS,
     favour_exempt=frozenset({"bola"}),
     codillo_factor=3,
     dealer_bet=10,

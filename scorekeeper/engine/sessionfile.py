@@ -15,19 +15,30 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import Any, Literal, cast
 
 from .errors import FieldError, SessionError
-from .model import NO_OPTIONS, Hand, Ledger, Options, PaperDebt, Row, Session, Setup, Surrender
+from .model import (
+    NO_OPTIONS,
+    Bet,
+    Dealt,
+    Hand,
+    HandResult,
+    Ledger,
+    Options,
+    PaperDebt,
+    Row,
+    Session,
+    Setup,
+    Stake,
+    Started,
+    Surrender,
+)
 from .options import SUITS
-from .rules import CONTRACTS, RULESETS
+from .rules import CONTRACTS, DEAL_FIELDS, HAND_FIELDS, RULESETS
 
 FORMAT = "tresillo-session/1"
 
-_HAND_FIELDS = {
-    "contract", "declarer", "forced", "tricks", "estuche", "contra_estuche", "primeras",
-    "bola", "surrender", "drops_out", "debt", "trump", "bet",
-}
 
 
 def _err(hand: int | None, field: str, message: str) -> SessionError:
@@ -71,56 +82,81 @@ def load_hand(d: Any, number: int, players: tuple[str, ...]) -> Hand:
     """One hand object of the session file; ``number`` is 1-based."""
     if not isinstance(d, Mapping):
         raise _err(number, "hand", "each hand must be an object")
+    unknown = [k for k in d if k not in HAND_FIELDS and k not in DEAL_FIELDS]
+    if unknown:
+        known = ", ".join((*HAND_FIELDS, *DEAL_FIELDS))
+        raise _err(number, str(unknown[0]), f"not a field of a hand (the fields: {known})")
     contract = d.get("contract")
     if contract not in CONTRACTS:
         raise _err(number, "contract", f"unknown contract {contract!r} (one of: {', '.join(CONTRACTS)})")
-    tricks = d.get("tricks")
-    if tricks is not None:
-        if not isinstance(tricks, Mapping):
-            raise _err(number, "tricks", "give the tricks as {player: count}")
-        for p, c in tricks.items():
-            if p not in players:
-                raise _err(number, "tricks", f"{p!r} is not one of the players")
-            if not _is_int(c) or c < 0:
-                raise _err(number, "tricks", f"{p}'s tricks must be a whole number, 0 or more")
-        tricks = dict(tricks)
     bola = d.get("bola")
     if bola not in (None, "won", "failed"):
         raise _err(number, "bola", "bola is 'won', 'failed' or left out")
-    surrender_raw = d.get("surrender")
-    surrender = None
-    if surrender_raw is not None:
-        if surrender_raw is True:
-            surrender_raw = {}
-        if not isinstance(surrender_raw, Mapping):
-            raise _err(number, "surrender", 'give the surrender as {"takeover": player or null}')
-        surrender = Surrender(_name(surrender_raw.get("takeover"), number, "surrender.takeover", players))
     return Hand(
         contract=contract,
         declarer=_name(d.get("declarer"), number, "declarer", players),
         forced=_flag(d, "forced", number),
-        tricks=tricks,
+        tricks=_tricks(d.get("tricks"), number, players),
         estuche=_count(d, "estuche", number),
         contra_estuche=_count(d, "contra_estuche", number),
         primeras=_flag(d, "primeras", number),
         bola=bola,
-        surrender=surrender,
+        surrender=_surrender(d.get("surrender"), number, players),
         drops_out=_name(d.get("drops_out"), number, "drops_out", players),
         debt=_name(d.get("debt"), number, "debt", players),
         trump=_choice(d.get("trump"), number, "trump", SUITS, "a suit"),
-        bet=_choice(d.get("bet"), number, "bet", ("J", "P", "C"), "the dealer's prediction"),
+        bet=cast(Bet | None, _choice(d.get("bet"), number, "bet", ("J", "P", "C"), "the dealer's prediction")),
+        dealer=_name(d.get("dealer"), number, "dealer", players),
+        seating=_seating(d.get("seating"), number, players),
     )
+
+
+def _seating(v: Any, number: int, players: tuple[str, ...]) -> tuple[str, ...] | None:
+    """A new seating from this hand on: every player once, in the order the deal goes round."""
+    if v is None:
+        return None
+    if not isinstance(v, list) or len(v) != len(players) or not all(isinstance(p, str) for p in v) \
+            or sorted(v) != sorted(players):
+        raise _err(number, "seating", f"give each of {', '.join(players)} once, in the order the deal goes round")
+    return tuple(v)
+
+
+def _tricks(tricks: Any, number: int, players: tuple[str, ...]) -> dict[str, int] | None:
+    """{player: count}: whole numbers for players of this session (the replay checks the rest)."""
+    if tricks is None:
+        return None
+    if not isinstance(tricks, Mapping):
+        raise _err(number, "tricks", "give the tricks as {player: count}")
+    for p, c in tricks.items():
+        if p not in players:
+            raise _err(number, "tricks", f"{p!r} is not one of the players")
+        if not _is_int(c) or c < 0:
+            raise _err(number, "tricks", f"{p}'s tricks must be a whole number, 0 or more")
+    return dict(tricks)
+
+
+def _surrender(raw: Any, number: int, players: tuple[str, ...]) -> Surrender | None:
+    """``{"takeover": player or null}`` (``true`` means an accepted surrender)."""
+    if raw is None:
+        return None
+    if raw is True:
+        raw = {}
+    if not isinstance(raw, Mapping):
+        raise _err(number, "surrender", 'give the surrender as {"takeover": player or null}')
+    return Surrender(_name(raw.get("takeover"), number, "surrender.takeover", players))
 
 
 def _choice(v: Any, hand: int, field: str, allowed: tuple[str, ...], what: str) -> str | None:
     if v is None:
         return None
-    if v not in allowed:
-        raise _err(hand, field, f"{v!r} is not {what} (one of: {', '.join(allowed)})")
-    return v  # type: ignore[no-any-return]
+    for choice in allowed:
+        if v == choice:
+            return choice
+    raise _err(hand, field, f"{v!r} is not {what} (one of: {', '.join(allowed)})")
 
 
-def load_setup(d: Mapping[str, Any]) -> Setup:  # noqa: C901  (being split into the hand pipeline)
+def load_setup(d: Mapping[str, Any]) -> Setup:
+    """The setup part of a session file: format, rules, players, tokens, paper, end, options."""
     if not isinstance(d, Mapping):
         raise _err(None, "format", "a session file is a JSON object")
     if d.get("format", FORMAT) != FORMAT:
@@ -128,69 +164,86 @@ def load_setup(d: Mapping[str, Any]) -> Setup:  # noqa: C901  (being split into 
     rules = d.get("rules", "pagat")
     if rules not in RULESETS:
         raise _err(None, "rules", f"unknown ruleset {rules!r} (known: {', '.join(sorted(RULESETS))})")
-    players = d.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        raise _err(None, "players", "give the players as a list of names in seating order")
-    players_t = tuple(p.strip() for p in players)
-    if len(set(players_t)) != len(players_t):
-        dup = next(p for p in players_t if players_t.count(p) > 1)
-        raise _err(None, "players", f"{dup} is listed twice")
-    if not 3 <= len(players_t) <= 4:
-        raise _err(None, "players", f"Tresillo is played by 3 or 4, not {len(players_t)}")
-    first = d.get("first_dealer", players_t[0])
-    if first not in players_t:
+    players = _players(d.get("players"))
+    first = d.get("first_dealer", players[0])
+    if first not in players:
         raise _err(None, "first_dealer", f"{first!r} is not one of the players")
     start = d.get("start_tokens", 160)
     if not _is_int(start) or start < 5:
         raise _err(None, "start_tokens", "must be a whole number of tantos, at least a pajarito")
+    currency = d.get("currency", "EUR")
+    if not isinstance(currency, str) or len(currency) > 8:
+        raise _err(None, "currency", "a short currency name such as EUR")
+    return Setup(
+        players=players,
+        first_dealer=first,
+        rules=rules,
+        start_tokens=start,
+        tanto_value=_tanto_value(d.get("tanto_value", "0.10")),
+        currency=currency,
+        paper=_paper(d.get("paper") or [], players),
+        end_paper=_end_paper(d.get("end") or {}),
+        options=_options(d.get("options"), rules),
+    )
+
+
+def _players(players: Any) -> tuple[str, ...]:
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+        raise _err(None, "players", "give the players as a list of names in seating order")
+    names = tuple(p.strip() for p in players)
+    if len(set(names)) != len(names):
+        dup = next(p for p in names if names.count(p) > 1)
+        raise _err(None, "players", f"{dup} is listed twice")
+    if not 3 <= len(names) <= 4:
+        raise _err(None, "players", f"Tresillo is played by 3 or 4, not {len(names)}")
+    return names
+
+
+def _tanto_value(raw: Any) -> Decimal:
     try:
-        value = Decimal(str(d.get("tanto_value", "0.10")))
+        value = Decimal(str(raw))
         if not value.is_finite() or value < 0:
             raise InvalidOperation
     except (InvalidOperation, ValueError):
         raise _err(None, "tanto_value", "must be a decimal number such as \"0.10\"") from None
-    currency = d.get("currency", "EUR")
-    if not isinstance(currency, str) or len(currency) > 8:
-        raise _err(None, "currency", "a short currency name such as EUR")
-    paper = []
-    raw_paper = d.get("paper") or []
-    if not isinstance(raw_paper, list):
+    return value
+
+
+def _paper(raw: Any, players: tuple[str, ...]) -> tuple[PaperDebt, ...]:
+    """The reserved puestas carried in: [{player, amount}, ...]."""
+    if not isinstance(raw, list):
         raise _err(None, "paper", "give the paper as a list of {player, amount}")
-    for i, item in enumerate(raw_paper):
+    paper = []
+    for i, item in enumerate(raw):
         if not isinstance(item, Mapping):
             raise _err(None, f"paper[{i}]", "each debt is {player, amount}")
-        p = _name(item.get("player"), None, f"paper[{i}].player", players_t)
+        p = _name(item.get("player"), None, f"paper[{i}].player", players)
         a = item.get("amount")
         if p is None:
             raise _err(None, f"paper[{i}].player", "missing")
         if not isinstance(a, int) or isinstance(a, bool) or a <= 0:
             raise _err(None, f"paper[{i}].amount", "a debt is a whole number of tantos above 0")
         paper.append(PaperDebt(p, a))
-    end = d.get("end") or {}
+    return tuple(paper)
+
+
+def _end_paper(end: Any) -> Literal["settle", "keep"]:
     if not isinstance(end, Mapping):
         raise _err(None, "end", 'give the end as {"paper": "settle" | "keep"}')
-    end_paper = end.get("paper", "settle")
-    if end_paper not in ("settle", "keep"):
+    mode = end.get("paper", "settle")
+    if mode not in ("settle", "keep"):
         raise _err(None, "end.paper", "must be 'settle' or 'keep'")
-    raw_options = d.get("options")
-    options = NO_OPTIONS
-    if raw_options is not None:
-        if not isinstance(raw_options, Mapping):
-            raise _err(None, "options", "give the options as an object {name: value}")
-        # refuses any unknown or bad option, naming options.<name>
-        RULESETS[rules].with_options(raw_options)
-        options = Options(raw_options)
-    return Setup(
-        players=players_t,
-        first_dealer=first,
-        rules=rules,
-        start_tokens=start,
-        tanto_value=value,
-        currency=currency,
-        paper=tuple(paper),
-        end_paper=end_paper,
-        options=options,
-    )
+    return cast(Literal["settle", "keep"], mode)
+
+
+def _options(raw: Any, rules: str) -> Options:
+    if raw is None:
+        return NO_OPTIONS
+    if not isinstance(raw, Mapping):
+        raise _err(None, "options", "give the options as an object {name: value}")
+    # refuses any unknown or bad option, naming options.<name>
+    RULESETS[rules].with_options(raw)
+    return Options(raw)
 
 
 def load_session(d: Any) -> Session:
@@ -234,6 +287,15 @@ def dump_hand(h: Hand) -> dict[str, Any]:
         out["trump"] = h.trump
     if h.bet is not None:
         out["bet"] = h.bet
+    return _dump_deal(h, out)
+
+
+def _dump_deal(h: Hand, out: dict[str, Any]) -> dict[str, Any]:
+    """Where the hand was dealt, when recorded: its dealer, and a new seating from it on."""
+    if h.dealer is not None:
+        out["dealer"] = h.dealer
+    if h.seating is not None:
+        out["seating"] = list(h.seating)
     return out
 
 
@@ -257,7 +319,44 @@ def dump_session(s: Session) -> dict[str, Any]:
     return out
 
 
+def stake_json(stake: Stake) -> dict[str, Any]:
+    out: dict[str, Any] = {"case": stake.case, "total": stake.total, "plato": stake.plato, "tanto": stake.tanto,
+                           "players": stake.players}
+    if stake.debt is not None:
+        out["debt"] = {"number": stake.debt.number, "player": stake.debt.player, "amount": stake.debt.amount}
+    return out
+
+
+def _started_json(e: Started) -> dict[str, Any]:
+    return {"scoring": e.scoring, "start_tokens": e.start_tokens, "pajarito": e.pajarito, "carried": e.carried}
+
+
+def _dealt_json(e: Dealt) -> dict[str, Any]:
+    out: dict[str, Any] = {"scoring": e.scoring, "moves_pajarito": e.moves_pajarito, "refills": e.refills,
+                           "pajarito": e.pajarito, "ante": e.ante, "paper_open": e.paper_open}
+    if e.bet is not None:
+        out.update(bet=e.bet, bet_stake=e.bet_stake)
+    return out
+
+
+def _result_json(r: HandResult) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "contract": r.contract, "declarer": r.declarer, "new_declarer": r.new_declarer, "in_play": r.in_play,
+        "case": r.case, "outcome": r.outcome, "winner": r.winner, "mano": r.mano, "active": list(r.active),
+        "stake": stake_json(r.stake),
+    }
+    if r.favoured:
+        out["favoured"] = True
+    if r.puestas:
+        out.update(puestas=list(r.puestas), puesta_to=r.puesta_to)
+    if r.bet is not None:
+        out["bet"] = {"bet": r.bet.bet, "actual": r.bet.actual, "verdict": r.bet.verdict, "stake": r.bet.stake}
+    return out
+
+
 def row_json(row: Row) -> dict[str, Any]:
+    """One row as data: the figures after it, its transfers, and what happened (no words:
+    :func:`scorekeeper.narration.ledger_json` adds the ``event`` and ``comment`` sentences)."""
     paper = {
         p: [{"amount": d.amount, "crossed": d.crossed} for d in debts]
         for p, debts in row.paper_by_player().items()
@@ -267,30 +366,22 @@ def row_json(row: Row) -> dict[str, Any]:
         "index": row.index,
         "kind": row.kind,
         "hand": row.hand,
-        "event": row.event,
         "dealer": row.dealer,
         "bowls": row.bowls,
         "plato": row.plato,
         "pajaritos": row.pajaritos,
         "paper": paper,
-        "comment": row.comment,
         "transfers": [
-            {"from": t.source, "to": t.target, "amount": t.amount, "reason": t.reason} for t in row.transfers
+            {"from": t.source, "to": t.target, "amount": t.amount, "reason": str(t.reason)} for t in row.transfers
         ],
     }
-    r = row.result
-    if r is not None:
-        out.update(
-            contract=r.contract,
-            declarer=r.declarer,
-            new_declarer=r.new_declarer,
-            in_play=r.in_play,
-            case=r.case,
-            outcome=r.outcome,
-            winner=r.winner,
-        )
-        if r.favoured:
-            out["favoured"] = True
+    happened = row.happened
+    if isinstance(happened, Started):
+        out.update(_started_json(happened))
+    elif isinstance(happened, Dealt):
+        out.update(_dealt_json(happened))
+    else:
+        out.update(_result_json(happened))
     return out
 
 
@@ -313,6 +404,5 @@ def ledger_json(ledger: Ledger) -> dict[str, Any]:
                 for t in st.transfers
             ],
             "paper": [{"player": d.player, "amount": d.amount} for d in st.kept_paper],
-            "comment": st.comment,
         },
     }

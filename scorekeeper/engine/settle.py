@@ -9,12 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 from itertools import combinations
-from typing import TYPE_CHECKING
 
-from .model import MoneyTransfer, PaperDebt, Settlement
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .replay import Table
+from .model import MoneyTransfer, PaperDebt, Row, ScoringName, Settlement, Setup
 
 
 def fewest_transfers(net: Mapping[str, int], order: tuple[str, ...]) -> list[tuple[str, str, int]]:
@@ -61,16 +57,21 @@ def fewest_transfers(net: Mapping[str, int], order: tuple[str, ...]) -> list[tup
     return payments
 
 
-def settle(table: Table) -> Settlement:
-    """Settle the table as it stands (after its last hand)."""
-    setup = table.setup
-    players = table.players
+def settle(setup: Setup, final: Row, scoring: ScoringName = "puesta") -> Settlement:
+    """Settle the table as it stands after its last row ``final``.
+
+    The plato and the pajaritos dish go into the pot; with ``end_paper`` "settle"
+    each open reserved puesta is paid into it too (or else kept for the next
+    session). The pot is shared equally, the odd tantos to the lowest bowls;
+    then everyone's tantos against the start are settled in money.
+    """
+    players = setup.players
     mode = setup.end_paper
-    bowls = dict(zip(players, table.bowls, strict=True))
+    bowls = final.bowls
     paper_paid: dict[str, int] = {}
     kept: tuple[PaperDebt, ...] = ()
-    open_debts = sorted(table.open.values(), key=lambda d: d.number)
-    pot = table.plato + table.pajaritos
+    open_debts = final.open_debts()
+    pot = final.plato + final.pajaritos
     if mode == "settle":
         for p in players:
             owed = sum(d.amount for d in open_debts if d.player == p)
@@ -83,35 +84,29 @@ def settle(table: Table) -> Settlement:
     share, remainder = divmod(pot, len(players))
     seat = {p: i for i, p in enumerate(players)}
     lowest = sorted(players, key=lambda p: (bowls[p], seat[p]))[:remainder]
-    final = {p: bowls[p] + share + (1 if p in lowest else 0) for p in players}
-    assert sum(final.values()) == setup.start_tokens * len(players), "settlement lost tokens"
-    net = {p: final[p] - setup.start_tokens for p in players}
+    final_bowls = {p: bowls[p] + share + (1 if p in lowest else 0) for p in players}
+    assert sum(final_bowls.values()) == setup.start_tokens * len(players), "settlement lost tokens"
+    net = {p: final_bowls[p] - setup.start_tokens for p in players}
     value = setup.tanto_value
     money = {p: net[p] * value for p in players}
     assert sum(money.values()) == Decimal(0), "money does not sum to zero"
     transfers = tuple(
         MoneyTransfer(a, b, t, t * value) for a, b, t in fewest_transfers(net, players)
     )
-    remainder_to = tuple(p for p in players if p in lowest)
-    from . import words
-
-    comment = words.settlement_comment(
-        mode, table.plato, table.pajaritos, paper_paid, pot, share, remainder_to, kept
-    )
     return Settlement(
         paper_mode=mode,
-        plato=table.plato,
-        pajaritos=table.pajaritos,
+        plato=final.plato,
+        pajaritos=final.pajaritos,
         paper_paid=paper_paid,
         pot=pot,
         share=share,
-        remainder_to=remainder_to,
-        final=final,
+        remainder_to=tuple(p for p in players if p in lowest),
+        final=final_bowls,
         net=net,
         money=money,
         transfers=transfers,
         kept_paper=kept,
         tanto_value=value,
         currency=setup.currency,
-        comment=comment,
+        scoring=scoring,
     )

@@ -4,7 +4,7 @@ One module per concern:
 
 - :mod:`.refusals` — :class:`Refused` and :class:`Conflict`, errors as a field and a message;
 - :mod:`.groups` — groups, players, the paper a group carries between evenings;
-- :mod:`.replays` — a stored session as a session file, replayed by the engine;
+- :mod:`.replays` — a stored session as a session file, replayed by the engine (once per request);
 - :mod:`.hands` — the hand lifecycle: start, add, preview, edit, end;
 - :mod:`.fixes` — fixing the evening: delete, insert, dealer, seating (previewed), undo, reopen;
 - :mod:`.history` — the append-only log of changes, and the phones' names;
@@ -41,6 +41,7 @@ from .groups import (
 )
 from .hands import (
     HandPreview,
+    Recomputed,
     Saved,
     add_hand,
     edit_hand,
@@ -50,21 +51,31 @@ from .hands import (
     preview_hand,
     start_session,
     stored_hand,
-    upcoming_before,
 )
 from .history import clean_phone, find_change, history_time, history_view, last_of_kind, told
 from .refusals import Conflict, Refused, refused_from
-from .replays import count_hands, find_session, hand_data, ledger_for, session_dict, table_for, table_for_hands
-from .views import TableScreen, changed_rows, hand_asks, rule_choices, table_screen, view_for, view_from
+from .replays import Entry, count_hands, entry_for, find_session, hand_data, ledger_for, session_dict
+from .views import (
+    EndPage,
+    TableScreen,
+    changed_rows,
+    choices_for,
+    end_page,
+    hand_asks,
+    rule_choices,
+    table_screen,
+    view_for,
+    view_from,
+)
 
 __all__ = [
-    "Applied", "Change", "ChangePreview", "Conflict", "HandPreview", "Refused", "Saved", "TableScreen",
-    "active_players", "add_hand", "add_player", "apply_change", "carried_paper", "change_from_json",
-    "changed_rows", "clean_phone", "count_hands", "create_group", "deal_at", "edit_hand", "edit_outcome",
-    "end_session", "export_json", "find_change", "find_group", "find_player", "find_saved", "find_session",
-    "gone_message", "hand_asks", "hand_data", "history_time", "history_view", "import_session", "last_of_kind",
+    "Applied", "Change", "ChangePreview", "Conflict", "EndPage", "Entry", "HandPreview", "Recomputed",
+    "Refused", "Saved", "TableScreen", "active_players", "add_hand", "add_player", "apply_change",
+    "carried_paper", "change_from_json", "changed_rows", "choices_for", "clean_phone", "count_hands",
+    "create_group", "deal_at", "edit_hand", "edit_outcome", "end_page", "end_session", "entry_for",
+    "export_json", "find_change", "find_group", "find_player", "find_saved", "find_session", "gone_message",
+    "hand_asks", "hand_data", "history_time", "history_view", "import_session", "last_of_kind",
     "later_sessions_took_the_paper", "ledger_csv", "ledger_for", "preview_change", "preview_hand",
     "refused_from", "rename_player", "reopen", "rule_choices", "session_dict", "set_retired", "start_session",
-    "stored_hand", "table_for", "table_for_hands", "table_screen", "told", "undo", "upcoming_before",
-    "view_for", "view_from",
+    "stored_hand", "table_screen", "told", "undo", "view_for", "view_from",
 ]

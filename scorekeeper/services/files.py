@@ -7,8 +7,9 @@ import io
 import json
 
 from ..db import db
-from ..engine import SessionError, dump_session, ledger_json, load_session, replay
+from ..engine import SessionError, dump_session, load_session, replay
 from ..models import GameSession, Group, HandRecord, Player
+from ..narration import ledger_json
 from .history import history_json, keep_history, load_history
 from .refusals import Refused, refused_from
 from .replays import ledger_for, session_dict

@@ -18,9 +18,9 @@ from ..engine import Ledger, SessionError
 from ..models import GameSession, HandRecord, HistoryEntry, now
 from ..viewmodel import RowView, SessionView
 from . import history
-from .hands import _check_open, _lock
+from .hands import Recomputed, _check_open, _lock
 from .refusals import Conflict, Refused, refused_from
-from .replays import hand_data, ledger_for
+from .replays import Entry, entry_for, hand_data, ledger_for
 from .views import view_from
 
 #: the changes that rewrite the list of hands, with a preview before they are confirmed
@@ -140,13 +140,25 @@ def record_dealers(hands: list[dict[str, Any]], ledger: Ledger) -> list[dict[str
     return [dict(h, dealer=r.dealer) for h, r in zip(hands, ledger.results, strict=True)]
 
 
-def checked(gs: GameSession, p: Plan) -> tuple[Plan, Ledger]:
-    """Replay the planned hands: the ledger, or the engine's refusal naming the hand and field."""
+@dataclass(frozen=True)
+class Checked:
+    """A planned change replayed once: the hands to store (dealers recorded), the ledger before and after."""
+
+    plan: Plan
+    before: Ledger
+    after: Ledger
+
+
+def checked(gs: GameSession, p: Plan, entry: Entry | None = None) -> Checked:
+    """Replay the planned hands from the first one the change touches (one replay of the session, or
+    none when ``entry`` is the caller's replay paused there); the engine's refusal names the hand and field."""
+    if entry is None or entry.number != p.first + 1 or entry.hands != hand_data(gs):
+        entry = entry_for(gs, p.first + 1)
     try:
-        ledger = ledger_for(gs, p.hands)
+        after = entry.then(p.hands[p.first:])
     except SessionError as exc:
         raise refused_from(exc) from None
-    return replace(p, hands=record_dealers(p.hands, ledger)), ledger
+    return Checked(replace(p, hands=record_dealers(p.hands, after)), entry.ledger, after)
 
 
 # ------------------------------------------------------------------ the preview
@@ -186,18 +198,28 @@ class ChangePreview:
     notes: tuple[str, ...] = field(default_factory=tuple)
 
 
-def preview_change(gs: GameSession, change: Change) -> ChangePreview:
+def preview_change(gs: GameSession, change: Change, entry: Entry | None = None) -> ChangePreview:
     """The hands whose figures change and each player's money, before and after ``change``."""
     hands = hand_data(gs)
     p = plan(change, hands)
-    before = view_from(gs, ledger_for(gs, hands), rows=True)
+    if p.hands == hands:
+        return ChangePreview(change, gs.version, refusal=Refused(
+            "change", "That is how it is recorded already: nothing would change."))
     try:
-        p, ledger = checked(gs, p)
+        done = checked(gs, p, entry)
     except Refused as exc:
         return ChangePreview(change, gs.version, refusal=exc)
-    after = view_from(gs, ledger, rows=True)
+    return compared(gs, change, done)
+
+
+def compared(gs: GameSession, change: Change, done: Checked) -> ChangePreview:
+    before, after = view_from(gs, done.before, rows=True), view_from(gs, done.after, rows=True)
+    return _preview(change, gs.version, before, after, done.plan)
+
+
+def _preview(change: Change, version: int, before: SessionView, after: SessionView, p: Plan) -> ChangePreview:
     rows = _row_changes(before, after, p)
-    return ChangePreview(change, gs.version, tuple(rows[:SHOWN]), max(0, len(rows) - SHOWN),
+    return ChangePreview(change, version, tuple(rows[:SHOWN]), max(0, len(rows) - SHOWN),
                          _money_changes(before, after))
 
 
@@ -238,24 +260,28 @@ class Applied:
 
     entry: HistoryEntry
     already: bool = False
+    preview: ChangePreview | None = None  # what the change did (None: found already made)
 
 
 def apply_change(gs: GameSession, change: Change, *, key: str, version: int, phone: str) -> Applied:
     """Make a previewed change, once: a re-sent copy (same key) returns the first one's entry."""
     _lock(gs)
-    done = history.entry_by_key(gs, key)
-    if done is not None:
-        return Applied(done, True)
+    found = history.entry_by_key(gs, key)
+    if found is not None:
+        return Applied(found, True)
     _require_key(key)
     _check_open(gs)
     if version != gs.version:
         raise Conflict(_stale(gs, version, "this preview was shown"))
     hands = hand_data(gs)
-    p, _ledger = checked(gs, plan(change, hands))
-    _store(gs, p, key)
-    entry = _log_change(gs, change, hands, p, key=key, phone=phone)
+    p = plan(change, hands)
+    if p.hands == hands:
+        raise Refused("change", "That is how it is recorded already: nothing was changed.")
+    done = checked(gs, p)
+    _store(gs, done.plan, key)
+    entry = _log_change(gs, change, hands, done.plan, key=key, phone=phone)
     db.session.commit()
-    return Applied(entry)
+    return Applied(entry, False, compared(gs, change, done))
 
 
 def _require_key(key: str) -> None:
@@ -347,10 +373,8 @@ def _undone_by(gs: GameSession, seq: int) -> HistoryEntry | None:
 
 def _undo_hands(gs: GameSession, target: HistoryEntry, *, key: str, phone: str) -> HistoryEntry:
     _check_open(gs)
-    hands = hand_data(gs)
-    p = _inverse(target, hands)
-    p, _ledger = checked(gs, p)
-    _store(gs, p, key)
+    done = checked(gs, _inverse(target, hand_data(gs)))
+    _store(gs, done.plan, key)
     entry = history.record(gs, "undo", key=key, phone=phone, hand=target.hand, before=target.after,
                            after=target.before, undoes=target.seq)
     db.session.commit()
@@ -430,7 +454,8 @@ def later_sessions_took_the_paper(gs: GameSession) -> bool:
 
 
 def deal_at(gs: GameSession, number: int) -> tuple[str, tuple[str, ...]]:
-    """Who dealt hand ``number`` and the seating it was dealt in."""
+    """Who dealt hand ``number`` (as recorded; replayed only for a hand stored without it) and the
+    seating it was dealt in."""
     hands = hand_data(gs)
     if not 1 <= number <= len(hands):
         raise Refused("hand", f"There is no hand {number} in this session (it has {len(hands)}).", status=404)
@@ -438,13 +463,15 @@ def deal_at(gs: GameSession, number: int) -> tuple[str, tuple[str, ...]]:
     for h in hands[:number]:
         if isinstance(h.get("seating"), list):
             seating = tuple(h["seating"])
+    recorded = hands[number - 1].get("dealer")
+    if isinstance(recorded, str):
+        return recorded, seating
     return ledger_for(gs, hands).results[number - 1].dealer, seating
 
 
-def edit_outcome(gs: GameSession, number: int, before: SessionView) -> ChangePreview:
-    """What a fix of hand ``number`` changed (``before``: the view taken before it was saved)."""
-    after = view_from(gs, ledger_for(gs), rows=True)
-    n = len(_hand_rows(after))
-    rows = _row_changes(before, after, Plan([], list(range(n)), number - 1))
-    return ChangePreview(Change("edit", number), gs.version, tuple(rows[:SHOWN]), max(0, len(rows) - SHOWN),
-                         _money_changes(before, after))
+def edit_outcome(gs: GameSession, number: int, done: Recomputed) -> Applied:
+    """What a fix of hand ``number`` changed, as the page after a previewed change shows it."""
+    assert done.logged is not None
+    n = len(_hand_rows(done.after))
+    p = Plan([], list(range(n)), number - 1)
+    return Applied(done.logged, False, _preview(Change("edit", number), gs.version, done.before, done.after, p))

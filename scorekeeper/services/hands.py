@@ -14,14 +14,16 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
+from .. import narration
 from ..db import db
-from ..engine import RULESETS, HandResult, Ledger, SessionError, Table, Upcoming
-from ..engine.sessionfile import load_hand
+from ..engine import RULESETS, HandResult, Ledger, SessionError
 from ..models import GameSession, Group, HandRecord, HistoryEntry, now
+from ..viewmodel import RowView, SessionView
 from . import history
 from .groups import carried_paper
 from .refusals import Conflict, Refused, refused_from
-from .replays import count_hands, hand_data, ledger_for, table_for, table_for_hands
+from .replays import Entry, count_hands, entry_for, hand_data, ledger_for
+from .views import changed_rows, view_from
 
 
 def start_session(
@@ -88,13 +90,6 @@ def _check_version(gs: GameSession, version: int | None) -> None:
         )
 
 
-def _check_hands(gs: GameSession, hands: list[dict[str, Any]]) -> Ledger:
-    try:
-        return ledger_for(gs, hands)
-    except SessionError as exc:
-        raise refused_from(exc) from None
-
-
 @dataclass(frozen=True)
 class Saved:
     """A hand stored by :func:`add_hand`, or found stored by an earlier copy of the same post.
@@ -106,13 +101,27 @@ class Saved:
     record: HandRecord | None
     created: bool  # False when a retried post found the hand already stored
     entry: HistoryEntry | None = None
+
+
 @dataclass(frozen=True)
 class HandPreview:
-    """What a hand in the form would do (nothing saved): its result, or the first refusal."""
+    """What a hand in the form would do (nothing saved): its result in words, or the first refusal."""
 
     result: HandResult | None
     field: str = ""
     message: str = ""
+    summary: str = ""  # "wins · 10 in play"
+    moves: tuple[str, ...] = ()  # the token moves, one line each
+
+
+@dataclass(frozen=True)
+class Recomputed:
+    """A hand changed or removed: the evening before and after, and the rows whose figures changed."""
+
+    before: SessionView
+    after: SessionView
+    changed: list[RowView]
+    logged: HistoryEntry | None = None  # the change's history entry
 
 
 def _lock(gs: GameSession) -> None:
@@ -133,17 +142,17 @@ def add_hand(
     *,
     idem_key: str,
     number: int | None = None,
-    table: Table | None = None,
+    entry: Entry | None = None,
     version: int | None = None,
     phone: str = "",
 ) -> Saved:
-    """Store the next hand. A retried post (same key) returns the stored hand.
+    """Store the next hand, recording who dealt it. A retried post (same key) returns the stored hand.
 
     ``number`` is the hand number the form was made for and ``version`` the
     session version it was made at: if the hands changed meanwhile, this one
     is refused with what changed, instead of being stored under another
-    number. ``table`` is the table as the caller replayed it (saves a second
-    replay when it is still current).
+    number. ``entry`` is the replay the caller made for the form (saves a
+    second replay when it is still current).
     """
     _lock(gs)
     found = find_saved(gs, idem_key)
@@ -153,12 +162,13 @@ def add_hand(
     count = count_hands(gs)
     if number is not None and number != count + 1:
         raise Conflict(_moved_on(gs, number, count, version))
-    if table is None or table.hands_played != count:
-        table = table_for(gs)
+    if entry is None or entry.number != count + 1 or entry.table.hands_played != count:
+        entry = entry_for(gs)
     try:
-        table.preview(load_hand(hand, count + 1, tuple(gs.players)))
+        result = entry.table.preview(entry.parse(hand))
     except SessionError as exc:
         raise refused_from(exc) from None
+    hand = dict(hand, dealer=result.dealer)
     record = HandRecord(session_id=gs.id, position=count, data=hand, idem_key=idem_key)
     db.session.add(record)
     gs.version += 1
@@ -197,66 +207,73 @@ def _moved_on(gs: GameSession, number: int, count: int, version: int | None) -> 
             f"{count + 1}. Check the form and save it as hand {count + 1}.")
 
 
-def preview_hand(
-    gs: GameSession, hand: dict[str, Any], edit: int | None = None, insert: int | None = None
-) -> HandPreview:
-    """The result ``hand`` would have as the next hand, in place of hand ``edit``, or inserted as hand ``insert``."""
-    hands = hand_data(gs)
-    number = edit or insert or len(hands) + 1
-    if not 1 <= number <= len(hands) + (0 if edit else 1):
-        raise Refused("hand", f"There is no hand {number}.", status=404)
-    try:
-        parsed = load_hand(hand, number, tuple(gs.players))
-        if edit is None and insert is None:
-            return HandPreview(table_for_hands(gs, hands).preview(parsed))
-        if edit is not None:
-            hands[edit - 1] = dict(hand, **{k: hands[edit - 1][k] for k in KEPT_ON_EDIT if k in hands[edit - 1]})
-        else:
-            hands.insert(number - 1, hand)
-        return HandPreview(ledger_for(gs, hands).results[number - 1])
-    except SessionError as exc:
-        return HandPreview(None, exc.first.field, exc.first.message)
+def kept_on_edit(entry: Entry, hand: dict[str, Any]) -> dict[str, Any]:
+    """A fixed hand keeps who dealt it and its seating change (corrected on their own pages)."""
+    if not entry.editing:
+        return hand
+    stored = entry.hands[entry.number - 1]
+    return dict(hand, **{k: stored[k] for k in KEPT_ON_EDIT if k in stored})
 
 
-def upcoming_before(gs: GameSession, number: int | None = None) -> Upcoming:
-    """What was in play before hand ``number`` (the next hand when None): the hand form is built from it."""
-    hands = None if number is None else hand_data(gs)[: number - 1]
-    return table_for_hands(gs, hands).upcoming()
-
-
-def edit_hand(
-    gs: GameSession, position: int, hand: dict[str, Any], *, version: int, key: str = "", phone: str = ""
-) -> Saved:
-    """Replace hand ``position`` (0-based), keeping who dealt it; a re-sent fix (same key) is not made twice."""
-    _lock(gs)
-    done = history.entry_by_key(gs, key)
-    if done is not None:
-        return Saved(_record_at(gs, done.hand), False, done)
-    _check_open(gs)
-    if version != gs.version:
-        if not 0 <= position < len(gs.hands):
-            raise Refused("hand", gone_message(gs, position + 1, version), status=409)
-        _check_version(gs, version)
-    record = _hand_at(gs, position)
-    hands = [h.data for h in gs.hands]
-    hand = dict(hand, **{k: record.data[k] for k in KEPT_ON_EDIT if k in record.data})
-    hands[position] = hand
-    _check_hands(gs, hands)
-    before = record.data
-    record.data = hand
-    gs.version += 1
-    entry = history.record(gs, "edit", key=key or secrets.token_urlsafe(16), phone=phone, hand=position + 1,
-                           before=before, after=hand)
-    db.session.commit()
-    return Saved(record, True, entry)
-
-
-#: what a fix of a hand's play keeps from the stored hand (corrected on their own pages)
+#: what a fix of a hand's play keeps from the stored hand
 KEPT_ON_EDIT = ("dealer", "seating")
 
 
-def _record_at(gs: GameSession, number: int | None) -> HandRecord | None:
-    return gs.hands[number - 1] if number is not None and 1 <= number <= len(gs.hands) else None
+def preview_hand(entry: Entry, hand: dict[str, Any], *, insert: bool = False) -> HandPreview:
+    """The result ``hand`` would have as hand ``entry.number`` (the next one, in place of a stored
+    one, or inserted before it, checking the hands after it still stand)."""
+    try:
+        parsed = entry.parse(hand if insert else kept_on_edit(entry, hand))
+        if insert:
+            result = entry.inserted(parsed).results[entry.number - 1]
+        elif entry.editing:
+            result = entry.replaced(parsed).results[entry.number - 1]
+        else:
+            result = entry.table.preview(parsed)
+    except SessionError as exc:
+        return HandPreview(None, exc.first.field, exc.first.message)
+    return HandPreview(result, summary=narration.preview_summary(result),
+                       moves=narration.token_moves(result.transfers))
+
+
+def _current(gs: GameSession, entry: Entry | None, number: int) -> Entry:
+    """``entry`` if it was replayed from the hands stored now (checked under the lock), else a new one."""
+    if entry is None or entry.number != number or entry.hands != hand_data(gs):
+        return entry_for(gs, number)
+    return entry
+
+
+def _recomputed(gs: GameSession, before: Ledger, after: Ledger) -> Recomputed:
+    old, new = view_from(gs, before, rows=True), view_from(gs, after, rows=True)
+    return Recomputed(old, new, changed_rows(old, new))
+
+
+def edit_hand(
+    gs: GameSession, position: int, hand: dict[str, Any], *, version: int, entry: Entry | None = None,
+    key: str = "", phone: str = "",
+) -> Recomputed:
+    """Replace the hand at ``position`` (0-based), keeping who dealt it; the hands after it must still
+    stand. ``key`` is the fix's own key: a re-sent copy is found by it (see :func:`history.find_change`)."""
+    _lock(gs)
+    _check_open(gs)
+    if version != gs.version and not 0 <= position < len(gs.hands):
+        raise Refused("hand", gone_message(gs, position + 1, version), status=409)
+    _check_version(gs, version)
+    record = _hand_at(gs, position)
+    entry = _current(gs, entry, position + 1)
+    hand = kept_on_edit(entry, hand)
+    try:
+        after = entry.replaced(entry.parse(hand))
+    except SessionError as exc:
+        raise refused_from(exc) from None
+    before = record.data
+    record.data = hand
+    gs.version += 1
+    logged = history.record(gs, "edit", key=key or secrets.token_urlsafe(16), phone=phone, hand=position + 1,
+                            before=before, after=hand)
+    db.session.commit()
+    done = _recomputed(gs, entry.ledger, after)
+    return Recomputed(done.before, done.after, done.changed, logged)
 
 
 def gone_message(gs: GameSession, number: int, version: int | None = None) -> str:

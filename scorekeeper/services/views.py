@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from ..engine import RULESETS, Ledger, get_ruleset, hand_questions, option_words
+from ..engine import RULESETS, HandChoices, Ledger, get_ruleset, hand_choices, settle
 from ..models import GameSession
-from ..viewmodel import RowView, SessionView, build_view, row_view
+from ..narration import option_words
+from ..viewmodel import RowView, SessionView, SettlementView, build_view, row_view, settlement_view
 from .replays import ledger_for
 
 
@@ -16,9 +17,14 @@ def rule_choices() -> list[tuple[str, str]]:
     return [(r.name, f"{r.name} — {r.title}") for r in RULESETS.values()]
 
 
+def choices_for(gs: GameSession) -> HandChoices:
+    """What the hand form may offer at this table: contracts, surrenders, takeovers, the fields read."""
+    return hand_choices(get_ruleset(gs.rules).with_options(gs.options or {}), len(gs.players))
+
+
 def hand_asks(rules_name: str, options: dict[str, Any], players: int) -> tuple[str, ...]:
     """Which optional questions the hand form asks under these rules."""
-    return tuple(hand_questions(get_ruleset(rules_name).with_options(options), players))
+    return tuple(hand_choices(get_ruleset(rules_name).with_options(options), players).questions)
 
 
 def view_from(gs: GameSession, ledger: Ledger, *, rows: bool = False) -> SessionView:
@@ -58,6 +64,26 @@ def table_screen(gs: GameSession, saved: int | None) -> TableScreen:
         points = " · ".join(f"{c} {rules.condicion(c)}" for c in ("entrada", "vuelta", "solo", "bola")
                             if rules.allows(c))
     return TableScreen(view_from(gs, ledger), recent, saved_row, points)
+
+
+@dataclass(frozen=True)
+class EndPage:
+    """The end of the evening: the session view, and the settlement either way the paper goes."""
+
+    view: SessionView
+    if_settled: SettlementView
+    if_kept: SettlementView
+
+
+def end_page(gs: GameSession) -> EndPage:
+    """One replay; the settlement is worked out from the last row for both choices of the paper."""
+    ledger = ledger_for(gs)
+    view = view_from(gs, ledger)
+    either = {
+        mode: settlement_view(ledger, settle(replace(ledger.setup, end_paper=mode), ledger.last, ledger.rules.scoring))
+        for mode in ("settle", "keep")
+    }
+    return EndPage(view, either["settle"], either["keep"])
 
 
 def changed_rows(before: SessionView, after: SessionView) -> list[Any]:

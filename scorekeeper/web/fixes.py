@@ -144,10 +144,10 @@ def closed_page(gs: GameSession) -> ResponseReturnValue:
 
 
 def preview_page(gs: GameSession, change: services.Change, *, status: int = 200, error: str = "",
-                 form: ChangeForm | None = None) -> ResponseReturnValue:
+                 form: ChangeForm | None = None, entry: services.Entry | None = None) -> ResponseReturnValue:
     """The change, what it does to the hands and the money, and one button to make it."""
     try:
-        preview = services.preview_change(gs, change)
+        preview = services.preview_change(gs, change, entry)
     except services.Refused as exc:
         if exc.status == 404:
             return gone(gs, change.number, 409 if request.method == "POST" else 404)
@@ -197,11 +197,7 @@ def make_change(gs: GameSession, read: Any) -> ResponseReturnValue:
         change = read(form)
     except services.Refused as exc:
         return damaged(gs, exc.message)
-    before = None
     try:
-        if services.find_change(gs, form.key.data or "") is None:
-            preview = services.preview_change(gs, change)
-            before = preview
         applied = services.apply_change(gs, change, key=form.key.data or "", version=number_of(form.version.data),
                                         phone=named_by(form))
     except services.Conflict as exc:
@@ -212,7 +208,7 @@ def make_change(gs: GameSession, read: Any) -> ResponseReturnValue:
         if exc.field == "session":
             return closed_page(gs)
         return respond(preview_page(gs, change, status=exc.status, error=exc.message, form=form), form)
-    return respond(done_page(gs, applied, before), form)
+    return respond(done_page(gs, applied), form)
 
 
 def damaged(gs: GameSession, message: str = "") -> ResponseReturnValue:
@@ -222,11 +218,11 @@ def damaged(gs: GameSession, message: str = "") -> ResponseReturnValue:
                            back=url_for("table.history", token=gs.token)), 400
 
 
-def done_page(gs: GameSession, applied: services.Applied, preview: Any) -> ResponseReturnValue:
+def done_page(gs: GameSession, applied: services.Applied) -> ResponseReturnValue:
     """A change made: what it did, and its one-tap undo; a re-sent one: that it was made once already."""
     log = services.history_view(gs)
     line = next((ln for ln in log.lines if ln.seq == applied.entry.seq), None)
-    return render_template("web/done.html", gs=gs, line=line, already=applied.already, preview=preview,
+    return render_template("web/done.html", gs=gs, line=line, already=applied.already, preview=applied.preview,
                            undo=log.undo if log.undo is not None and log.undo.seq == applied.entry.seq else None,
                            undo_form=UndoForm(key=new_key()))
 
@@ -242,16 +238,16 @@ def insert(token: str, number: int) -> ResponseReturnValue:
         return redirect(url_for("table.new_hand", token=token))
     if not 1 <= number <= count:
         return gone(gs, number, 404)
-    upcoming = services.upcoming_before(gs, number)
+    entry = services.entry_for(gs, number)
     form = HandForm() if request.method == "POST" else HandForm(formdata=None)
-    form.setup_for(list(gs.players), gs.rules, gs.options or {}, upcoming)
+    form.setup_for(list(gs.players), gs.rules, gs.options or {}, entry.upcoming)
     status = 200
     if request.method == "POST":
         if form.validate_on_submit():
-            return preview_page(gs, services.Change("insert", number, hand=form.to_hand()))
+            return preview_page(gs, services.Change("insert", number, hand=form.to_hand()), entry=entry)
         status = 400
-    return render_template("web/hand.html", gs=gs, view=services.view_for(gs), form=form, editing=None,
-                           inserting=number, upcoming=upcoming), status
+    return render_template("web/hand.html", gs=gs, view=services.view_from(gs, entry.ledger), form=form,
+                           editing=None, inserting=number, upcoming=entry.upcoming), status
 
 
 @bp.route("/<token>/hands/<int:number>/dealer", methods=["GET", "POST"])

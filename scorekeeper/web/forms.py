@@ -111,8 +111,8 @@ class HandForm(FlaskForm):
     version = HiddenField()
 
     TRICK_FIELDS = ("t0", "t1", "t2", "t3")
-    #: the live table this form was built on (services.table_for): saving reuses that replay
-    table: Any = None
+    #: the replay this form was built on (services.entry_for): saving and previewing reuse it
+    entry: services.Entry | None = None
 
     def setup_for(self, players: list[str], rules_name: str, options: dict[str, Any], upcoming: Any) -> None:
         self.players = players

@@ -9,7 +9,6 @@ from flask.typing import ResponseReturnValue
 
 from .. import services
 from ..models import GameSession
-from ..viewmodel import token_moves
 from .fixes import closed_page, done_page, fixes_context, gone, named_by, number_of, phone_name, respond
 from .forms import EndForm, HandForm, VersionForm, new_key
 
@@ -25,11 +24,12 @@ def session_or_404(token: str) -> GameSession:
     return gs
 
 
-def hand_form(gs: GameSession, *, formdata: Any = None) -> HandForm:
-    table = services.table_for(gs)
+def hand_form(gs: GameSession, *, formdata: Any = None, number: int | None = None) -> HandForm:
+    """The hand form for the next hand (or hand ``number``), built on one replay that the save reuses."""
+    entry = services.entry_for(gs, number)
     form = HandForm() if formdata is None else HandForm(formdata=formdata)
-    form.setup_for(list(gs.players), gs.rules, gs.options or {}, table.upcoming())
-    form.table = table  # the save reuses this replay
+    form.setup_for(list(gs.players), gs.rules, gs.options or {}, entry.upcoming)
+    form.entry = entry
     return form
 
 
@@ -82,19 +82,20 @@ def new_hand(token: str) -> ResponseReturnValue:
     if request.method == "POST":
         if form.validate_on_submit():
             number = form.number.data
-            if number and not number.isdigit():
+            if number and number_of(number) < 0:
                 form.number.errors = ["This form is damaged; reload the page."]
                 status = 400
             else:
                 saved, status = _attempt(form, lambda: services.add_hand(
                     gs, form.to_hand(), idem_key=form.idem_key.data or "",
-                    number=number_of(number) if number else None, table=form.table,
+                    number=number_of(number) if number else None, entry=form.entry,
                     version=_version(form) if form.version.data else None, phone=phone_name()))
                 if saved is not None:
                     return _saved(gs, saved)
         else:
             status = 400
-    view = services.view_for(gs)
+    assert form.entry is not None
+    view = services.view_from(gs, form.entry.ledger)
     if request.method == "GET" or _deleted_since(form, view.next.number):
         form.number.data = str(view.next.number)
         form.version.data = str(gs.version)
@@ -146,19 +147,16 @@ def preview(token: str) -> ResponseReturnValue:
     gs = session_or_404(token)
     edit = request.args.get("edit", type=int)
     insert = request.args.get("insert", type=int)
-    form = hand_form(gs, formdata=request.form)
-    try:
-        found = services.preview_hand(gs, form.to_hand(), edit, insert)
-    except services.Refused:
+    if edit is not None and not 1 <= edit <= len(gs.hands) or insert is not None and not 1 <= insert <= len(gs.hands):
         abort(404)
+    form = hand_form(gs, formdata=request.form, number=edit or insert)
+    assert form.entry is not None
+    found = services.preview_hand(form.entry, form.to_hand(), insert=insert is not None)
     result = found.result
     if result is None:
         return jsonify(ok=False, field=found.field, message=found.message)
-    words = {"sacado": "wins", "puesta": "puesta", "codillo": f"codillo — {result.winner} wins it",
-             "cancelled": "deal cancelled"}
-    return jsonify(ok=True, outcome=result.outcome, in_play=result.in_play,
-                   summary=f"{words.get(result.outcome, result.outcome)} · {result.in_play} in play",
-                   moves=list(token_moves(result.transfers)))
+    return jsonify(ok=True, outcome=result.outcome, in_play=result.in_play, summary=found.summary,
+                   moves=list(found.moves))
 
 
 @bp.get("/<token>/hands")
@@ -173,33 +171,32 @@ def edit_hand(token: str, number: int) -> ResponseReturnValue:
     gs = session_or_404(token)
     resent = services.find_change(gs, request.form.get("idem_key", "")) if request.method == "POST" else None
     if resent is not None:
-        return done_page(gs, services.Applied(resent, True), None)  # a re-sent fix: made once already
+        return done_page(gs, services.Applied(resent, True))  # a re-sent fix: made once already
     if not 1 <= number <= len(gs.hands):
         posted = number_of(request.form.get("version")) if request.method == "POST" else None
         return gone(gs, number, 409 if request.method == "POST" else 404, posted)
     if gs.closed:
         return closed_page(gs)
     stored = services.stored_hand(gs, number)
-    # the form is built for the table as it stood before this hand
-    upcoming = services.upcoming_before(gs, number)
-    form = HandForm() if request.method == "POST" else HandForm(formdata=None)
-    form.setup_for(list(gs.players), gs.rules, gs.options or {}, upcoming)
+    # the form is built for the table as it stood before this hand (one replay, reused by the save)
+    form = hand_form(gs, formdata=None if request.method == "GET" else request.form, number=number)
+    assert form.entry is not None
+    entry = form.entry
     status = 200
     if request.method == "GET" and stored is not None:
         form.fill_from(stored)
         form.version.data = str(gs.version)
     elif form.validate_on_submit():
-        before = services.view_for(gs, rows=True)
         edited, status = _attempt(form, lambda: services.edit_hand(
-            gs, number - 1, form.to_hand(), version=_version(form), key=form.idem_key.data or new_key(),
-            phone=phone_name()))
-        if edited is not None and edited.entry is not None:
-            return done_page(gs, services.Applied(edited.entry), services.edit_outcome(gs, number, before))
+            gs, number - 1, form.to_hand(), version=_version(form), entry=entry,
+            key=form.idem_key.data or new_key(), phone=phone_name()))
+        if edited is not None:
+            return done_page(gs, services.edit_outcome(gs, number, edited))
     else:
         status = 400
-    view = services.view_for(gs)
+    view = services.view_from(gs, entry.ledger)
     return render_template("web/hand.html", gs=gs, view=view, form=form, editing=number,
-                           upcoming=upcoming), status
+                           upcoming=entry.upcoming), status
 
 
 @bp.route("/<token>/end", methods=["GET", "POST"])
@@ -216,19 +213,27 @@ def end(token: str) -> ResponseReturnValue:
         elif not gs.closed and _version(form) != gs.version:
             return respond(_end(gs, form), form)  # refused as stale, saying what changed
         elif not gs.closed:
-            form.key.data = form.key.data or new_key()
-            return render_template("web/end_confirm.html", gs=gs, form=form, phone=phone_name(),
-                                   preview=services.view_for(gs, end_paper=form.paper.data
-                                                             if form.paper.data in ("settle", "keep") else None))
+            return _confirm_end(gs, form)
         else:
             status = 409
     if request.method == "GET" or not form.version.data:
         form.version.data = str(gs.version)
-    preview = {} if gs.closed else {
-        mode: services.view_for(gs, end_paper=mode).settlement for mode in ("settle", "keep")
-    }
-    return render_template("web/end.html", gs=gs, view=services.view_for(gs), form=form, preview=preview,
+    return _end_page(gs, form, status)
+
+
+def _end_page(gs: GameSession, form: EndForm, status: int) -> ResponseReturnValue:
+    page = services.end_page(gs)
+    preview = {} if gs.closed else {"settle": page.if_settled, "keep": page.if_kept}
+    return render_template("web/end.html", gs=gs, view=page.view, form=form, preview=preview,
                            **fixes_context(gs)), status
+
+
+def _confirm_end(gs: GameSession, form: EndForm) -> ResponseReturnValue:
+    """Ending is asked once more, with the money either way."""
+    form.key.data = form.key.data or new_key()
+    page = services.end_page(gs)
+    settlement = page.if_kept if form.paper.data == "keep" else page.if_settled
+    return render_template("web/end_confirm.html", gs=gs, form=form, phone=phone_name(), settlement=settlement)
 
 
 def _end(gs: GameSession, form: EndForm) -> ResponseReturnValue:
@@ -238,9 +243,7 @@ def _end(gs: GameSession, form: EndForm) -> ResponseReturnValue:
     except services.Refused as exc:
         form.paper.errors = list(form.paper.errors) + [exc.message]
         form.version.data = str(gs.version)
-        preview = {mode: services.view_for(gs, end_paper=mode).settlement for mode in ("settle", "keep")}
-        return render_template("web/end.html", gs=gs, view=services.view_for(gs), form=form, preview=preview,
-                               **fixes_context(gs)), exc.status
+        return _end_page(gs, form, exc.status)
     entry = saved.entry
     assert entry is not None
     return redirect(url_for("table.end", token=gs.token, done=entry.seq, again="1" if not saved.created else None))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from scorekeeper.engine.settle import fewest_transfers
+from scorekeeper.narration import row_words
 
 from .helpers import NWS, NWSE, bowls, crossed, paper, run, state, table
 
@@ -65,7 +66,7 @@ def test_pajaritos_refill_when_the_dish_empties():
     led = run(NWS, hands)
     assert state(led.rows[4]) == ([152, 161, 162], 0, 5, {})
     assert state(led.rows[5]) == ([147, 156, 156], 6, 15, {})
-    assert "everyone puts in a pajarito" in led.rows[5].comment
+    assert "everyone puts in a pajarito" in row_words(led.rows[5]).comment
 
 
 def test_first_puesta_codillo():
@@ -243,7 +244,7 @@ def test_forced_entrada_scores_like_an_entrada():
     """Same figures as an ordinary won entrada; the event says it was forced."""
     led = run(NWS, [dict(W_WINS, forced=True)])
     assert bowls(led.rows[2]) == [153, 163, 154]
-    assert "forced" in led.rows[2].event
+    assert "forced" in row_words(led.rows[2]).event
 
 
 TIED = [{"player": "South", "amount": 20}, {"player": "West", "amount": 20}]

@@ -15,6 +15,7 @@ import pytest
 
 from scorekeeper.cli import main
 from scorekeeper.engine import ledger_json, loads, replay
+from scorekeeper.narration import row_words
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "worked_example.json"
 
@@ -117,12 +118,12 @@ def test_settlement(ledger):
 
 
 def test_comments_explain_the_money(ledger):
-    assert ledger.rows[2].comment.startswith("South takes the plato (6) and 3 from each player")
-    assert "1 for the vuelta" in ledger.rows[2].comment and "1 for the estuche" in ledger.rows[2].comment
-    assert "22 to North, who made codillo" in ledger.rows[8].comment
-    assert "8 for the failed bola" in ledger.rows[10].comment
-    assert "Twin puestas" in ledger.rows[12].comment
-    assert "crossed out" in ledger.rows[14].comment
+    assert row_words(ledger.rows[2]).comment.startswith("South takes the plato (6) and 3 from each player")
+    assert "1 for the vuelta" in row_words(ledger.rows[2]).comment and "1 for the estuche" in row_words(ledger.rows[2]).comment
+    assert "22 to North, who made codillo" in row_words(ledger.rows[8]).comment
+    assert "8 for the failed bola" in row_words(ledger.rows[10]).comment
+    assert "Twin puestas" in row_words(ledger.rows[12]).comment
+    assert "crossed out" in row_words(ledger.rows[14]).comment
 
 
 def test_ledger_json(ledger):

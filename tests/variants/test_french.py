@@ -7,8 +7,9 @@ from decimal import Decimal
 import pytest
 
 from scorekeeper.cli import format_ledger
-from scorekeeper.engine import SessionError, Table, ledger_json, load_session, replay
-from scorekeeper.engine.french import PointsTable
+from scorekeeper.engine import SCORINGS, SessionError, Table, load_session, replay
+from scorekeeper.engine import french as points
+from scorekeeper.narration import ledger_json
 from variants_helpers import both, engine_session, hand_row
 
 FOUR = ["N", "W", "S", "E"]
@@ -182,7 +183,7 @@ def test_french_options_refused() -> None:
 def test_french_table_is_chosen_by_the_ruleset_and_works_with_the_cli_output() -> None:
     session = engine_session(SESSION)
     table = Table(session.setup)
-    assert isinstance(table, PointsTable)
+    assert table.scoring is points.score and SCORINGS["points"] is points.score
     up = table.upcoming()
     assert up.in_play == 0 and "pass" in up.contracts and "penetro" not in up.contracts
     ledger = replay(session)
@@ -191,3 +192,17 @@ def test_french_table_is_chosen_by_the_ruleset_and_works_with_the_cli_output() -
     data = ledger_json(ledger)
     assert data["settlement"]["net"] == {"N": -75, "W": -7, "S": 210, "E": -128}
     assert data["rows"][1]["event"] == "N deals and bets J"
+
+
+@pytest.mark.parametrize(
+    "tricks, outcome",
+    [({"N": 5, "W": 2, "S": 2}, "sacado"), ({"N": 1, "W": 5, "S": 3}, "puesta")],
+)
+def test_a_contract_worth_nothing_writes_no_zero_transfer(tricks: dict, outcome: str) -> None:
+    """The group sets the jeu simple to 0. E surrenders, N defends: whether N wins (the puesta would
+    go to N) or does worse than E (N would pay E), 0 changes hands, so no transfer is written."""
+    d = {"format": "tresillo-session/1", "rules": "french", "players": ["N", "W", "S", "E"],
+         "first_dealer": "E", "options": {"condiciones": {"entrada": 0}},
+         "hands": [{"contract": "entrada", "declarer": "W", "surrender": {"takeover": "N"}, "tricks": tricks}]}
+    result = replay(load_session(d)).results[0]
+    assert (result.outcome, result.in_play, result.transfers) == (outcome, 0, ())

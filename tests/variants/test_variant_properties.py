@@ -7,11 +7,13 @@ Then the whole session is replayed from its setup and from its session file.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from decimal import Decimal
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -21,6 +23,7 @@ from scorekeeper.engine import (
     HandError,
     Options,
     Session,
+    SessionError,
     Setup,
     Surrender,
     Table,
@@ -28,6 +31,7 @@ from scorekeeper.engine import (
     loads,
     replay,
 )
+from tests.ledger_checks import check_transfers_explain_rows, check_upcoming
 
 NAMES = ("Ana", "Bea", "Carlos", "Dolores")
 
@@ -163,48 +167,57 @@ def sessions(draw: st.DrawFn) -> Session:
     return Session(setup, tuple(played))
 
 
-@settings(max_examples=int(os.environ.get("VARIANT_EXAMPLES", "300")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+EXAMPLES = settings(max_examples=int(os.environ.get("VARIANT_EXAMPLES", "300")), deadline=None,
+                   suppress_health_check=[HealthCheck.too_slow])
+
+
+@EXAMPLES
 @given(sessions())
 def test_random_sessions_with_random_options(session: Session) -> None:
+    """Every row's transfers explain its figures; French hands move points between players only;
+    scores ×5 settle every pair of players in whole tokens; the session file carries everything."""
     ledger = replay(session)
-    setup = session.setup
-    n = len(setup.players)
-    total = setup.start_tokens * n
-    points = ledger.rules.scoring == "points"  # type: ignore[attr-defined]
-    for row in ledger.rows:
-        # conservation: bowls + plato + pajaritos never change
-        assert row.tokens == total
-        if points:
-            assert row.plato == 0 and row.pajaritos == 0 and row.paper == ()
+    check_transfers_explain_rows(ledger)
+    players = set(session.setup.players)
     for res in ledger.results:
-        delta: dict[str, int] = {}
-        for t in res.transfers:
-            assert t.amount > 0
-            delta[t.source] = delta.get(t.source, 0) - t.amount
-            delta[t.target] = delta.get(t.target, 0) + t.amount
-        assert sum(delta.values()) == 0
-        if points:
-            # zero-sum per hand, between players only
-            assert set(delta) <= set(setup.players)
-        if ledger.rules.round_to > 1:  # type: ignore[attr-defined]
+        if ledger.rules.scoring == "points":
+            assert {t.source for t in res.transfers} | {t.target for t in res.transfers} <= players
+        if ledger.rules.round_to > 1:
             pair: dict[tuple[str, str], int] = {}
             for t in res.transfers:
-                if t.source in setup.players and t.target in setup.players:
+                if t.source in players and t.target in players:
                     a, b = sorted((t.source, t.target))
                     pair[(a, b)] = pair.get((a, b), 0) + (t.amount if t.source == a else -t.amount)
-            assert all(v % ledger.rules.round_to == 0 for v in pair.values())  # type: ignore[attr-defined]
-    st_ = ledger.settlement
-    assert sum(st_.net.values()) == 0 and sum(st_.money.values()) == Decimal(0)
-    # deterministic, and the session file carries everything (options included)
-    again = loads(json.dumps(dump_session(session)))
-    assert again == session
-    other = replay(again)
-    assert [r.bowls_tuple for r in other.rows] == [r.bowls_tuple for r in ledger.rows]
-    assert [r.comment for r in other.rows] == [r.comment for r in ledger.rows]
-    assert other.settlement == st_
-    # a later hand never changes the rows before it
-    if session.hands:
-        k = len(session.hands) // 2
-        prefix = replay(Session(setup, session.hands[:k]))
-        assert [r.bowls_tuple for r in prefix.rows] == [r.bowls_tuple for r in ledger.rows[: 2 * k + 1]]
-        assert [r.paper for r in prefix.rows] == [r.paper for r in ledger.rows[: 2 * k + 1]]
+            assert all(v % ledger.rules.round_to == 0 for v in pair.values())
+    assert loads(json.dumps(dump_session(session))) == session
+
+
+@EXAMPLES
+@given(sessions())
+def test_upcoming_amount_is_the_next_amount_in_play(session: Session) -> None:
+    """Before every hand, the table screen's amount in play (or the favoured one, when trumps are the
+    palo de favor) is the amount the hand is played for."""
+    table = Table(session.setup)
+    for hand in session.hands:
+        check_upcoming(table, hand)
+
+
+#: a field of another scoring, and a value that would otherwise be valid
+FOREIGN = {"puesta": [("bet", "J")], "points": [("debt", "Ana"), ("drops_out", "Bea"), ("estuche", True),
+                                              ("contra_estuche", True), ("forced", True)]}
+
+
+@EXAMPLES
+@given(st.data())
+def test_fields_of_another_scoring_are_refused(data: st.DataObject) -> None:
+    """A hand carrying a field its ruleset's scoring does not read is refused, naming the hand and the field."""
+    session = data.draw(sessions())
+    if not session.hands:
+        return
+    k = data.draw(st.integers(0, len(session.hands) - 1))
+    rules = Table(session.setup).rules
+    field, value = data.draw(st.sampled_from(FOREIGN[rules.scoring]))
+    bad = dataclasses.replace(session.hands[k], **{field: value})
+    with pytest.raises(SessionError) as refused:
+        replay(Session(session.setup, session.hands[:k] + (bad,) + session.hands[k + 1:]))
+    assert (refused.value.first.hand, refused.value.first.field) == (k + 1, field)

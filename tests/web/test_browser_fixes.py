@@ -110,7 +110,7 @@ def test_end_confirm_undo_and_reopen(chromium, server):
     assert "Undo the end: reopen the session" in page.inner_text("main")
     shot(page, "fix-ended")
     page.goto(table_url)
-    page.click("text=Reopen the session")
+    page.click("a:text-is('Reopen the session')")
     shot(page, "fix-reopen")
     page.click("form.card button[type=submit]")
     page.wait_for_selector("#enter-hand")

@@ -1,0 +1,192 @@
+"""The puesta family (``pagat``, ``house`` and their variants): the plato, the pajaritos and the paper.
+
+A winning declarer takes the plato and the table tanto (or the reserved
+puesta played for); a losing one pays the amount in play into the plato (a
+first puesta) or onto the paper (a new reserved puesta), and a codillo also
+pays the winner. Then the condiciones, and with scores ×5 the rounding.
+
+>>> from .model import Hand
+>>> from .reading import Seating, read_hand
+>>> from .rules import get_ruleset
+>>> from .stake import stake
+>>> rules = get_ruleset("pagat")
+>>> play = read_hand(rules, Seating(("N", "W", "S")), 1, "N",
+...                  Hand("vuelta", declarer="W", tricks={"N": 2, "W": 5, "S": 2}))
+>>> s = score(play, stake(rules, 3, plato=6, plato_puesta=False, debt=None, favoured=False), rules)
+>>> s.outcome, [(t.source, t.target, t.amount, str(t.reason)) for t in s.transfers]  # doctest: +NORMALIZE_WHITESPACE
+('sacado', [('plato', 'W', 6, 'plato'), ('N', 'W', 1, 'tanto'), ('S', 'W', 1, 'tanto'),
+            ('N', 'W', 1, 'vuelta'), ('S', 'W', 1, 'vuelta')])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Literal
+
+from .model import PAPER, PLATO, Outcome, Reason, Stake, Transfer
+from .scoring import Scored
+
+if TYPE_CHECKING:
+    from .reading import Play
+    from .rules import Ruleset
+
+_CONTRACT_REASON = {c: Reason(c) for c in ("entrada", "vuelta", "solo", "penetro")}
+#: condiciones a winning declarer may also be paid, besides the contract's and the bola
+_EXTRAS = (("estuche", Reason.ESTUCHE), ("contra_estuche", Reason.CONTRA_ESTUCHE), ("primeras", Reason.PRIMERAS))
+
+
+def score(play: Play, stake: Stake, rules: Ruleset) -> Scored:
+    """The outcome and the transfers of a hand under the puesta system."""
+    if play.contract == "pass":
+        return Scored("cancelled", (), stake)
+    outcome, winner = decide(play)
+    puestas: tuple[str, ...] = ()
+    where: Literal["plato", "paper"] | None = None
+    if outcome == "sacado":
+        paid = _won(play, stake)
+    else:
+        paid, puestas, where = _lost(play, stake, outcome, winner, rules)
+    transfers = paid + _condiciones(play, outcome, rules)
+    if rules.round_to > 1:
+        transfers += rounding(transfers, rules.round_up, play.players)
+    if outcome == "sacado" and play.takeover is None:
+        plato_puesta: bool | None = False  # the plato (and its puesta) went to the winner
+    else:
+        plato_puesta = True if where == "plato" else None
+    return Scored(outcome, tuple(transfers), stake, winner, puestas, where, plato_puesta)
+
+
+def decide(play: Play) -> tuple[Outcome, str | None]:
+    """Sacado when the player playing out takes more tricks than each opponent; codillo when one
+    opponent takes more (the winner); puesta otherwise (and always after an accepted surrender)."""
+    if play.accepted or play.tricks is None or play.playing is None:
+        return "puesta", None
+    tricks = play.tricks
+    taken = tricks[play.playing]
+    others = {p: tricks[p] for p in play.active if p != play.playing}
+    best = max(others.values())
+    if taken > best:
+        return "sacado", None
+    leaders = [p for p, c in others.items() if c == best]
+    if best > taken and len(leaders) == 1:
+        return "codillo", leaders[0]
+    return "puesta", None
+
+
+def _won(play: Play, stake: Stake) -> list[Transfer]:
+    """A won hand: the plato and the tanto (or the reserved puesta); after a takeover, the amount
+    in play from the surrendered declarer (the plato and the paper stay)."""
+    playing = play.playing
+    assert playing is not None and play.declarer is not None
+    if play.takeover is not None:
+        return [Transfer(play.declarer, play.takeover, stake.total, Reason.GAVE_UP)]
+    out: list[Transfer] = []
+    if stake.plato:
+        out.append(Transfer(PLATO, playing, stake.plato, Reason.PLATO))
+    debt = stake.debt
+    if debt is not None:
+        if debt.player != playing:
+            out.append(Transfer(debt.player, playing, debt.amount, Reason.RESERVED))
+        out.append(Transfer(PAPER, debt.player, debt.amount, Reason.CROSSED, debt.number))
+    elif stake.tanto:
+        out.extend(Transfer(p, playing, stake.tanto, Reason.TANTO) for p in play.players if p != playing)
+    return out
+
+
+def _lost(
+    play: Play, stake: Stake, outcome: Outcome, winner: str | None, rules: Ruleset
+) -> tuple[list[Transfer], tuple[str, ...], Literal["plato", "paper"] | None]:
+    """A lost hand: each loser's puesta into the plato (a first puesta) or onto the paper; a codillo
+    is paid to the winner too. The old codillo (``winner_only``) pays the winner only."""
+    playing = play.playing
+    assert playing is not None and play.declarer is not None
+    losers: tuple[str, ...] = (play.declarer, play.takeover) if play.takeover is not None else (playing,)
+    if outcome == "codillo" and rules.codillo == "winner_only":
+        losers = losers[:-1]  # a surrendered declarer still pays his puesta
+    where: Literal["plato", "paper"] = "plato" if stake.case == "first" else "paper"
+    out = [Transfer(loser, PLATO if where == "plato" else PAPER, stake.total, Reason.PUESTA) for loser in losers]
+    if outcome == "codillo":
+        assert winner is not None
+        out.append(Transfer(playing, winner, stake.total, Reason.CODILLO))
+    return out, losers, (where if losers else None)
+
+
+def _condiciones(play: Play, outcome: Outcome, rules: Ruleset) -> list[Transfer]:
+    """The contract's condición, then (for a won hand) estuche, contra-estuche, primeras and the bola."""
+    out = _contract_condicion(play, outcome, rules)
+    if outcome == "sacado":
+        out += _extras(play, rules)
+        out += _bola(play, rules)
+    return out
+
+
+def _contract_condicion(play: Play, outcome: Outcome, rules: Ruleset) -> list[Transfer]:
+    """Paid by each player to a winner; a loser (and a surrendered declarer, even when the hand
+    was taken over and won) pays it to each player."""
+    value = rules.condicion(play.contract) * rules.favour(play.contract, play.favoured)
+    if not value:
+        return []
+    reason = _CONTRACT_REASON[play.contract]
+    declarer, playing = play.declarer, play.playing
+    assert declarer is not None and playing is not None
+    if play.takeover is not None or outcome != "sacado":
+        return [Transfer(declarer, p, value, reason) for p in play.players if p != declarer]
+    return [Transfer(p, playing, value, reason) for p in play.players if p != playing]
+
+
+def _extras(play: Play, rules: Ruleset) -> list[Transfer]:
+    """Estuche, contra-estuche and primeras for a won hand (after a takeover only those the rules pay)."""
+    hand, playing = play.hand, play.playing
+    assert playing is not None
+    out: list[Transfer] = []
+    for flag, reason in _EXTRAS:
+        held = getattr(hand, flag)
+        if not held or (play.takeover is not None and flag not in rules.takeover_paid):
+            continue
+        if flag == "primeras":
+            amount = rules.condicion(flag)
+        else:
+            amount = rules.condicion_count(flag, 3 if held is True else int(held), hand.bola == "won")
+        amount *= rules.favour(flag, play.favoured)
+        if amount:
+            out.extend(Transfer(p, playing, amount, reason) for p in play.players if p != playing)
+    return out
+
+
+def _bola(play: Play, rules: Ruleset) -> list[Transfer]:
+    """A won bola is paid by each player; a failed one is paid to each (not by a new declarer,
+    unless the rules say so)."""
+    amount = rules.condicion("bola") * rules.favour("bola", play.favoured)
+    hand, playing = play.hand, play.playing
+    assert playing is not None
+    others = [p for p in play.players if p != playing]
+    taken_over = play.takeover is not None
+    if not amount:
+        return []
+    if hand.bola == "won" and (not taken_over or "bola" in rules.takeover_paid):
+        return [Transfer(p, playing, amount, Reason.BOLA) for p in others]
+    if hand.bola == "failed" and (not taken_over or rules.takeover_pays_failed_bola):
+        return [Transfer(playing, p, amount, Reason.BOLA) for p in others]
+    return []
+
+
+def rounding(transfers: list[Transfer], round_up: Callable[[int], int], players: tuple[str, ...]) -> list[Transfer]:
+    """Scores ×5: what one player pays another in a hand, rounded up to a whole token.
+
+    All payments between the same two players in one hand are netted; the
+    payer adds what brings the net up to a multiple of the token (a
+    ``rounding`` transfer).
+    """
+    seat = {p: i for i, p in enumerate(players)}
+    net: dict[tuple[str, str], int] = {}
+    for t in transfers:
+        if t.source in seat and t.target in seat:
+            a, b = sorted((t.source, t.target), key=seat.__getitem__)
+            net[(a, b)] = net.get((a, b), 0) + (t.amount if t.source == a else -t.amount)
+    out = []
+    for (a, b), amount in net.items():
+        payer, payee, owed = (a, b, amount) if amount > 0 else (b, a, -amount)
+        extra = round_up(owed) - owed
+        if extra:
+            out.append(Transfer(payer, payee, extra, Reason.ROUNDING))
+    return out

@@ -1,0 +1,311 @@
+"""Reading a hand against the table: the checks every scoring shares.
+
+The first step of the hand pipeline (reading → :mod:`.stake` → the scoring's
+payments → apply). It turns a :class:`~.model.Hand` as entered into a
+:class:`Play`: who deals, who plays, who took over, which tricks count. Which
+fields a table reads at all is data of the ruleset (:attr:`Ruleset.hand_fields`):
+a field of another scoring (a French ``bet`` in a ``pagat`` file, a ``debt``
+under French scoring) is refused naming the hand and the field.
+
+>>> from .rules import get_ruleset
+>>> seating = Seating(("N", "W", "S"))
+>>> p = read_hand(get_ruleset("pagat"), seating, 1, "N",
+...               Hand("entrada", declarer="W", tricks={"N": 2, "W": 5, "S": 2}))
+>>> p.mano, p.active, p.playing
+('W', ('N', 'W', 'S'), 'W')
+>>> read_hand(get_ruleset("pagat"), seating, 1, "N", Hand("entrada", declarer="W", bet="J"))
+Traceback (most recent call last):
+...
+scorekeeper.engine.errors.HandError: hand 1: bet: the dealer's bet belongs to French points scoring
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .errors import FieldError, HandError
+from .model import Contract, Hand
+from .options import SUITS
+from .rules import CONTRACTS, HAND_FIELDS
+
+if TYPE_CHECKING:
+    from .rules import Ruleset
+
+#: why a field of another scoring is refused ({rules} is the ruleset's name)
+NOT_READ = {
+    "bet": "the dealer's bet belongs to French points scoring",
+    "debt": "there is no paper under {rules} scoring: no debt is played for",
+    "drops_out": "there is no penetro under {rules} scoring: nobody drops out",
+    "estuche": "{rules} scoring pays no estuche",
+    "contra_estuche": "{rules} scoring pays no contra-estuche",
+    "forced": "under {rules} scoring nobody is forced: if all pass the deal is cancelled",
+}
+
+_CONDICION_COUNTS = (("estuche", 9), ("contra_estuche", 12))
+#: contracts every table plays
+_EVERYWHERE = frozenset({"entrada", "vuelta", "solo"})
+
+
+class Seating:
+    """Who sits where: the seating order, each player's seat, and who is active when someone deals."""
+
+    __slots__ = ("players", "seat", "n", "_active")
+
+    def __init__(self, players: tuple[str, ...]) -> None:
+        self.players = players
+        self.seat = {p: i for i, p in enumerate(players)}
+        self.n = len(players)
+        self._active = {d: tuple(p for p in players if p != d) if self.n == 4 else players for d in players}
+
+    def after(self, player: str) -> str:
+        """The player on ``player``'s right, who plays next (after the dealer: the mano)."""
+        return self.players[(self.seat[player] + 1) % self.n]
+
+    def active(self, dealer: str) -> tuple[str, ...]:
+        """Who plays a hand: at four the dealer sits it out."""
+        return self._active[dealer]
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A hand read and checked against the table."""
+
+    number: int
+    dealer: str
+    mano: str
+    players: tuple[str, ...]
+    #: who played the cards (a penetro: all four, or all but the one who dropped out)
+    active: tuple[str, ...]
+    contract: Contract
+    declarer: str | None
+    takeover: str | None  # "yo sigo": the opponent who took over a surrendered hand
+    accepted: bool  # a surrender accepted: the hand ended there (puesta, no tricks)
+    favoured: bool  # trumps were the palo de favor
+    tricks: Mapping[str, int] | None
+    hand: Hand
+    #: who played the hand out: the new declarer after a takeover, else the declarer
+    playing: str | None
+
+
+def _fail(number: int, field: str, message: str) -> HandError:
+    return HandError(FieldError(number, field, message))
+
+
+#: what a field left out (or false) holds
+_UNSET = (None, False, 0)
+
+
+def given_fields(hand: Hand) -> tuple[str, ...]:
+    """The fields of ``hand`` that say something (left-out and false ones do not)."""
+    return tuple(f for f in HAND_FIELDS if getattr(hand, f) not in _UNSET)
+
+
+def read_hand(rules: Ruleset, seating: Seating, number: int, dealer: str, hand: Hand) -> Play:
+    """Check ``hand`` as hand ``number`` dealt by ``dealer``; raise :class:`HandError` naming the field."""
+    _check_contract(rules, seating.n, number, hand.contract)
+    for field in rules.unread_fields:
+        if getattr(hand, field) not in _UNSET:
+            raise _fail(number, field, NOT_READ.get(field, "not read by {rules} scoring").format(rules=rules.name))
+    favoured = _check_trump(rules, number, hand)
+    _check_bet(rules, seating.n, number, hand)
+    mano = seating.after(dealer)
+    if hand.contract == "pass":
+        _check_cancelled(number, hand)
+        return Play(number, dealer, mano, seating.players, seating.active(dealer), "pass", None, None, False,
+                    favoured, None, hand, None)
+    if hand.contract == "penetro":
+        declarer, active = _penetro(rules, seating, number, dealer, hand)
+    else:
+        declarer, active = _declarer(seating, number, dealer, hand)
+    if hand.forced and hand.contract != "entrada":
+        raise _fail(number, "forced", "only an entrada is forced")
+    takeover = _check_surrender(rules, number, hand, declarer, active)
+    _check_condiciones(rules, number, hand, takeover)
+    accepted = hand.surrender is not None and takeover is None
+    if accepted:
+        _check_accepted(number, hand)
+        tricks = None
+    else:
+        tricks = _check_tricks(number, hand, active, takeover or declarer)
+    return Play(number, dealer, mano, seating.players, active, hand.contract, declarer, takeover, accepted, favoured,
+                tricks, hand, takeover or declarer)
+
+
+def _check_contract(rules: Ruleset, n: int, number: int, contract: str) -> None:
+    """The contract exists and is played at this table."""
+    if contract in _EVERYWHERE:
+        return
+    if contract not in CONTRACTS:
+        raise _fail(number, "contract", f"unknown contract {contract!r} (one of: {', '.join(CONTRACTS)})")
+    allowed = rules.contracts(n)
+    if contract in allowed:
+        return
+    if contract == "pass" and rules.cancel_all_pass:
+        raise _fail(number, "contract", "with four players an all-pass deal is a penetro by the dealer")
+    if contract == "pass":
+        chain = " → ".join(rules.forced_chain)
+        raise _fail(number, "contract", f"under {rules.name} rules nobody passes out: a forced entrada ({chain})")
+    if rules.penetro:
+        raise _fail(number, "contract", "a penetro needs four players at the table")
+    raise _fail(number, "contract", f"there is no penetro under {rules.name} rules (one of: {', '.join(allowed)})")
+
+
+def _check_trump(rules: Ruleset, number: int, hand: Hand) -> bool:
+    """Whether trumps are the palo de favor; the trump suit is asked only with a palo de favor."""
+    favour = rules.favoured_suit
+    trump = hand.trump
+    if favour is None:
+        if trump is not None:
+            raise _fail(number, "trump", "the trump suit is recorded only with a palo de favor")
+        return False
+    # nobody chose trumps in a cancelled deal, or a penetro surrendered on seeing the cards
+    no_trumps = hand.contract == "pass" or (hand.contract == "penetro" and hand.surrender is not None)
+    if trump is None:
+        if no_trumps:
+            return False
+        raise _fail(number, "trump", f"with a palo de favor ({favour}) give the trump suit")
+    if trump not in SUITS:
+        raise _fail(number, "trump", f"{trump!r} is not a suit (one of: {', '.join(SUITS)})")
+    if no_trumps:
+        raise _fail(number, "trump", "nobody chose trumps in this hand")
+    return trump == favour
+
+
+def _check_cancelled(number: int, hand: Hand) -> None:
+    for name in ("declarer", "tricks", "surrender", "drops_out"):
+        if getattr(hand, name) is not None:
+            raise _fail(number, name, "a cancelled deal has no " + name.replace("_", " "))
+
+
+def _penetro(rules: Ruleset, seating: Seating, number: int, dealer: str, hand: Hand) -> tuple[str, tuple[str, ...]]:
+    """The dealer plays a penetro: against all three (surrendered, or penetro with four), or two."""
+    declarer = hand.declarer if hand.declarer is not None else dealer
+    if declarer != dealer:
+        raise _fail(number, "declarer", f"only the dealer ({dealer}) plays a penetro")
+    if hand.surrender is not None and hand.surrender.takeover is not None:
+        raise _fail(number, "surrender", "a penetro cannot be taken over")
+    drops = hand.drops_out
+    if hand.surrender is not None or rules.penetro_four:
+        if drops is not None:
+            why = "the dealer surrendered before anybody dropped out" if hand.surrender is not None else (
+                "in this session nobody drops out of a penetro: all four play")
+            raise _fail(number, "drops_out", why)
+        return declarer, seating.players
+    if drops is None:
+        raise _fail(number, "drops_out", "name the player who drops out of the penetro")
+    if drops not in seating.seat or drops == dealer:
+        raise _fail(number, "drops_out", f"{drops!r} is not one of the dealer's opponents")
+    return declarer, tuple(p for p in seating.players if p != drops)
+
+
+def _declarer(seating: Seating, number: int, dealer: str, hand: Hand) -> tuple[str, tuple[str, ...]]:
+    if hand.drops_out is not None:
+        raise _fail(number, "drops_out", "only a penetro has a player who drops out")
+    active = seating.active(dealer)
+    declarer = hand.declarer
+    if declarer is None:
+        raise _fail(number, "declarer", "who played?")
+    if declarer not in seating.seat:
+        raise _fail(number, "declarer", f"{declarer!r} is not one of the players")
+    if declarer not in active:
+        raise _fail(number, "declarer", f"{declarer} is dealing and sits this hand out")
+    return declarer, active
+
+
+def _check_surrender(rules: Ruleset, number: int, hand: Hand, declarer: str, active: tuple[str, ...]) -> str | None:
+    """A surrender is allowed for this contract; a takeover by one of the declarer's opponents."""
+    if hand.surrender is None or hand.contract == "penetro":
+        return None
+    contract = hand.contract
+    if contract not in rules.surrender_contracts:
+        raise _fail(number, "surrender", f"a {contract} cannot be surrendered")
+    takeover = hand.surrender.takeover
+    if takeover is None:
+        return None
+    if contract not in rules.takeover_contracts:
+        raise _fail(number, "surrender", f"under {rules.name} rules a {contract} cannot be taken over")
+    if takeover not in active or takeover == declarer:
+        raise _fail(number, "surrender", f"{takeover!r} is not one of {declarer}'s opponents")
+    return takeover
+
+
+def _check_condiciones(rules: Ruleset, number: int, hand: Hand, takeover: str | None) -> None:
+    """Estuche, contra-estuche, primeras and bola: allowed here, and consistent with each other."""
+    if hand.estuche is False and hand.contra_estuche is False and hand.bola is None and not hand.primeras:
+        return
+    if hand.contra_estuche and not rules.allows("contra_estuche"):
+        raise _fail(number, "contra_estuche", f"there is no contra-estuche under {rules.name} rules")
+    if hand.estuche and hand.contra_estuche:
+        raise _fail(number, "contra_estuche", "a declarer with estuche cannot also be paid contra-estuche")
+    for flag, most in _CONDICION_COUNTS:
+        count = getattr(hand, flag)
+        if not (isinstance(count, bool) or count == 0 or (isinstance(count, int) and 3 <= count <= most)):
+            raise _fail(number, flag, f"true/false, or the count of top trumps in sequence (3 to {most})")
+    if hand.bola not in (None, "won", "failed"):
+        raise _fail(number, "bola", "bola is 'won', 'failed' or left out")
+    if hand.primeras and hand.bola is not None:
+        raise _fail(number, "primeras", "no primeras when bola is tried")
+    if takeover is None:
+        return
+    for flag in ("estuche", "contra_estuche", "primeras", "bola"):
+        if getattr(hand, flag) not in (None, False, 0) and flag not in rules.takeover_paid:
+            raise _fail(number, flag, f"under {rules.name} rules a new declarer is paid no condiciones")
+
+
+def _check_bet(rules: Ruleset, n: int, number: int, hand: Hand) -> None:
+    """French: the dealer bets only at four, and only where the session plays with a stake."""
+    if hand.bet is None:
+        return
+    if n != 4:
+        raise _fail(number, "bet", "the dealer bets only at four players (with three the dealer plays)")
+    if not rules.dealer_bet:
+        raise _fail(number, "bet", "this session plays without the dealer's bet (options.dealer_bet is 0)")
+
+
+def _check_accepted(number: int, hand: Hand) -> None:
+    """An accepted surrender ends the hand: no tricks, no primeras, no bola."""
+    if hand.tricks is not None:
+        raise _fail(number, "tricks", "an accepted surrender ends the hand: leave the tricks out")
+    if hand.primeras or hand.bola is not None:
+        raise _fail(number, "primeras" if hand.primeras else "bola", "the hand was surrendered")
+
+
+def _check_tricks(number: int, hand: Hand, active: tuple[str, ...], playing: str) -> Mapping[str, int]:
+    """Each active player's tricks: nine in all (or primeras: five and a stop), fitting the bola."""
+    tricks = hand.tricks
+    if tricks is None:
+        raise _fail(number, "tricks", "the outcome is undecided: give the tricks (or the surrender)")
+    if not isinstance(tricks, dict | Mapping):
+        raise _fail(number, "tricks", "give each player's tricks")
+    unknown = [p for p in tricks if p not in active]
+    if unknown:
+        raise _fail(number, "tricks", f"{unknown[0]} did not play this hand (playing: {', '.join(active)})")
+    missing = [p for p in active if p not in tricks]
+    if missing:
+        raise _fail(number, "tricks", f"{missing[0]}'s tricks are missing")
+    for p in active:
+        c = tricks[p]
+        if not isinstance(c, int) or isinstance(c, bool) or c < 0:
+            raise _fail(number, "tricks", f"{p}'s tricks must be a whole number, 0 or more")
+    _check_count(number, hand, sum(tricks[p] for p in active), tricks[playing], playing)
+    return tricks
+
+
+def _check_count(number: int, hand: Hand, total: int, mine: int, playing: str) -> None:
+    if hand.primeras:
+        if total != 5 or mine != 5:
+            raise _fail(number, "tricks",
+                        f"primeras is the first five tricks to {playing} and a stop: 5 to {playing}, 0 to the others")
+        return
+    if total == 5 and mine == 5:
+        raise _fail(number, "tricks", "five tricks and a stop is primeras: tick primeras, or give all nine tricks")
+    if total != 9:
+        raise _fail(number, "tricks", f"the tricks add up to {total}, not 9")
+    if hand.bola == "won" and mine != 9:
+        raise _fail(number, "bola", f"a won bola is all nine tricks to {playing}")
+    if hand.bola == "failed" and not 5 <= mine <= 8:
+        raise _fail(number, "bola", f"a failed bola means {playing} took the first five and lost a later trick")
+    if mine == 9 and hand.bola != "won":
+        raise _fail(number, "bola", "nine tricks to the declarer: that is a won bola")
