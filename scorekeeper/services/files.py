@@ -35,7 +35,7 @@ def import_session(group: Group, text: str) -> GameSession:
     log = load_history(data.get("history"))
     try:
         session = load_session({k: v for k, v in data.items() if k != "history"})
-        replay(session)
+        ledger = replay(session)
     except SessionError as exc:
         raise refused_from(exc) from None
     setup = session.setup
@@ -57,8 +57,10 @@ def import_session(group: Group, text: str) -> GameSession:
         end_paper=setup.end_paper,
     )
     db.session.add(gs)
-    for i, hand in enumerate(dumped["hands"]):
-        db.session.add(HandRecord(session=gs, position=i, data=hand, idem_key=f"import-{i}"))
+    for i, (hand, result) in enumerate(zip(dumped["hands"], ledger.results, strict=True)):
+        # every stored hand records who dealt it (a file may leave it to the deal passing)
+        db.session.add(HandRecord(session=gs, position=i, data=dict(hand, dealer=result.dealer),
+                                  idem_key=f"import-{i}"))
     keep_history(gs, log)
     db.session.commit()
     return gs

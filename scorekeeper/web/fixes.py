@@ -97,9 +97,9 @@ def fixes_context(gs: GameSession) -> dict[str, Any]:
     done = request.args.get("done", type=int)
     return {
         "phone": phone_name(),
-        "phone_form": PhoneForm(),
+        "phone_form": PhoneForm(formdata=None),
         "last_change": log.undo,
-        "undo_form": UndoForm(key=new_key()),
+        "undo_form": UndoForm(formdata=None, key=new_key()),
         "done_line": next((ln for ln in log.lines if ln.seq == done), None) if done else None,
         "done_again": request.args.get("again") == "1",
     }
@@ -112,7 +112,7 @@ def fixes_context(gs: GameSession) -> dict[str, Any]:
 def history(token: str) -> ResponseReturnValue:
     gs = session_or_404(token)
     return render_template("web/changes.html", gs=gs, log=services.history_view(gs),
-                           undo_form=UndoForm(key=new_key()), phone=phone_name())
+                           undo_form=UndoForm(formdata=None, key=new_key()), phone=phone_name())
 
 
 @bp.get("/<token>/hands/<int:number>")
@@ -152,7 +152,7 @@ def preview_page(gs: GameSession, change: services.Change, *, status: int = 200,
         if exc.status == 404:
             return gone(gs, change.number, 409 if request.method == "POST" else 404)
         raise
-    form = form or ChangeForm()
+    form = form or ChangeForm(formdata=None)
     form.change.data = change.to_json()
     form.version.data = str(gs.version)
     form.key.data = new_key() if error or not form.key.data else form.key.data
@@ -224,7 +224,7 @@ def done_page(gs: GameSession, applied: services.Applied) -> ResponseReturnValue
     line = next((ln for ln in log.lines if ln.seq == applied.entry.seq), None)
     return render_template("web/done.html", gs=gs, line=line, already=applied.already, preview=applied.preview,
                            undo=log.undo if log.undo is not None and log.undo.seq == applied.entry.seq else None,
-                           undo_form=UndoForm(key=new_key()))
+                           undo_form=UndoForm(formdata=None, key=new_key()))
 
 
 @bp.route("/<token>/hands/insert/<int:number>", methods=["GET", "POST"])

@@ -390,3 +390,128 @@ def test_an_unnamed_phone_can_name_itself_when_confirming(browser, worked_exampl
     assert r.status_code == 200 and "phone=Carmen" in r.headers.get("Set-Cookie", "")
     log = exported(browser, s)["history"]
     assert log[-1]["phone"] == "Carmen" and log[0]["phone"] == ""
+
+
+# ------------------------------------------------------------------ any hand, any seat
+
+
+DEALERS = ["North", "West", "South", "East", "North", "West", "South", "East"]
+THREE = ("North", "West", "South")
+
+
+def dealers(browser, s: str) -> list[str]:
+    return [h["dealer"] for h in exported(browser, s)["hands"]]
+
+
+def three_handed(browser, hands=3):
+    """Three players, each hand a plain entrada won by West (everyone plays: any dealer is possible)."""
+    g = gen_group(browser)
+    s = gen_session(browser, g, players=THREE)
+    name_phone(browser, s, "Ana's phone")
+    hand = {"contract": "entrada", "declarer": "West", "tricks": {"North": 2, "West": 5, "South": 2}}
+    for _ in range(hands):
+        gen_hand(browser, s, hand, players=THREE)
+    return g, s
+
+
+def test_every_stored_hand_records_its_dealer(browser, worked_example):
+    _, s = worked_table(browser, worked_example)
+    assert dealers(browser, s) == DEALERS
+
+
+def test_delete_a_middle_hand_then_insert_it_again(browser, worked_example):
+    """Hand 3 of the worked example deleted: the later hands keep their dealers; inserted again: the
+    original figures come back."""
+    _, s = worked_table(browser, worked_example)
+    page = browser.get(f"/s/{s}/hands/3/delete").get_data(as_text=True)
+    assert "Hand 3 is removed" in page and "Hand 4, now hand 3" in page and "Hand 8, now hand 7" in page
+    delete(browser, s, 3)
+    assert dealers(browser, s) == DEALERS[:2] + DEALERS[3:]
+    assert table_bowls(browser, s) != FINAL_BOWLS
+    form = browser.get(f"/s/{s}/hands/insert/3").get_data(as_text=True)
+    assert "A forgotten hand, to insert as hand 3" in form and "South deals" in form
+    r = browser.post(f"/s/{s}/hands/insert/3", hand_fields(worked_example["hands"][2], PLAYERS))
+    preview = r.get_data(as_text=True)
+    assert r.status_code == 200 and "New hand 3" in preview and "Hand 3, now hand 4" in preview
+    assert hand_count(browser, s) == 7  # nothing stored before the confirmation
+    done = browser.post(f"/s/{s}/change", confirmation(preview))
+    assert done.status_code == 200 and "A hand inserted as hand 3" in done.get_data(as_text=True)
+    assert dealers(browser, s) == DEALERS and table_bowls(browser, s) == FINAL_BOWLS
+    assert exported(browser, s)["hands"][2] == dict(worked_example["hands"][2], dealer="South")
+
+
+def test_insert_a_forgotten_hand_with_its_preview(browser, worked_example):
+    _, s = worked_table(browser, worked_example)
+    forgotten = {"contract": "entrada", "declarer": "North", "tricks": {"North": 5, "South": 2, "East": 2}}
+    r = browser.post(f"/s/{s}/hands/insert/2", hand_fields(forgotten, PLAYERS))
+    preview = r.get_data(as_text=True)
+    assert "Insert a forgotten hand as hand 2?" in preview and "New hand 2" in preview
+    # by hand: West deals (a pajarito and the tanto: plato 6), North's entrada takes the plato and 1 from each
+    new_row = re.search(r"<b>New hand 2:</b>.*?</li>", preview, re.S).group(0)
+    assert "North 160 · West 150 · South 169 · East 151 · plato 0" in re.sub(r"<[^>]+>", "", new_row)
+    browser.post(f"/s/{s}/change", confirmation(preview))
+    assert dealers(browser, s) == ["North", "West", *DEALERS[1:]]
+    assert hand_count(browser, s) == 9
+
+
+def test_correct_the_dealer_from_a_hand_on(browser):
+    _, s = three_handed(browser)
+    assert dealers(browser, s) == ["North", "West", "South"]
+    page = browser.get(f"/s/{s}/hands/2/dealer").get_data(as_text=True)
+    assert "Recorded: <b>West</b>" in page
+    r = browser.post(f"/s/{s}/hands/2/dealer", {"dealer": "South"})
+    preview = r.get_data(as_text=True)
+    assert r.status_code == 200 and "Hand 2 was dealt by South?" in preview
+    assert "Dealt by <b>South</b> (was West)" in preview and "Dealt by <b>North</b> (was South)" in preview
+    assert re.search(r'data-player="South">.*?was ', preview, re.S)  # the ante moved: money changes
+    assert dealers(browser, s) == ["North", "West", "South"]  # asked first
+    done = browser.post(f"/s/{s}/change", confirmation(preview))
+    assert done.status_code == 200
+    assert dealers(browser, s) == ["North", "South", "North"]
+    r = browser.post(f"/s/{s}/undo", undo_fields(done.get_data(as_text=True)))
+    assert r.status_code == 302 and dealers(browser, s) == ["North", "West", "South"]
+
+
+def test_change_the_seating_from_a_hand_on(browser):
+    _, s = three_handed(browser, hands=4)
+    page = browser.get(f"/s/{s}/hands/2/seating").get_data(as_text=True)
+    assert "Now: North, West, South" in page
+    r = browser.post(f"/s/{s}/hands/2/seating", {"seat1": "North", "seat2": "South", "seat3": "West",
+                                                  "dealer": "West"})
+    preview = r.get_data(as_text=True)
+    assert r.status_code == 200 and "New seating from hand 2?" in preview
+    assert "Hand 3:" in preview and "Dealt by <b>North</b> (was South)" in preview
+    browser.post(f"/s/{s}/change", confirmation(preview))
+    hands = exported(browser, s)["hands"]
+    assert [h["dealer"] for h in hands] == ["North", "West", "North", "South"]
+    assert hands[1]["seating"] == ["North", "South", "West"] and "seating" not in hands[2]
+    # a seating that leaves someone out is refused next to the seats, nothing changes
+    r = browser.post(f"/s/{s}/hands/2/seating", {"seat1": "North", "seat2": "North", "seat3": "West",
+                                                  "dealer": "West"})
+    assert r.status_code == 400 and "sits once" in r.get_data(as_text=True)
+
+
+def test_a_correction_that_breaks_a_hand_is_shown_not_offered(browser, worked_example):
+    _, s = worked_table(browser, worked_example)
+    r = browser.post(f"/s/{s}/hands/3/dealer", {"dealer": "West"})
+    text = r.get_data(as_text=True)
+    assert "This change cannot be made: Hand 3:" in text and 'id="confirm"' not in text
+    assert dealers(browser, s) == DEALERS
+
+
+def test_the_history_records_insert_dealer_and_seating(browser):
+    _, s = three_handed(browser)
+    hand = {"contract": "entrada", "declarer": "North", "tricks": {"North": 5, "West": 2, "South": 2}}
+    preview = browser.post(f"/s/{s}/hands/insert/1", hand_fields(hand, THREE)).get_data(as_text=True)
+    browser.post(f"/s/{s}/change", confirmation(preview))
+    preview = browser.post(f"/s/{s}/hands/2/dealer", {"dealer": "South"}).get_data(as_text=True)
+    browser.post(f"/s/{s}/change", confirmation(preview))
+    preview = browser.post(f"/s/{s}/hands/3/seating", {"seat1": "North", "seat2": "South", "seat3": "West",
+                                                        "dealer": "West"}).get_data(as_text=True)
+    browser.post(f"/s/{s}/change", confirmation(preview))
+    log = exported(browser, s)["history"]
+    assert [(e["kind"], e["hand"], e["phone"]) for e in log[3:]] == [
+        ("insert", 1, "Ana's phone"), ("dealer", 2, "Ana's phone"), ("seating", 3, "Ana's phone")]
+    assert log[4]["before"]["hands"][0]["dealer"] == "North" and log[4]["after"]["hands"][0]["dealer"] == "South"
+    page = browser.get(f"/s/{s}/history").get_data(as_text=True)
+    assert "Hand 2: dealt by South (was North)" in page and "Hand 3: seating North, South, West" in page
