@@ -122,20 +122,18 @@ def local_time(at: datetime, *, day: bool = False) -> str:
     return local.strftime("%d %b %H:%M" if day else "%H:%M")
 
 
+#: each kind of change in words (a sentence part: ``hand 3 deleted``)
+WHAT = {
+    "add": "hand {n} entered", "edit": "hand {n} fixed", "delete": "hand {n} deleted",
+    "insert": "a hand inserted as hand {n}", "dealer": "the dealer corrected from hand {n} on",
+    "seating": "the seating changed from hand {n} on", "end": "the session ended", "reopen": "the session reopened",
+    "undo": "change {undoes} undone",
+}
+
+
 def what_words(entry: HistoryEntry) -> str:
     """One line for an entry: ``hand 3 deleted``."""
-    n = entry.hand
-    return {
-        "add": f"hand {n} entered",
-        "edit": f"hand {n} fixed",
-        "delete": f"hand {n} deleted",
-        "insert": f"a hand inserted as hand {n}",
-        "dealer": f"the dealer corrected from hand {n} on",
-        "seating": f"the seating changed from hand {n} on",
-        "end": "the session ended",
-        "reopen": "the session reopened",
-        "undo": f"change {entry.undoes} undone",
-    }.get(entry.kind, entry.kind)
+    return WHAT.get(entry.kind, entry.kind).format(n=entry.hand, undoes=entry.undoes)
 
 
 def told(entry: HistoryEntry) -> str:
@@ -162,14 +160,8 @@ def history_json(gs: GameSession) -> list[dict[str, Any]]:
     for e in entries(gs):
         item: dict[str, Any] = {"seq": e.seq, "at": e.at.replace(microsecond=0).isoformat() + "Z",
                                 "phone": e.phone, "kind": e.kind, "key": e.key}
-        if e.hand is not None:
-            item["hand"] = e.hand
-        if e.before is not None:
-            item["before"] = e.before
-        if e.after is not None:
-            item["after"] = e.after
-        if e.undoes is not None:
-            item["undoes"] = e.undoes
+        optional = {"hand": e.hand, "before": e.before, "after": e.after, "undoes": e.undoes}
+        item.update((k, v) for k, v in optional.items() if v is not None)
         out.append(item)
     return out
 

@@ -162,16 +162,15 @@ def preview_page(gs: GameSession, change: services.Change, *, status: int = 200,
                            phone=phone_name(), describe=describe(change)), status
 
 
+#: a change in words, for its preview's heading and its button
+HEADINGS = {
+    "delete": "Delete hand {n}", "insert": "Insert a forgotten hand as hand {n}",
+    "dealer": "Hand {n} was dealt by {dealer}", "seating": "New seating from hand {n}", "edit": "Hand {n} fixed",
+}
+
+
 def describe(change: services.Change) -> str:
-    """The change in words, for the preview's heading."""
-    n = change.number
-    return {
-        "delete": f"Delete hand {n}",
-        "insert": f"Insert a forgotten hand as hand {n}",
-        "dealer": f"Hand {n} was dealt by {change.dealer}",
-        "seating": f"New seating from hand {n}",
-        "edit": f"Hand {n} fixed",
-    }.get(change.kind, change.kind)
+    return HEADINGS.get(change.kind, change.kind).format(n=change.number, dealer=change.dealer)
 
 
 @bp.route("/<token>/hands/<int:number>/delete", methods=["GET", "POST"])
@@ -253,29 +252,17 @@ def insert(token: str, number: int) -> ResponseReturnValue:
 @bp.route("/<token>/hands/<int:number>/dealer", methods=["GET", "POST"])
 def dealer(token: str, number: int) -> ResponseReturnValue:
     """Correct who dealt hand ``number``; the later hands' deal passes on from there."""
-    gs = session_or_404(token)
-    if gs.closed:
-        return closed_page(gs)
-    try:
-        current, seating = services.deal_at(gs, number)
-    except services.Refused:
-        return gone(gs, number, 404)
-    form = DealerForm()
-    form.dealer.choices = [(p, p) for p in seating]
-    if request.method == "POST" and form.validate_on_submit():
-        if form.dealer.data in seating:
-            return preview_page(gs, services.Change("dealer", number, dealer=form.dealer.data))
-        form.dealer.errors = [f"Choose one of {', '.join(seating)}."]
-    elif request.method == "GET":
-        form.dealer.data = current
-    status = 400 if request.method == "POST" else 200
-    return render_template("web/dealer.html", gs=gs, form=form, number=number, current=current,
-                           seating=seating), status
+    return deal_page(token, number, DealerForm(), "web/dealer.html")
 
 
 @bp.route("/<token>/hands/<int:number>/seating", methods=["GET", "POST"])
 def seating(token: str, number: int) -> ResponseReturnValue:
     """A new seating from hand ``number`` on (and who dealt that hand)."""
+    return deal_page(token, number, SeatingForm(), "web/seating.html")
+
+
+def deal_page(token: str, number: int, form: DealerForm | SeatingForm, template: str) -> ResponseReturnValue:
+    """The dealer or seating form for hand ``number``; a valid answer leads to the preview."""
     gs = session_or_404(token)
     if gs.closed:
         return closed_page(gs)
@@ -283,20 +270,15 @@ def seating(token: str, number: int) -> ResponseReturnValue:
         current, seats = services.deal_at(gs, number)
     except services.Refused:
         return gone(gs, number, 404)
-    form = SeatingForm()
-    form.setup_for(list(gs.players))
+    form.setup_for(list(gs.players), seats)
     if request.method == "POST" and form.validate_on_submit():
-        chosen = form.seating()
-        if sorted(chosen) == sorted(gs.players) and form.dealer.data in gs.players:
-            return preview_page(gs, services.Change("seating", number, dealer=form.dealer.data, seating=chosen))
-        form.seat1.errors = [f"Each of {', '.join(gs.players)} sits once."]
+        change = form.change(number, list(gs.players))
+        if change is not None:
+            return preview_page(gs, change)
     elif request.method == "GET":
-        for f, p in zip(form.seat_fields, seats, strict=True):
-            f.data = p
-        form.dealer.data = current
+        form.fill(current, seats)
     status = 400 if request.method == "POST" else 200
-    return render_template("web/seating.html", gs=gs, form=form, number=number, current=current,
-                           seats=seats), status
+    return render_template(template, gs=gs, form=form, number=number, current=current, seats=seats), status
 
 
 # ------------------------------------------------------------------ undo and reopen

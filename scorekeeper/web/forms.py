@@ -252,28 +252,52 @@ class UndoForm(FlaskForm):
 
 
 class DealerForm(FlaskForm):
+    """Who dealt a hand (the later hands' deal passes on from there)."""
+
     dealer = RadioField("Who dealt this hand", validate_choice=False,
                         validators=[DataRequired("Who dealt this hand?")])
 
+    def setup_for(self, players: list[str], seats: tuple[str, ...]) -> None:
+        self.dealer.choices = [(p, p) for p in seats]
 
-class SeatingForm(FlaskForm):
+    def fill(self, dealer: str, seats: tuple[str, ...]) -> None:
+        self.dealer.data = dealer
+
+    def change(self, number: int, players: list[str]) -> services.Change | None:
+        """The correction asked for, or None with the error next to the field."""
+        if self.dealer.data in players:
+            return services.Change("dealer", number, dealer=self.dealer.data)
+        self.dealer.errors = [f"Choose one of {', '.join(players)}."]
+        return None
+
+
+class SeatingForm(DealerForm):
+    """The seating (the order the deal goes round) from a hand on, and who dealt that hand."""
+
     seat1 = SelectField("Seat 1", validate_choice=False)
     seat2 = SelectField("Seat 2", validate_choice=False)
     seat3 = SelectField("Seat 3", validate_choice=False)
     seat4 = SelectField("Seat 4", validate_choice=False)
-    dealer = RadioField("Who dealt this hand", validate_choice=False,
-                        validators=[DataRequired("Who dealt this hand?")])
 
     SEATS = ("seat1", "seat2", "seat3", "seat4")
 
-    def setup_for(self, players: list[str]) -> None:
-        for name in self.SEATS[: len(players)]:
-            getattr(self, name).choices = [(p, p) for p in players]
-        self.dealer.choices = [(p, p) for p in players]
+    def setup_for(self, players: list[str], seats: tuple[str, ...]) -> None:
         self.seat_fields = [getattr(self, name) for name in self.SEATS[: len(players)]]
+        for f in self.seat_fields:
+            f.choices = [(p, p) for p in players]
+        self.dealer.choices = [(p, p) for p in players]
 
-    def seating(self) -> tuple[str, ...]:
-        return tuple(f.data or "" for f in self.seat_fields)
+    def fill(self, dealer: str, seats: tuple[str, ...]) -> None:
+        for f, p in zip(self.seat_fields, seats, strict=True):
+            f.data = p
+        self.dealer.data = dealer
+
+    def change(self, number: int, players: list[str]) -> services.Change | None:
+        chosen = tuple(f.data or "" for f in self.seat_fields)
+        if sorted(chosen) == sorted(players) and self.dealer.data in players:
+            return services.Change("seating", number, dealer=self.dealer.data, seating=chosen)
+        self.seat1.errors = [f"Each of {', '.join(players)} sits once."]
+        return None
 
 
 class ReopenForm(FlaskForm):

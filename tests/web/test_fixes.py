@@ -57,6 +57,13 @@ def worked_table(browser, worked_example, phone="Ana's phone"):
     return g, s
 
 
+def deleted_on_bobs_phone(app, s: str, number: int) -> None:
+    """Another phone, named "Bob's phone", deletes hand ``number``."""
+    other = Browser(app.test_client())
+    name_phone(other, s, "Bob's phone")
+    delete(other, s, number)
+
+
 def delete(browser, s: str, number: int) -> str:
     page = browser.get(f"/s/{s}/hands/{number}/delete").get_data(as_text=True)
     r = browser.post(f"/s/{s}/hands/{number}/delete", confirmation(page))
@@ -102,9 +109,7 @@ def test_a_stale_delete_shows_the_new_preview_and_what_happened(app, browser, wo
     """Another phone deleted hand 8 while this one looked at the preview for deleting hand 7."""
     _, s = worked_table(browser, worked_example)
     page = browser.get(f"/s/{s}/hands/8/delete").get_data(as_text=True)
-    other = Browser(app.test_client())
-    name_phone(other, s, "Bob's phone")
-    delete(other, s, 8)
+    deleted_on_bobs_phone(app, s, 8)
     r = browser.post(f"/s/{s}/hands/8/delete", confirmation(page))
     text = r.get_data(as_text=True)
     assert r.status_code == 409
@@ -150,9 +155,7 @@ def test_a_stale_fix_of_a_deleted_hand_says_it_was_deleted(app, browser, worked_
     page = browser.get(f"/s/{s}/hands/8/edit").get_data(as_text=True)
     data = hand_fields(worked_example["hands"][7], PLAYERS)
     data.update(version=field_value(page, "version"), idem_key=field_value(page, "idem_key"))
-    other = Browser(app.test_client())
-    name_phone(other, s, "Bob's phone")
-    delete(other, s, 8)
+    deleted_on_bobs_phone(app, s, 8)
     r = browser.post(f"/s/{s}/hands/8/edit", data)
     text = r.get_data(as_text=True)
     assert r.status_code == 409
@@ -170,9 +173,7 @@ def test_new_hand_after_another_phone_deleted_one(app, browser, worked_example):
     """The form was opened for hand 9; meanwhile hand 8 was deleted: not "already entered"."""
     _, s = worked_table(browser, worked_example)
     page = browser.get(f"/s/{s}/hand").get_data(as_text=True)
-    other = Browser(app.test_client())
-    name_phone(other, s, "Bob's phone")
-    delete(other, s, 8)
+    deleted_on_bobs_phone(app, s, 8)
     data = hand_fields(worked_example["hands"][7], PLAYERS)
     data.update(idem_key=field_value(page, "idem_key"), number=field_value(page, "number"),
                 version=field_value(page, "version"))
