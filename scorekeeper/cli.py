@@ -102,8 +102,18 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     try:
         return int(args.func(args, out))
     except BadInput as exc:
-        print(str(exc), file=sys.stderr)
+        print(one_line(str(exc)), file=sys.stderr)
         return EXIT_BAD_INPUT
+    except Exception as exc:  # a fault nothing above foresaw: still one line, never a traceback
+        print(one_line(f"scorekeeper: could not finish: {type(exc).__name__}: {exc}"), file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+def one_line(message: str) -> str:
+    """A message as one printable line, however long or strange the input it quotes."""
+    line = " ".join(message.split())
+    line = line.encode("utf-8", "backslashreplace").decode("utf-8")
+    return line if len(line) <= 400 else line[:399] + "…"
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import NoReturn, TypeAlias
+from typing import Any, NoReturn, TypeAlias
 
-from .engine import Ledger, SessionError, loads, replay
+from .engine import Ledger, SessionError, load_session, replay
+from .engine.domains import FILE_BYTES
+from .engine.sessionfile import parse_json
 
 #: the exit status of a command that refused its input
 EXIT_BAD_INPUT = 2
@@ -20,16 +22,30 @@ class BadInput(Exception):
     """Input the command refuses; its message is the one line printed."""
 
 
-def read_ledger(path: str) -> Ledger:
-    """Read and replay a session file; any refusal becomes :class:`BadInput`."""
+def read_file(path: str) -> Any:
+    """The parsed JSON of a session file (UTF-8, with or without a byte-order mark), refused in one line."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        size = Path(path).stat().st_size
+        if size > FILE_BYTES:
+            raise BadInput(f"{path}: the file has {size:,} bytes; a session file has at most {FILE_BYTES:,}")
+        data = Path(path).read_bytes()
     except OSError as exc:
         raise BadInput(f"{path}: cannot read the file ({exc.strerror or exc})") from None
-    except UnicodeDecodeError:
-        raise BadInput(f"{path}: not a UTF-8 text file") from None
     try:
-        return replay(loads(text))
+        return parse_json(data)
+    except SessionError as exc:
+        raise BadInput(f"{path}: {exc.first}") from None
+
+
+def read_ledger(path: str) -> Ledger:
+    """Read and replay a session file; any refusal becomes :class:`BadInput`."""
+    return replay_data(read_file(path))
+
+
+def replay_data(data: Any) -> Ledger:
+    """Replay a parsed session file; any refusal becomes :class:`BadInput` naming the hand and the field."""
+    try:
+        return replay(load_session(data))
     except SessionError as exc:
         raise BadInput(str(exc.first)) from None
 

@@ -7,6 +7,7 @@ import pytest
 
 MODULES = [
     "scorekeeper.engine.errors",
+    "scorekeeper.engine.domains",
     "scorekeeper.engine.rules",
     "scorekeeper.engine.replay",
     "scorekeeper.engine.settle",
@@ -19,6 +20,8 @@ MODULES = [
     "scorekeeper.engine.puesta",
     "scorekeeper.narration",
     "scorekeeper.viewmodel",
+    "scorekeeper.evenings",
+    "scorekeeper.services.evenings",
 ]
 
 

@@ -1,7 +1,7 @@
 """history: the append-only log of changes to a session
 
 Revision ID: 92f8b788bd90
-Revises: b762db5a11a2
+Revises: de6eee543387
 Create Date: 2026-11-23 07:51:14.731811
 
 """
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = '92f8b788bd90'
-down_revision = 'b762db5a11a2'
+down_revision = 'de6eee543387'
 branch_labels = None
 depends_on = None
 

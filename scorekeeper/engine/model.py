@@ -136,6 +136,8 @@ class Setup:
     currency: str = "EUR"
     paper: tuple[PaperDebt, ...] = ()
     end_paper: Literal["settle", "keep"] = "settle"
+    #: the session was ended (the paper settled or kept as ``end_paper`` says); no more hands
+    ended: bool = False
     #: rule variants (docs/variants.md), e.g. {"palo_de_favor": "oros", "scale": 5}
     options: Mapping[str, Any] = NO_OPTIONS
 

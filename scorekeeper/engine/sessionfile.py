@@ -1,26 +1,39 @@
 """The session file (``tresillo-session/1``): read, write, and the ledger as JSON.
 
-Reading checks the *shape* of the file (types, names, required fields);
-the rules themselves are checked by the replay. Both report a
-:class:`FieldError` naming the hand and the field.
+Reading accepts any JSON value (or the bytes of a file) and returns a
+:class:`Session`, or raises :class:`SessionError` naming the hand and the
+field — never another exception: a file nested 50,000 deep, a number of
+5,000 digits, a lone surrogate, a name of 100,000 letters, a list where a
+name belongs are all refusals. Every value is checked against its domain
+(:mod:`.domains`); a value that is not one of a field's choices is refused,
+never read as blank, and an unknown field is refused, never dropped. The
+rules themselves are checked by the replay.
 
 >>> s = load_session({"format": "tresillo-session/1", "rules": "pagat",
 ...     "players": ["A", "B", "C"], "first_dealer": "A", "hands": []})
 >>> s.setup.players, str(s.setup.tanto_value)
 (('A', 'B', 'C'), '0.10')
+>>> loads(b'{"players": ["Jos\\xe9", "B", "C"]}')
+Traceback (most recent call last):
+...
+scorekeeper.engine.errors.SessionError: session: format: the file is not UTF-8 (it looks like Latin-1 ...
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from decimal import Decimal, InvalidOperation
-from typing import Any, Literal, cast
+from decimal import Decimal
+from typing import Any, NoReturn, cast
 
+from . import domains
+from .domains import OutOfDomain, is_whole
 from .errors import FieldError, SessionError
 from .model import (
     NO_OPTIONS,
     Bet,
+    Bola,
+    Contract,
     Dealt,
     Hand,
     HandResult,
@@ -39,22 +52,299 @@ from .rules import CONTRACTS, DEAL_FIELDS, HAND_FIELDS, RULESETS
 
 FORMAT = "tresillo-session/1"
 
+#: every field a hand object may have (the reading decides which a table reads): rules.HAND_FIELDS, and
+#: where it was dealt (rules.DEAL_FIELDS: its dealer, a new seating from it on)
+_HAND_FIELDS = frozenset(HAND_FIELDS) | frozenset(DEAL_FIELDS)
+#: every top-level field; ``group``, ``title``, ``started`` and ``ended`` are the printed
+#: documents' details (scorekeeper.reports.commands), and ``history`` the log of changes
+#: (scorekeeper.services.history), which the engine does not read
+SESSION_FIELDS = frozenset({
+    "format", "rules", "players", "first_dealer", "start_tokens", "tanto_value", "currency", "paper",
+    "end", "options", "hands", "group", "title", "started", "ended", "history",
+})
+END_FIELDS = frozenset({"paper", "ended"})
+#: the numbers among the options, and their domains
+_OPTION_AMOUNTS = {"ante": domains.OWN_AMOUNT, "pajarito": domains.PAJARITO, "dealer_bet": domains.OWN_AMOUNT}
 
 
 def _err(hand: int | None, field: str, message: str) -> SessionError:
     return SessionError(FieldError(hand, field, message))
 
 
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+# ------------------------------------------------------------------ JSON in
+
+
+def decode(data: bytes) -> str:
+    """The text of a session file: UTF-8, with or without a byte-order mark; anything else is refused.
+
+    >>> decode(b"\\xef\\xbb\\xbf{}"), decode(b"{}")
+    ('{}', '{}')
+    """
+    if len(data) > domains.FILE_BYTES:
+        raise _err(None, "format", f"the file has {len(data):,} bytes; a session file has at most "
+                                   f"{domains.FILE_BYTES:,}")
+    for bom, name in ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
+                      (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16")):
+        if data.startswith(bom):
+            raise _err(None, "format", f"the file is {name}, not UTF-8: save it as UTF-8 and try again")
+    try:
+        return data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError:
+        raise _err(None, "format", f"the file is not UTF-8 ({_guess_encoding(data)}): "
+                                   "save it as UTF-8 and try again") from None
+
+
+def _guess_encoding(data: bytes) -> str:
+    """A word on what a non-UTF-8 file probably is, for the refusal."""
+    if data[:200].count(0) > len(data[:200]) // 4:
+        return "it looks like UTF-16 without a byte-order mark"
+    try:
+        data.decode("cp1252")
+    except UnicodeDecodeError:
+        return "its encoding is unknown"
+    return "it looks like Latin-1 or Windows-1252"
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a session file may hold")
+
+
+def parse_json(text: str | bytes) -> Any:
+    """The JSON value of a session file's text (or bytes), checked to be plain, shallow, valid Unicode."""
+    if isinstance(text, bytes | bytearray):
+        text = decode(bytes(text))
+    elif len(text) > domains.FILE_BYTES:
+        raise _err(None, "format", f"the file has {len(text):,} characters; a session file has at most "
+                                   f"{domains.FILE_BYTES:,}")
+    text = text.removeprefix("\ufeff")
+    try:
+        data = json.loads(text, parse_float=Decimal, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise _err(None, "format", f"not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except RecursionError:
+        raise _err(None, "format", f"nested too deeply (a session file nests at most {domains.JSON_DEPTH} "
+                                   "levels)") from None
+    except ValueError as exc:  # an integer of more than 4,300 digits, NaN, Infinity
+        raise _err(None, "format", f"not a session file: {_first_words(exc)}") from None
+    check_plain(data)
+    return data
+
+
+def _first_words(exc: Exception) -> str:
+    return str(exc).split(";")[0].split(": use")[0]
+
+
+def _where(path: list[str | int]) -> tuple[int | None, str]:
+    """(hand, field) of a place in the file: ["hands", 2, "tricks", "A"] is hand 3, tricks.A."""
+    if len(path) >= 2 and path[0] == "hands" and isinstance(path[1], int):
+        rest = path[2:]
+        return path[1] + 1, ".".join(str(p) for p in rest) or "hand"
+    field = ""
+    for p in path:
+        field += f"[{p}]" if isinstance(p, int) else (f".{p}" if field else p)
+    return None, field or "format"
+
+
+def check_plain(value: Any) -> None:
+    """Refuse what no session file holds: deep nesting, non-JSON values, text that is not valid Unicode.
+
+    Walks the whole value without recursion, so the walk itself cannot
+    overflow; only when something is wrong is the walk repeated to say where.
+    """
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        kind = type(item)
+        if kind is str:
+            if not (item.isascii() or domains.valid_unicode(item)):
+                _refuse_plain(value)
+        elif kind is dict or kind is list or isinstance(item, Mapping | list):
+            if depth >= domains.JSON_DEPTH:
+                _refuse_plain(value)
+            if isinstance(item, Mapping):
+                for key, v in item.items():
+                    if type(key) is not str or not (key.isascii() or domains.valid_unicode(key)):
+                        _refuse_plain(value)
+                    stack.append((v, depth + 1))
+            else:
+                stack.extend((v, depth + 1) for v in item)
+        elif not (item is None or kind is bool or kind is int or kind is Decimal or kind is float
+                  or isinstance(item, bool | int | Decimal | float)):
+            _refuse_plain(value)
+
+
+def _refuse_plain(value: Any) -> NoReturn:
+    """Find the first fault :func:`check_plain` saw, and refuse it naming its place."""
+    stack: list[tuple[Any, list[str | int]]] = [(value, [])]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, str):
+            if not domains.valid_unicode(item):
+                raise _err(*_where(path), "holds a lone surrogate: the text is not valid Unicode")
+        elif isinstance(item, Mapping | list):
+            if len(path) >= domains.JSON_DEPTH:
+                hand, field = _where(path[:3])
+                raise _err(hand, field, f"nested too deeply (a session file nests at most {domains.JSON_DEPTH} "
+                                        "levels)")
+            if isinstance(item, list):
+                stack.extend((v, [*path, i]) for i, v in enumerate(item))
+                continue
+            for key, v in item.items():
+                if not isinstance(key, str):
+                    raise _err(*_where(path), "every name of a field must be text")
+                if not domains.valid_unicode(key):
+                    raise _err(*_where(path), "a field's name holds a lone surrogate: it is not valid Unicode")
+                stack.append((v, [*path, key]))
+        elif not (item is None or isinstance(item, bool | int | Decimal | float)):
+            raise _err(*_where(path), f"{type(item).__name__} is not a JSON value")
+    raise _err(None, "format", "not a session file")  # pragma: no cover  (only called on a fault)
+
+
+# ---------------------------------------------------------------- the setup
+
+
+def _unknown(d: Mapping[str, Any], known: frozenset[str], hand: int | None, where: str = "") -> None:
+    for key in d:
+        if key not in known:
+            raise _err(hand, f"{where}{key}", f"unknown field (known: {', '.join(sorted(known))})")
+
+
+def _players(d: Mapping[str, Any]) -> tuple[str, ...]:
+    players = d.get("players")
+    if not isinstance(players, list):
+        raise _err(None, "players", "give the players as a list of names in seating order")
+    if not domains.SEATS.least <= len(players) <= domains.SEATS.most:
+        raise _err(None, "players", f"Tresillo is played by 3 or 4, not {len(players)}")
+    names: list[str] = []
+    for i, p in enumerate(players):
+        try:
+            names.append(domains.PLAYER_NAME.clean(p))
+        except OutOfDomain as exc:
+            raise _err(None, f"players[{i}]", exc.message) from None
+    keys = [domains.name_key(n) for n in names]
+    for i, k in enumerate(keys):
+        if k in keys[:i]:
+            raise _err(None, "players", f"{names[i]} is listed twice")
+    return tuple(names)
+
+
+def _choice_of(value: Any, allowed: tuple[str, ...] | frozenset[str], hand: int | None, field: str,
+               what: str) -> str:
+    if not isinstance(value, str) or value not in allowed:
+        raise _err(hand, field, f"{_show(value)} is not {what} (one of: {', '.join(sorted(allowed))})")
+    return value
+
+
+def _show(value: Any) -> str:
+    """A value as a refusal quotes it: short, whatever its size."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "…"
+
+
+def _domain(value: Any, check: Any, hand: int | None, field: str) -> Any:
+    try:
+        return check(value)
+    except OutOfDomain as exc:
+        raise _err(hand, field, exc.message) from None
+
+
+def _paper(d: Mapping[str, Any], players: tuple[str, ...]) -> tuple[PaperDebt, ...]:
+    raw = d.get("paper")
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise _err(None, "paper", "give the paper as a list of {player, amount}")
+    if len(raw) > domains.PAPER_DEBTS.most:
+        raise _err(None, "paper", f"at most {domains.PAPER_DEBTS.most:,} reserved puestas")
+    paper = []
+    for i, item in enumerate(raw):
+        if not isinstance(item, Mapping):
+            raise _err(None, f"paper[{i}]", "each debt is {player, amount}")
+        _unknown(item, frozenset({"player", "amount"}), None, f"paper[{i}].")
+        p = _name(item.get("player"), None, f"paper[{i}].player", players)
+        if p is None:
+            raise _err(None, f"paper[{i}].player", "whose debt is it?")
+        amount = _domain(item.get("amount"), domains.PAPER_DEBT.check, None, f"paper[{i}].amount")
+        paper.append(PaperDebt(p, amount))
+    return tuple(paper)
+
+
+def _end(d: Mapping[str, Any]) -> tuple[str, bool]:
+    """How the paper goes at the end (``settle``/``keep``), and whether the session was ended."""
+    end = d.get("end")
+    if end is None:
+        return "settle", False
+    if not isinstance(end, Mapping):
+        raise _err(None, "end", 'give the end as {"paper": "settle" | "keep", "ended": true | false}')
+    _unknown(end, END_FIELDS, None, "end.")
+    paper = _choice_of(end.get("paper", "settle"), ("settle", "keep"), None, "end.paper", "how the paper goes")
+    ended = end.get("ended", False)
+    if not isinstance(ended, bool):
+        raise _err(None, "end.ended", "true (the session was ended) or false")
+    return paper, ended
+
+
+def _options(d: Mapping[str, Any], rules: str) -> Options:
+    raw = d.get("options")
+    if raw is None:
+        return NO_OPTIONS
+    if not isinstance(raw, Mapping):
+        raise _err(None, "options", "give the options as an object {name: value}")
+    for name, domain in _OPTION_AMOUNTS.items():
+        if is_whole(raw.get(name)):
+            _domain(raw[name], domain.check, None, f"options.{name}")
+    own = raw.get("condiciones")
+    if isinstance(own, Mapping):
+        for name, amount in own.items():
+            if is_whole(amount):
+                _domain(amount, domains.OWN_AMOUNT.check, None, f"options.condiciones.{name}")
+    # refuses any unknown or bad option, naming options.<name>
+    RULESETS[rules].with_options(raw)
+    return Options(raw)
+
+
+def load_setup(d: Any) -> Setup:
+    if not isinstance(d, Mapping):
+        raise _err(None, "format", "a session file is a JSON object")
+    _unknown(d, SESSION_FIELDS, None)
+    if d.get("format", FORMAT) != FORMAT:
+        raise _err(None, "format", f"expected {FORMAT!r}, got {_show(d.get('format'))}")
+    rules = _choice_of(d.get("rules", "pagat"), frozenset(RULESETS), None, "rules", "a known ruleset")
+    players = _players(d)
+    first = _name(d.get("first_dealer", players[0]), None, "first_dealer", players)
+    end_paper, ended = _end(d)
+    return Setup(
+        players=players,
+        first_dealer=first or players[0],
+        rules=rules,
+        start_tokens=_domain(d.get("start_tokens", 160), domains.START_TOKENS.check, None, "start_tokens"),
+        tanto_value=_domain(d.get("tanto_value", "0.10"), domains.TANTO_VALUE.check, None, "tanto_value"),
+        currency=_domain(d.get("currency", "EUR"), domains.CURRENCY.clean, None, "currency"),
+        paper=_paper(d, players),
+        end_paper=end_paper,  # type: ignore[arg-type]  # checked: "settle" or "keep"
+        ended=ended,
+        options=_options(d, rules),
+    )
+
+
+# ---------------------------------------------------------------- the hands
 
 
 def _name(v: Any, hand: int | None, field: str, players: tuple[str, ...]) -> str | None:
+    """A player named in the file (null: nobody); spaces and composed letters as in the player list."""
     if v is None:
         return None
-    if not isinstance(v, str) or v not in players:
-        raise _err(hand, field, f"{v!r} is not one of the players ({', '.join(players)})")
-    return v
+    if isinstance(v, str) and v in players:  # as the player list spells it: the usual case
+        return v
+    name = v
+    if isinstance(v, str):
+        try:
+            name = domains.PLAYER_NAME.clean(v)
+        except OutOfDomain:
+            pass
+    if not isinstance(name, str) or name not in players:
+        raise _err(hand, field, f"{_show(v)} is not one of the players ({', '.join(players)})")
+    return name
 
 
 def _flag(d: Mapping[str, Any], key: str, hand: int) -> bool:
@@ -69,43 +359,68 @@ def _flag(d: Mapping[str, Any], key: str, hand: int) -> bool:
 def _count(d: Mapping[str, Any], key: str, hand: int) -> bool | int:
     """Estuche / contra-estuche: true/false, or (scores ×5) the count of top trumps in sequence."""
     v = d.get(key, False)
-    if v is None:
+    if v is None or v is False or (is_whole(v) and v == 0):
         return False
-    if isinstance(v, bool):
-        return v
-    if not _is_int(v) or not (v == 0 or 3 <= v <= 12):
-        raise _err(hand, key, "true/false, or how many top trumps in sequence (3 or more)")
-    return int(v) if v else False
+    if v is True:
+        return True
+    top = domains.TOP_TRUMPS
+    if not is_whole(v) or not top.least <= v <= top.most:
+        raise _err(hand, key, f"true/false, or how many top trumps in sequence ({top.least} to {top.most})")
+    return int(v)
+
+
+def _tricks(d: Mapping[str, Any], number: int, players: tuple[str, ...]) -> dict[str, int] | None:
+    tricks = d.get("tricks")
+    if tricks is None:
+        return None
+    if not isinstance(tricks, Mapping):
+        raise _err(number, "tricks", "give the tricks as {player: count}")
+    out: dict[str, int] = {}
+    for p, c in tricks.items():
+        name = _name(p, number, "tricks", players)
+        assert name is not None  # a key is text, never null
+        if name in out:
+            raise _err(number, "tricks", f"{name} is listed twice")
+        out[name] = _domain(c, domains.TRICKS.check, number, f"tricks.{name}")
+    return out
+
+
+def _surrender(d: Mapping[str, Any], number: int, players: tuple[str, ...]) -> Surrender | None:
+    raw = d.get("surrender")
+    if raw is None:
+        return None
+    if raw is True:
+        return Surrender()
+    if not isinstance(raw, Mapping):
+        raise _err(number, "surrender", 'give the surrender as {"takeover": player or null}')
+    _unknown(raw, frozenset({"takeover"}), number, "surrender.")
+    return Surrender(_name(raw.get("takeover"), number, "surrender.takeover", players))
+
+
+def _optional_choice(v: Any, hand: int, field: str, allowed: tuple[str, ...], what: str) -> str | None:
+    return None if v is None else _choice_of(v, allowed, hand, field, what)
 
 
 def load_hand(d: Any, number: int, players: tuple[str, ...]) -> Hand:
     """One hand object of the session file; ``number`` is 1-based."""
     if not isinstance(d, Mapping):
         raise _err(number, "hand", "each hand must be an object")
-    unknown = [k for k in d if k not in HAND_FIELDS and k not in DEAL_FIELDS]
-    if unknown:
-        known = ", ".join((*HAND_FIELDS, *DEAL_FIELDS))
-        raise _err(number, str(unknown[0]), f"not a field of a hand (the fields: {known})")
-    contract = d.get("contract")
-    if contract not in CONTRACTS:
-        raise _err(number, "contract", f"unknown contract {contract!r} (one of: {', '.join(CONTRACTS)})")
-    bola = d.get("bola")
-    if bola not in (None, "won", "failed"):
-        raise _err(number, "bola", "bola is 'won', 'failed' or left out")
+    _unknown(d, _HAND_FIELDS, number)
+    contract = cast(Contract, _choice_of(d.get("contract"), CONTRACTS, number, "contract", "a contract"))
     return Hand(
         contract=contract,
         declarer=_name(d.get("declarer"), number, "declarer", players),
         forced=_flag(d, "forced", number),
-        tricks=_tricks(d.get("tricks"), number, players),
+        tricks=_tricks(d, number, players),
         estuche=_count(d, "estuche", number),
         contra_estuche=_count(d, "contra_estuche", number),
         primeras=_flag(d, "primeras", number),
-        bola=bola,
-        surrender=_surrender(d.get("surrender"), number, players),
+        bola=cast(Bola | None, _optional_choice(d.get("bola"), number, "bola", ("won", "failed"), "how the bola went")),
+        surrender=_surrender(d, number, players),
         drops_out=_name(d.get("drops_out"), number, "drops_out", players),
         debt=_name(d.get("debt"), number, "debt", players),
-        trump=_choice(d.get("trump"), number, "trump", SUITS, "a suit"),
-        bet=cast(Bet | None, _choice(d.get("bet"), number, "bet", ("J", "P", "C"), "the dealer's prediction")),
+        trump=_optional_choice(d.get("trump"), number, "trump", SUITS, "a suit"),
+        bet=cast(Bet | None, _optional_choice(d.get("bet"), number, "bet", ("J", "P", "C"), "the dealer's prediction")),
         dealer=_name(d.get("dealer"), number, "dealer", players),
         seating=_seating(d.get("seating"), number, players),
     )
@@ -121,146 +436,21 @@ def _seating(v: Any, number: int, players: tuple[str, ...]) -> tuple[str, ...] |
     return tuple(v)
 
 
-def _tricks(tricks: Any, number: int, players: tuple[str, ...]) -> dict[str, int] | None:
-    """{player: count}: whole numbers for players of this session (the replay checks the rest)."""
-    if tricks is None:
-        return None
-    if not isinstance(tricks, Mapping):
-        raise _err(number, "tricks", "give the tricks as {player: count}")
-    for p, c in tricks.items():
-        if p not in players:
-            raise _err(number, "tricks", f"{p!r} is not one of the players")
-        if not _is_int(c) or c < 0:
-            raise _err(number, "tricks", f"{p}'s tricks must be a whole number, 0 or more")
-    return dict(tricks)
-
-
-def _surrender(raw: Any, number: int, players: tuple[str, ...]) -> Surrender | None:
-    """``{"takeover": player or null}`` (``true`` means an accepted surrender)."""
-    if raw is None:
-        return None
-    if raw is True:
-        raw = {}
-    if not isinstance(raw, Mapping):
-        raise _err(number, "surrender", 'give the surrender as {"takeover": player or null}')
-    return Surrender(_name(raw.get("takeover"), number, "surrender.takeover", players))
-
-
-def _choice(v: Any, hand: int, field: str, allowed: tuple[str, ...], what: str) -> str | None:
-    if v is None:
-        return None
-    for choice in allowed:
-        if v == choice:
-            return choice
-    raise _err(hand, field, f"{v!r} is not {what} (one of: {', '.join(allowed)})")
-
-
-def load_setup(d: Mapping[str, Any]) -> Setup:
-    """The setup part of a session file: format, rules, players, tokens, paper, end, options."""
-    if not isinstance(d, Mapping):
-        raise _err(None, "format", "a session file is a JSON object")
-    if d.get("format", FORMAT) != FORMAT:
-        raise _err(None, "format", f"expected {FORMAT!r}, got {d.get('format')!r}")
-    rules = d.get("rules", "pagat")
-    if rules not in RULESETS:
-        raise _err(None, "rules", f"unknown ruleset {rules!r} (known: {', '.join(sorted(RULESETS))})")
-    players = _players(d.get("players"))
-    first = d.get("first_dealer", players[0])
-    if first not in players:
-        raise _err(None, "first_dealer", f"{first!r} is not one of the players")
-    start = d.get("start_tokens", 160)
-    if not _is_int(start) or start < 5:
-        raise _err(None, "start_tokens", "must be a whole number of tantos, at least a pajarito")
-    currency = d.get("currency", "EUR")
-    if not isinstance(currency, str) or len(currency) > 8:
-        raise _err(None, "currency", "a short currency name such as EUR")
-    return Setup(
-        players=players,
-        first_dealer=first,
-        rules=rules,
-        start_tokens=start,
-        tanto_value=_tanto_value(d.get("tanto_value", "0.10")),
-        currency=currency,
-        paper=_paper(d.get("paper") or [], players),
-        end_paper=_end_paper(d.get("end") or {}),
-        options=_options(d.get("options"), rules),
-    )
-
-
-def _players(players: Any) -> tuple[str, ...]:
-    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        raise _err(None, "players", "give the players as a list of names in seating order")
-    names = tuple(p.strip() for p in players)
-    if len(set(names)) != len(names):
-        dup = next(p for p in names if names.count(p) > 1)
-        raise _err(None, "players", f"{dup} is listed twice")
-    if not 3 <= len(names) <= 4:
-        raise _err(None, "players", f"Tresillo is played by 3 or 4, not {len(names)}")
-    return names
-
-
-def _tanto_value(raw: Any) -> Decimal:
-    try:
-        value = Decimal(str(raw))
-        if not value.is_finite() or value < 0:
-            raise InvalidOperation
-    except (InvalidOperation, ValueError):
-        raise _err(None, "tanto_value", "must be a decimal number such as \"0.10\"") from None
-    return value
-
-
-def _paper(raw: Any, players: tuple[str, ...]) -> tuple[PaperDebt, ...]:
-    """The reserved puestas carried in: [{player, amount}, ...]."""
-    if not isinstance(raw, list):
-        raise _err(None, "paper", "give the paper as a list of {player, amount}")
-    paper = []
-    for i, item in enumerate(raw):
-        if not isinstance(item, Mapping):
-            raise _err(None, f"paper[{i}]", "each debt is {player, amount}")
-        p = _name(item.get("player"), None, f"paper[{i}].player", players)
-        a = item.get("amount")
-        if p is None:
-            raise _err(None, f"paper[{i}].player", "missing")
-        if not isinstance(a, int) or isinstance(a, bool) or a <= 0:
-            raise _err(None, f"paper[{i}].amount", "a debt is a whole number of tantos above 0")
-        paper.append(PaperDebt(p, a))
-    return tuple(paper)
-
-
-def _end_paper(end: Any) -> Literal["settle", "keep"]:
-    if not isinstance(end, Mapping):
-        raise _err(None, "end", 'give the end as {"paper": "settle" | "keep"}')
-    mode = end.get("paper", "settle")
-    if mode not in ("settle", "keep"):
-        raise _err(None, "end.paper", "must be 'settle' or 'keep'")
-    return cast(Literal["settle", "keep"], mode)
-
-
-def _options(raw: Any, rules: str) -> Options:
-    if raw is None:
-        return NO_OPTIONS
-    if not isinstance(raw, Mapping):
-        raise _err(None, "options", "give the options as an object {name: value}")
-    # refuses any unknown or bad option, naming options.<name>
-    RULESETS[rules].with_options(raw)
-    return Options(raw)
-
-
 def load_session(d: Any) -> Session:
-    """A :class:`Session` from the parsed JSON of a session file."""
+    """A :class:`Session` from the parsed JSON of a session file (any JSON value)."""
+    check_plain(d)
     setup = load_setup(d)
     hands = d.get("hands", [])
     if not isinstance(hands, list):
         raise _err(None, "hands", "give the hands as a list")
+    if len(hands) > domains.HANDS.most:
+        raise _err(None, "hands", f"{len(hands):,} hands; a session holds at most {domains.HANDS.most:,}")
     return Session(setup, tuple(load_hand(h, i, setup.players) for i, h in enumerate(hands, 1)))
 
 
-def loads(text: str) -> Session:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise _err(None, "format", f"not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
-    return load_session(data)
+def loads(text: str | bytes) -> Session:
+    """A :class:`Session` from a session file's text or bytes; any fault is a :class:`SessionError`."""
+    return load_session(parse_json(text))
 
 
 def dump_hand(h: Hand) -> dict[str, Any]:
@@ -312,7 +502,7 @@ def dump_session(s: Session) -> dict[str, Any]:
     }
     if st.paper:
         out["paper"] = [{"player": d.player, "amount": d.amount} for d in st.paper]
-    out["end"] = {"paper": st.end_paper}
+    out["end"] = {"paper": st.end_paper, "ended": True} if st.ended else {"paper": st.end_paper}
     if st.options:
         out["options"] = st.options.plain() if isinstance(st.options, Options) else dict(st.options)
     out["hands"] = [dump_hand(h) for h in s.hands]

@@ -10,14 +10,14 @@ line on stderr and exit status 2, and no output file is written.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import tempfile
 from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..inputs import BadInput, Subcommands, read_ledger
+from ..engine.domains import GROUP_NAME, TITLE, OutOfDomain, Text
+from ..inputs import BadInput, Subcommands, read_file, replay_data
 from ..viewmodel import build_view
 from . import KINDS, TITLES, render_html, render_pdf
 
@@ -33,10 +33,19 @@ def _when(value: Any, where: str) -> datetime | None:
         raise BadInput(f"{where}: {value!r} is not a date and time such as 2026-11-17T20:30") from None
 
 
-def _meta(path: str) -> dict[str, Any]:
-    """The optional evening details kept in the session file (already known to be valid JSON)."""
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
+def _meta(data: Any) -> dict[str, Any]:
+    """The optional evening details kept in the session file (already parsed and checked)."""
     return data if isinstance(data, dict) else {}
+
+
+def _text(value: Any, domain: Text, where: str) -> str | None:
+    """A group name or a title from the file or the command line, in its domain."""
+    if value is None:
+        return None
+    try:
+        return domain.clean(value)
+    except OutOfDomain as exc:
+        raise BadInput(f"{where}: {exc.message}") from None
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -52,23 +61,20 @@ def _write(path: Path, data: bytes) -> None:
 
 def cmd_document(args: argparse.Namespace, out: TextIO) -> int:
     kind: str = args.command
-    ledger = read_ledger(args.file)
-    meta = _meta(args.file)
-    group = args.group if args.group is not None else meta.get("group")
-    title = args.title if args.title is not None else meta.get("title")
-    if group is not None and not isinstance(group, str):
-        raise BadInput(f"{args.file}: group: give the group's name as text")
-    if title is not None and not isinstance(title, str):
-        raise BadInput(f"{args.file}: title: give the title as text")
+    data = read_file(args.file)
+    ledger = replay_data(data)
+    meta = _meta(data)
+    group = _text(args.group if args.group is not None else meta.get("group"), GROUP_NAME, "group")
+    title = _text(args.title if args.title is not None else meta.get("title"), TITLE, "title")
     started = _when(args.started if args.started is not None else meta.get("started"), "started")
     ended = _when(args.ended if args.ended is not None else meta.get("ended"), "ended")
     view = build_view(ledger, title=title or "Tresillo", group=group, started=started, ended=ended)
     target = Path(args.output or f"{kind}.{'html' if args.html else 'pdf'}")
     if target.is_dir():
         raise BadInput(f"{target}: is a folder; give a file name with -o")
-    data = render_html(kind, view).encode("utf-8") if args.html else render_pdf(kind, view)
-    _write(target, data)
-    out.write(f"{TITLES[kind]}: {target} ({len(data):,} bytes)\n")
+    document = render_html(kind, view).encode("utf-8") if args.html else render_pdf(kind, view)
+    _write(target, document)
+    out.write(f"{TITLES[kind]}: {target} ({len(document):,} bytes)\n")
     return 0
 
 

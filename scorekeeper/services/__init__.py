@@ -9,12 +9,15 @@ One module per concern:
 - :mod:`.fixes` — fixing the evening: delete, insert, dealer, seating (previewed), undo, reopen;
 - :mod:`.history` — the append-only log of changes, and the phones' names;
 - :mod:`.files` — session files in and out (JSON, CSV);
-- :mod:`.views` — the view models the pages and documents are drawn from.
+- :mod:`.views` — the view models the pages and documents are drawn from;
+- :mod:`.summaries` — a closed evening's figures, kept when it ends, rebuilt when stale;
+- :mod:`.evenings` — the group across evenings: its memory, the next evening, the result to share.
 
 Every writing function validates through the engine first and commits once,
 so a refused change leaves nothing half-saved.
 """
 
+from .evenings import GroupMemory, group_memory, kept_paper_session, share_text, start_next
 from .files import export_json, import_session, ledger_csv
 from .fixes import (
     Applied,
@@ -55,6 +58,15 @@ from .hands import (
 from .history import clean_phone, find_change, history_time, history_view, last_of_kind, told
 from .refusals import Conflict, Refused, refused_from
 from .replays import Entry, count_hands, entry_for, find_session, hand_data, ledger_for, session_dict
+from .summaries import (
+    PastEvening,
+    count_evenings,
+    evening_of,
+    forget_summary,
+    group_statistics,
+    keep_summary,
+    past_evenings,
+)
 from .views import (
     EndPage,
     TableScreen,
@@ -69,13 +81,15 @@ from .views import (
 )
 
 __all__ = [
-    "Applied", "Change", "ChangePreview", "Conflict", "EndPage", "Entry", "HandPreview", "Recomputed",
-    "Refused", "Saved", "TableScreen", "active_players", "add_hand", "add_player", "apply_change",
-    "carried_paper", "change_from_json", "changed_rows", "choices_for", "clean_phone", "count_hands",
-    "create_group", "deal_at", "edit_hand", "edit_outcome", "end_page", "end_session", "entry_for",
-    "export_json", "find_change", "find_group", "find_player", "find_saved", "find_session", "gone_message",
-    "hand_asks", "hand_data", "history_time", "history_view", "import_session", "last_of_kind",
-    "later_sessions_took_the_paper", "ledger_csv", "ledger_for", "preview_change", "preview_hand",
-    "refused_from", "rename_player", "reopen", "rule_choices", "session_dict", "set_retired", "start_session",
-    "stored_hand", "table_screen", "told", "undo", "view_for", "view_from",
+    "Applied", "Change", "ChangePreview", "Conflict", "EndPage", "Entry", "GroupMemory", "HandPreview",
+    "PastEvening", "Recomputed", "Refused", "Saved", "TableScreen", "active_players", "add_hand", "add_player",
+    "apply_change", "carried_paper", "change_from_json", "changed_rows", "choices_for", "clean_phone",
+    "count_evenings", "count_hands", "create_group", "deal_at", "edit_hand", "edit_outcome", "end_page",
+    "end_session", "entry_for", "evening_of", "export_json", "find_change", "find_group", "find_player",
+    "find_saved", "find_session", "forget_summary", "gone_message", "group_memory", "group_statistics",
+    "hand_asks", "hand_data", "history_time", "history_view", "import_session", "keep_summary",
+    "kept_paper_session", "last_of_kind", "later_sessions_took_the_paper", "ledger_csv", "ledger_for",
+    "past_evenings", "preview_change", "preview_hand", "refused_from", "rename_player", "reopen",
+    "rule_choices", "session_dict", "set_retired", "share_text", "start_next", "start_session", "stored_hand",
+    "table_screen", "told", "undo", "view_for", "view_from",
 ]

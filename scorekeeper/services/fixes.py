@@ -21,6 +21,7 @@ from . import history
 from .hands import Recomputed, _check_open, _lock
 from .refusals import Conflict, Refused, refused_from
 from .replays import Entry, entry_for, hand_data, ledger_for
+from .summaries import forget_summary, keep_summary
 from .views import view_from
 
 #: the changes that rewrite the list of hands, with a preview before they are confirmed
@@ -415,10 +416,15 @@ def _undo_closing(gs: GameSession, target: HistoryEntry, *, key: str, phone: str
 
 
 def _set_closed(gs: GameSession, closed: bool, paper: str) -> dict[str, Any]:
+    """Close or reopen the session; a closed evening's summary is kept, a reopened one's dropped."""
     gs.closed = closed
     gs.closed_at = now() if closed else None
     gs.end_paper = paper
     gs.version += 1
+    if closed:
+        keep_summary(gs)
+    else:
+        forget_summary(gs)
     return {"closed": True, "paper": paper} if closed else {"closed": False}
 
 

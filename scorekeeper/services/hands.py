@@ -23,6 +23,7 @@ from . import history
 from .groups import carried_paper
 from .refusals import Conflict, Refused, refused_from
 from .replays import Entry, count_hands, entry_for, hand_data, ledger_for
+from .summaries import keep_summary
 from .views import changed_rows, view_from
 
 
@@ -315,5 +316,6 @@ def end_session(gs: GameSession, *, paper: str, version: int, key: str = "", pho
     gs.version += 1
     entry = history.record(gs, "end", key=key or secrets.token_urlsafe(16), phone=phone,
                            before={"closed": False}, after={"closed": True, "paper": paper})
+    keep_summary(gs)  # a closed evening does not change: its figures are worked out once, here
     db.session.commit()
     return Saved(None, True, entry)

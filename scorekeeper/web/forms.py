@@ -304,3 +304,9 @@ class ReopenForm(FlaskForm):
     version = HiddenField()
     key = HiddenField()
     phone = StringField("This phone's name (optional)", validators=[Optional(), Length(max=40)])
+
+
+class NextForm(FlaskForm):
+    """One tap: the next evening with the last evening's seats (``newest`` guards against a double tap)."""
+
+    newest = HiddenField()

@@ -109,8 +109,9 @@ def fill_hand(page, hand):
         page.click(f"label.choice:has(input[name=bola][value={hand['bola']}])")
     if hand.get("debt"):
         page.click(f"label.choice:has(input[name=debt][value={hand['debt']}])")
-    page.wait_for_selector("#preview h2")
-    assert "Preview" in page.inner_text("#preview h2")
+    # the preview follows each tap; wait for the one of the whole hand (an earlier one may still show)
+    page.wait_for_function("(document.querySelector('#preview h2') || {}).textContent?.startsWith('Preview')",
+                           timeout=10000)
 
 
 def bowls(page):

@@ -1,0 +1,282 @@
+"""Every input's domain, defined once: what a name, a tanto value, a count may be.
+
+The session-file reader, the web forms, the services and the database columns
+(their sizes and CHECK constraints) all take their limits from here, so a
+value one of them accepts is never refused — or stored and then choked on —
+by another. docs/rules.md ("What may be entered") lists the same numbers.
+
+A check returns the value in its one canonical form (a name trimmed, its
+inner spaces single and its letters composed; a tanto value without an
+exponent) or raises :class:`OutOfDomain` with a sentence saying what the
+field takes. Typed text is parsed strictly: ASCII digits only, never
+``²``, ``①`` or ``٣``, and never more digits than the largest value has.
+
+>>> PLAYER_NAME.clean("  Ana   María ")
+'Ana María'
+>>> TRICKS.parse("5")
+5
+>>> TRICKS.parse("²")
+Traceback (most recent call last):
+...
+scorekeeper.engine.domains.OutOfDomain: a whole number from 0 to 9
+>>> str(TANTO_VALUE.check(Decimal("1E+2"))), str(TANTO_VALUE.check("0.10")), str(TANTO_VALUE.parse("0,5"))
+('100', '0.10', '0.5')
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+
+class OutOfDomain(ValueError):
+    """A value outside its field's domain; the message says what the field takes."""
+
+    @property
+    def message(self) -> str:
+        return str(self.args[0]) if self.args else "not accepted here"
+
+
+def is_whole(value: Any) -> bool:
+    """A JSON whole number: an ``int`` that is not a ``bool``."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# ------------------------------------------------------------------ numbers
+
+_ASCII_DIGITS = frozenset("0123456789")
+
+
+@dataclass(frozen=True, slots=True)
+class Whole:
+    """A whole number from ``least`` to ``most`` (both included)."""
+
+    least: int
+    most: int
+
+    @property
+    def digits(self) -> int:
+        """The longest typed form this domain accepts."""
+        return len(str(self.most))
+
+    def describe(self) -> str:
+        return f"a whole number from {self.least:,} to {self.most:,}"
+
+    def check(self, value: Any) -> int:
+        if not is_whole(value) or not self.least <= value <= self.most:
+            raise OutOfDomain(self.describe())
+        return int(value)
+
+    def parse(self, text: str) -> int:
+        """Typed text (a form field): ASCII digits only, at most :attr:`digits` of them.
+
+        >>> START_TOKENS.parse(" 160 ")
+        160
+        >>> START_TOKENS.parse("1" * 4301)
+        Traceback (most recent call last):
+        ...
+        scorekeeper.engine.domains.OutOfDomain: a whole number from 5 to 100,000
+        """
+        typed = text.strip(" \t")
+        if not typed or len(typed) > self.digits or not _ASCII_DIGITS.issuperset(typed):
+            raise OutOfDomain(self.describe())
+        return self.check(int(typed))
+
+
+# -------------------------------------------------------------------- text
+
+#: bidirectional embeddings, overrides and isolates: they can make one name read as another
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def forbidden_character(text: str) -> str | None:
+    """The first character no name or code may hold, described; None when all are fine.
+
+    Refused: control characters (NUL, bell, escape…), lone surrogates (text
+    that is not valid Unicode), the noncharacters and the bidirectional
+    controls.
+
+    >>> forbidden_character("Ana"), forbidden_character("A\\x00"), forbidden_character("A\\ud800")
+    (None, 'a control character (U+0000)', 'a lone surrogate (U+D800), not valid Unicode')
+    """
+    for ch in text:
+        cat = unicodedata.category(ch)
+        code = ord(ch)
+        if cat == "Cs":
+            return f"a lone surrogate (U+{code:04X}), not valid Unicode"
+        if cat in ("Cc", "Zl", "Zp"):
+            return f"a control character (U+{code:04X})"
+        if ch in _BIDI_CONTROLS or 0xFDD0 <= code <= 0xFDEF or (code & 0xFFFE) == 0xFFFE:
+            return f"an invisible control character (U+{code:04X})"
+    return None
+
+
+def valid_unicode(text: str) -> bool:
+    """Whether ``text`` can be written as UTF-8 (no lone surrogates)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A line of text: trimmed, inner spaces made single, letters composed (NFC).
+
+    ``chars`` names a further rule on each character (see :data:`CURRENCY`).
+    """
+
+    what: str
+    least: int
+    most: int
+    chars: str = ""
+
+    def describe(self) -> str:
+        return f"{self.what} of {self.least} to {self.most} characters"
+
+    def clean(self, value: Any) -> str:
+        if not isinstance(value, str):
+            raise OutOfDomain(f"give the {self.what} as text")
+        if len(value) > 4 * self.most + 64:  # far too long whatever its spaces: refused before any work
+            raise OutOfDomain(f"a {self.describe()} (this has {len(value):,})")
+        if not valid_unicode(value):
+            raise OutOfDomain(f"a {self.what} may not hold a lone surrogate: it is not valid Unicode")
+        text = unicodedata.normalize("NFC", " ".join(value.split()))
+        bad = forbidden_character(text)
+        if bad is not None:
+            raise OutOfDomain(f"a {self.what} may not hold {bad}")
+        if not self.least <= len(text) <= self.most:
+            raise OutOfDomain(f"a {self.describe()} (this has {len(text):,})")
+        if self.chars and not all(_CHAR_RULES[self.chars](ch) for ch in text):
+            raise OutOfDomain(f"a {self.what}: {_CHAR_WORDS[self.chars]}")
+        return text
+
+
+def _currency_char(ch: str) -> bool:
+    return ch == "." or unicodedata.category(ch) in ("Lu", "Ll", "Lt", "Lo", "Sc")
+
+
+_CHAR_RULES = {"currency": _currency_char}
+_CHAR_WORDS = {"currency": "letters, a currency sign or a period, such as EUR, €, US$ or ptas"}
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same person in a group: case and accents as typed are folded.
+
+    >>> name_key("ANA") == name_key("ana"), name_key("Straße") == name_key("STRASSE")
+    (True, True)
+    """
+    return unicodedata.normalize("NFC", name.casefold())
+
+
+# ------------------------------------------------------------------ decimals
+
+_DECIMAL_TEXT = re.compile(r"[0-9]+(?:\.[0-9]+)?|[0-9]*\.[0-9]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Amount:
+    """A decimal from 0 to ``most`` with at most ``places`` decimal places (money per tanto)."""
+
+    most: Decimal
+    places: int
+
+    def describe(self) -> str:
+        return f"a number from 0 to {self.most:,} with at most {self.places} decimals, such as \"0.10\""
+
+    @property
+    def longest(self) -> int:
+        """The longest text this domain accepts ("100000.0000")."""
+        return len(str(int(self.most))) + 1 + self.places
+
+    def check(self, value: Any) -> Decimal:
+        """``value`` as a canonical :class:`Decimal` (text "0.10", a JSON number, a Decimal)."""
+        if isinstance(value, str):
+            typed = value.strip(" \t")
+            if len(typed) > self.longest or not _DECIMAL_TEXT.fullmatch(typed):
+                raise OutOfDomain(self.describe())
+            number = Decimal(typed)
+        elif isinstance(value, Decimal) or is_whole(value):
+            number = Decimal(value)
+        elif isinstance(value, float):
+            number = Decimal(repr(value))
+        else:
+            raise OutOfDomain(self.describe())
+        if not number.is_finite() or number < 0 or number > self.most:
+            raise OutOfDomain(self.describe())
+        exponent = number.as_tuple().exponent
+        if not isinstance(exponent, int) or exponent < -self.places:
+            raise OutOfDomain(self.describe())
+        try:
+            return Decimal(format(number, "f")) + 0  # no exponent; -0 becomes 0
+        except InvalidOperation:  # pragma: no cover  (bounded above: cannot happen)
+            raise OutOfDomain(self.describe()) from None
+
+    def parse(self, text: str) -> Decimal:
+        """Typed text; a decimal comma is read as a point ("0,10")."""
+        return self.check(text.replace(",", ".", 1) if text.count(",") == 1 and "." not in text else text)
+
+
+# ---------------------------------------------------------------- form keys
+
+_KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+@dataclass(frozen=True, slots=True)
+class Key:
+    """A form key (the idempotency key a form carries): URL-safe ASCII, 1 to 64 characters."""
+
+    most: int = 64
+
+    def check(self, value: Any) -> str:
+        if not isinstance(value, str) or not _KEY.fullmatch(value):
+            raise OutOfDomain("this form is damaged: reload the page and send it again")
+        return value
+
+
+# ------------------------------------------------------------------ catalogue
+# Every field's domain, with its numbers. Sizes of database columns are derived
+# from these (scorekeeper/models.py), and the CHECK constraints repeat them.
+
+#: a player's name; unique in a group by :func:`name_key`
+PLAYER_NAME = Text("player name", 1, 40)
+#: a group's name
+GROUP_NAME = Text("group name", 1, 80)
+#: the title of a printed evening
+TITLE = Text("title", 1, 120)
+#: an ISO-like code (EUR, CHF) or a short sign (€, $, US$, ptas)
+CURRENCY = Text("currency", 1, 8, chars="currency")
+#: the money one tanto is worth: 0 to 100,000 with at most 4 decimal places
+TANTO_VALUE = Amount(Decimal(100_000), 4)
+#: the tantos each player starts with (at least one pajarito)
+START_TOKENS = Whole(5, 100_000)
+#: a group's own amount for a condición, the ante, the French dealer's bet
+OWN_AMOUNT = Whole(0, 10_000)
+#: the size of a pajarito
+PAJARITO = Whole(1, 10_000)
+#: tricks one player took in a hand
+TRICKS = Whole(0, 9)
+#: top trumps in sequence counted for an estuche (scores ×5): the reading narrows it per side
+TOP_TRUMPS = Whole(3, 12)
+#: a reserved puesta carried in on the paper
+PAPER_DEBT = Whole(1, 1_000_000_000)
+#: how many hands one session may hold (a server may set a lower limit)
+HANDS = Whole(0, 10_000)
+#: the number of a hand in its session
+HAND_NUMBER = Whole(1, HANDS.most)
+#: how many reserved puestas a session may carry in (two per hand at most)
+PAPER_DEBTS = Whole(0, 2 * HANDS.most)
+#: players at one table
+SEATS = Whole(3, 4)
+#: a session's version (one more for every change)
+VERSION = Whole(0, 2**31 - 1)
+#: the key a form carries so a re-sent post is recognised
+FORM_KEY = Key()
+#: how deeply a session file's JSON may nest (a real one nests four deep)
+JSON_DEPTH = 32
+#: the largest session file read, in bytes (10,000 hands fit in about 2 MB)
+FILE_BYTES = 8 * 1024 * 1024
