@@ -17,6 +17,7 @@ Every writing function validates through the engine first and commits once,
 so a refused change leaves nothing half-saved.
 """
 
+from .checks import CountAnswer, WhatIf, count_check, count_parties, what_if
 from .evenings import GroupMemory, group_memory, kept_paper_session, share_text, start_next
 from .files import export_json, import_session, ledger_csv
 from .fixes import (
@@ -81,15 +82,16 @@ from .views import (
 )
 
 __all__ = [
-    "Applied", "Change", "ChangePreview", "Conflict", "EndPage", "Entry", "GroupMemory", "HandPreview",
-    "PastEvening", "Recomputed", "Refused", "Saved", "TableScreen", "active_players", "add_hand", "add_player",
-    "apply_change", "carried_paper", "change_from_json", "changed_rows", "choices_for", "clean_phone",
-    "count_evenings", "count_hands", "create_group", "deal_at", "edit_hand", "edit_outcome", "end_page",
-    "end_session", "entry_for", "evening_of", "export_json", "find_change", "find_group", "find_player",
-    "find_saved", "find_session", "forget_summary", "gone_message", "group_memory", "group_statistics",
-    "hand_asks", "hand_data", "history_time", "history_view", "import_session", "keep_summary",
-    "kept_paper_session", "last_of_kind", "later_sessions_took_the_paper", "ledger_csv", "ledger_for",
-    "past_evenings", "preview_change", "preview_hand", "refused_from", "rename_player", "reopen",
-    "rule_choices", "session_dict", "set_retired", "share_text", "start_next", "start_session", "stored_hand",
-    "table_screen", "told", "undo", "view_for", "view_from",
+    "Applied", "Change", "ChangePreview", "Conflict", "CountAnswer", "EndPage", "Entry", "GroupMemory",
+    "HandPreview", "PastEvening", "Recomputed", "Refused", "Saved", "TableScreen", "WhatIf", "active_players",
+    "add_hand", "add_player", "apply_change", "carried_paper", "change_from_json", "changed_rows",
+    "choices_for", "clean_phone", "count_check", "count_evenings", "count_hands", "count_parties",
+    "create_group", "deal_at", "edit_hand", "edit_outcome", "end_page", "end_session", "entry_for",
+    "evening_of", "export_json", "find_change", "find_group", "find_player", "find_saved", "find_session",
+    "forget_summary", "gone_message", "group_memory", "group_statistics", "hand_asks", "hand_data",
+    "history_time", "history_view", "import_session", "keep_summary", "kept_paper_session", "last_of_kind",
+    "later_sessions_took_the_paper", "ledger_csv", "ledger_for", "past_evenings", "preview_change",
+    "preview_hand", "refused_from", "rename_player", "reopen", "rule_choices", "session_dict", "set_retired",
+    "share_text", "start_next", "start_session", "stored_hand", "table_screen", "told", "undo", "view_for",
+    "view_from", "what_if",
 ]

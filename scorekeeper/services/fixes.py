@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..db import db
-from ..engine import Ledger, SessionError
+from ..engine import Ledger, SessionError, domains
 from ..models import GameSession, HandRecord, HistoryEntry, now
 from ..viewmodel import RowView, SessionView
 from . import history
@@ -286,8 +286,11 @@ def apply_change(gs: GameSession, change: Change, *, key: str, version: int, pho
 
 
 def _require_key(key: str) -> None:
-    if not key or len(key) > history.KEY_MAX:
-        raise Refused("change", "This form is damaged (it has no key). Go back, reload the page and ask again.")
+    try:
+        domains.FORM_KEY.check(key)
+    except domains.OutOfDomain:
+        raise Refused("change", "This form is damaged (it has no key). Go back, reload the page and "
+                                "ask again.") from None
 
 
 def _stale(gs: GameSession, version: int, since_when: str) -> str:

@@ -18,14 +18,15 @@ from typing import Any
 from sqlalchemy import func, select
 
 from ..db import db
+from ..engine import domains
 from ..models import GameSession, HistoryEntry, now
 from .refusals import Refused
 
 #: the kinds of change, in the order the History page explains them
 KINDS = ("add", "edit", "delete", "insert", "dealer", "seating", "end", "reopen", "undo")
-#: what a change key and a phone name may be (the columns' lengths)
-KEY_MAX = 64
-PHONE_MAX = 40
+#: what a change key and a phone name may be (the columns' lengths: domains.FORM_KEY, domains.PHONE_NAME)
+KEY_MAX = domains.FORM_KEY.most
+PHONE_MAX = domains.PHONE_NAME.most
 #: the most entries a session file may carry (far beyond any evening: each hand is one entry)
 HISTORY_MAX = 20_000
 
@@ -100,13 +101,11 @@ def undoable(gs: GameSession) -> HistoryEntry | None:
 
 
 def clean_phone(raw: str | None) -> str:
-    """A phone's own name (``Ana's phone``): trimmed, 1–40 characters, no control characters; else ''."""
-    name = " ".join((raw or "").split())
-    if not name or len(name) > PHONE_MAX or any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in name):
+    """A phone's own name (``Ana's phone``) in its domain's one form (:data:`domains.PHONE_NAME`); else ''."""
+    try:
+        return domains.PHONE_NAME.clean(raw)
+    except domains.OutOfDomain:
         return ""
-    if any(0xD800 <= ord(c) <= 0xDFFF for c in name):
-        return ""
-    return name
 
 
 # ------------------------------------------------------------------ words
@@ -212,9 +211,9 @@ def _logged(i: int, item: Any, seq: int) -> LoggedChange:
     return LoggedChange(
         seq=seq,
         at=_at(where, item.get("at")),
-        phone=_text(f"{where}.phone", item.get("phone", ""), PHONE_MAX, empty=True),
+        phone=_phone(f"{where}.phone", item.get("phone", "")),
         kind=kind,
-        key=_text(f"{where}.key", item.get("key"), KEY_MAX, empty=False),
+        key=_key(f"{where}.key", item.get("key")),
         hand=_number(f"{where}.hand", item.get("hand")),
         before=_object(f"{where}.before", item.get("before")),
         after=_object(f"{where}.after", item.get("after")),
@@ -222,12 +221,21 @@ def _logged(i: int, item: Any, seq: int) -> LoggedChange:
     )
 
 
-def _text(where: str, v: Any, most: int, *, empty: bool) -> str:
-    if not isinstance(v, str) or len(v) > most or (not v and not empty):
-        raise Refused("file", f"{where}: a text of {'0' if empty else '1'} to {most} characters.")
-    if any(ord(c) < 32 or 0xD800 <= ord(c) <= 0xDFFF for c in v):
-        raise Refused("file", f"{where}: control characters are not allowed.")
-    return v
+def _phone(where: str, v: Any) -> str:
+    """The phone's name as it was recorded ('' for a phone that had not named itself)."""
+    if v == "":
+        return ""
+    try:
+        return domains.PHONE_NAME.clean(v)
+    except domains.OutOfDomain as exc:
+        raise Refused("file", f"{where}: {exc.message}.") from None
+
+
+def _key(where: str, v: Any) -> str:
+    try:
+        return domains.FORM_KEY.check(v)
+    except domains.OutOfDomain:
+        raise Refused("file", f"{where}: a key of 1 to 64 letters, digits, - or _.") from None
 
 
 def _at(where: str, v: Any) -> datetime:

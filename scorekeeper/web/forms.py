@@ -30,19 +30,10 @@ class PlayerForm(FlaskForm):
     name = StringField("Player", validators=[DataRequired("Give the player a name."), Length(max=40)])
 
 
-class StartForm(FlaskForm):
-    seat1 = SelectField("Seat 1", validate_choice=False)
-    seat2 = SelectField("Seat 2", validate_choice=False)
-    seat3 = SelectField("Seat 3", validate_choice=False)
-    seat4 = SelectField("Seat 4 (optional)", validate_choice=False)
-    first_dealer = SelectField("First dealer",
-                               choices=[("1", "Seat 1"), ("2", "Seat 2"), ("3", "Seat 3"), ("4", "Seat 4")])
+class RulesForm(FlaskForm):
+    """The rules and their variants: starting an evening, or asking "what if" of one played."""
+
     rules = SelectField("Rules", choices=services.rule_choices())
-    tanto_value = StringField("Value of a tanto", default="0.10",
-                              validators=[DataRequired("How much is a tanto worth?")])
-    currency = StringField("Currency", default="EUR", validators=[Length(max=8)])
-    start_tokens = IntegerField("Tantos each at the start", default=160,
-                                validators=[InputRequired("How many tantos each?"), NumberRange(10, 100000)])
     palo_de_favor = SelectField("Palo de favor", choices=[("", "none")] + SUITS, default="")
     scale = SelectField("Scores", choices=[("1", "normal"), ("5", "×5")], default="1")
     old_codillo = BooleanField("Old codillo (paid to the winner only)")
@@ -64,9 +55,6 @@ class StartForm(FlaskForm):
                 out.setdefault("condiciones", {})[name] = amount
         return out
 
-    def seats(self) -> list[str]:
-        return [f.data for f in (self.seat1, self.seat2, self.seat3, self.seat4) if f.data]
-
     def options(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.palo_de_favor.data:
@@ -79,6 +67,23 @@ class StartForm(FlaskForm):
             out["penetro_four"] = True
         out.update(self.own_amounts())
         return out
+
+
+class StartForm(RulesForm):
+    seat1 = SelectField("Seat 1", validate_choice=False)
+    seat2 = SelectField("Seat 2", validate_choice=False)
+    seat3 = SelectField("Seat 3", validate_choice=False)
+    seat4 = SelectField("Seat 4 (optional)", validate_choice=False)
+    first_dealer = SelectField("First dealer",
+                               choices=[("1", "Seat 1"), ("2", "Seat 2"), ("3", "Seat 3"), ("4", "Seat 4")])
+    tanto_value = StringField("Value of a tanto", default="0.10",
+                              validators=[DataRequired("How much is a tanto worth?")])
+    currency = StringField("Currency", default="EUR", validators=[Length(max=8)])
+    start_tokens = IntegerField("Tantos each at the start", default=160,
+                                validators=[InputRequired("How many tantos each?"), NumberRange(10, 100000)])
+
+    def seats(self) -> list[str]:
+        return [f.data for f in (self.seat1, self.seat2, self.seat3, self.seat4) if f.data]
 
 
 class HandForm(FlaskForm):

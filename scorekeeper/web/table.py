@@ -13,6 +13,7 @@ from ..models import GameSession
 from ..reports.chart import PHONE, bowl_chart
 from .fixes import closed_page, done_page, fixes_context, gone, named_by, number_of, phone_name, respond
 from .forms import EndForm, HandForm, VersionForm, new_key
+from .paper import paper_extras
 
 bp = Blueprint("table", __name__, url_prefix="/s")
 
@@ -275,8 +276,6 @@ def document(token: str, kind: str, fmt: str) -> ResponseReturnValue:
     gs = session_or_404(token)
     if kind not in DOCUMENTS:
         abort(404)
-    from .evenings import paper_extras
-
     view = services.view_for(gs, rows=True)
     extras = paper_extras(gs) if kind == "paper" else {}
     if fmt == "html":

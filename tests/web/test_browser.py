@@ -110,8 +110,7 @@ def fill_hand(page, hand):
     if hand.get("debt"):
         page.click(f"label.choice:has(input[name=debt][value={hand['debt']}])")
     # the preview follows each tap; wait for the one of the whole hand (an earlier one may still show)
-    page.wait_for_function("(document.querySelector('#preview h2') || {}).textContent?.startsWith('Preview')",
-                           timeout=10000)
+    page.wait_for_function("(document.querySelector('#preview h2') || {}).textContent?.startsWith('Preview')")
 
 
 def bowls(page):
@@ -173,7 +172,7 @@ def test_hand_form_screenshot(chromium, server):
     page.fill("input.trick[data-player=West]", "2")
     page.fill("input.trick[data-player=South]", "5")
     assert page.input_value("input.trick[data-player=East]") == "2"
-    page.wait_for_selector("#preview h2")
+    page.wait_for_function("(document.querySelector('#preview h2') || {}).textContent?.startsWith('Preview')")
     assert "wins" in page.inner_text("#preview h2")
     assert "West gives South 2" in page.inner_text("#preview")
     # the resting dealer's trick count is not asked
