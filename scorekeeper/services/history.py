@@ -371,7 +371,7 @@ def hand_words(h: Mapping[str, Any]) -> str:
     if contract == "pass":
         parts = ["all pass"]
     else:
-        who = h.get("declarer")
+        who = h.get("declarer") or (h.get("dealer") if contract == "penetro" else None)  # the dealer's penetro
         parts = [f"{contract} by {who}" if who else str(contract)]
     tricks = h.get("tricks")
     if isinstance(tricks, Mapping) and tricks:
