@@ -185,6 +185,10 @@ class Hand:
     outcome: GivenOutcome | None = None
     #: with ``outcome`` "codillo": the opponent who made it
     winner: str | None = None
+    #: who dealt this hand, as recorded; None: the deal passed on from the previous hand's dealer
+    dealer: str | None = None
+    #: the seating (the order the deal goes round) from this hand on; None: as before
+    seating: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
