@@ -1,7 +1,7 @@
 """a group's language (es, en, fr), chosen when the group is created; none for older groups
 
 Revision ID: a3f8c1d2e4b5
-Revises: de6eee543387
+Revises: a7d3c5e91f20
 Create Date: 2026-11-24 09:00:00
 
 Groups made before this revision keep no language: their pages follow each
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = 'a3f8c1d2e4b5'
-down_revision = 'de6eee543387'
+down_revision = 'a7d3c5e91f20'
 branch_labels = None
 depends_on = None
 

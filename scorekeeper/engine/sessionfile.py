@@ -30,11 +30,13 @@ from . import domains
 from .domains import OutOfDomain, is_whole
 from .errors import FieldError, SessionError
 from .model import (
+    GIVEN_OUTCOMES,
     NO_OPTIONS,
     Bet,
     Bola,
     Contract,
     Dealt,
+    GivenOutcome,
     Hand,
     HandResult,
     Ledger,
@@ -48,17 +50,19 @@ from .model import (
     Surrender,
 )
 from .options import SUITS
-from .rules import CONTRACTS, HAND_FIELDS, RULESETS
+from .rules import CONTRACTS, DEAL_FIELDS, HAND_FIELDS, RULESETS
 
 FORMAT = "tresillo-session/1"
 
-#: every field a hand object may have (the reading decides which a table reads): rules.HAND_FIELDS
-_HAND_FIELDS = frozenset(HAND_FIELDS)
+#: every field a hand object may have (the reading decides which a table reads): rules.HAND_FIELDS, and
+#: where it was dealt (rules.DEAL_FIELDS: its dealer, a new seating from it on)
+_HAND_FIELDS = frozenset(HAND_FIELDS) | frozenset(DEAL_FIELDS)
 #: every top-level field; ``group``, ``title``, ``started`` and ``ended`` are the printed
-#: documents' details (scorekeeper.reports.commands), which the engine does not read
+#: documents' details (scorekeeper.reports.commands), and ``history`` the log of changes
+#: (scorekeeper.services.history), which the engine does not read
 SESSION_FIELDS = frozenset({
     "format", "rules", "players", "first_dealer", "start_tokens", "tanto_value", "currency", "paper",
-    "end", "options", "hands", "group", "title", "started", "ended",
+    "end", "options", "hands", "group", "title", "started", "ended", "history",
 })
 END_FIELDS = frozenset({"paper", "ended"})
 #: the numbers among the options, and their domains
@@ -419,7 +423,22 @@ def load_hand(d: Any, number: int, players: tuple[str, ...]) -> Hand:
         debt=_name(d.get("debt"), number, "debt", players),
         trump=_optional_choice(d.get("trump"), number, "trump", SUITS, "a suit"),
         bet=cast(Bet | None, _optional_choice(d.get("bet"), number, "bet", ("J", "P", "C"), "the dealer's prediction")),
+        outcome=cast(GivenOutcome | None, _optional_choice(d.get("outcome"), number, "outcome", GIVEN_OUTCOMES,
+                                                            "how the hand ended")),
+        winner=_name(d.get("winner"), number, "winner", players),
+        dealer=_name(d.get("dealer"), number, "dealer", players),
+        seating=_seating(d.get("seating"), number, players),
     )
+
+
+def _seating(v: Any, number: int, players: tuple[str, ...]) -> tuple[str, ...] | None:
+    """A new seating from this hand on: every player once, in the order the deal goes round."""
+    if v is None:
+        return None
+    if not isinstance(v, list) or len(v) != len(players) or not all(isinstance(p, str) for p in v) \
+            or sorted(v) != sorted(players):
+        raise _err(number, "seating", f"give each of {', '.join(players)} once, in the order the deal goes round")
+    return tuple(v)
 
 
 def load_session(d: Any) -> Session:
@@ -439,10 +458,16 @@ def loads(text: str | bytes) -> Session:
     return load_session(parse_json(text))
 
 
+#: hand fields written as they are when given (names and choices)
+_PLAIN_FIELDS = ("declarer", "bola", "drops_out", "debt", "trump", "bet", "outcome", "winner")
+
+
 def dump_hand(h: Hand) -> dict[str, Any]:
+    """The session file's hand object: only the fields that say something, in the file's order."""
     out: dict[str, Any] = {"contract": h.contract}
-    if h.declarer is not None:
-        out["declarer"] = h.declarer
+    plain = {f: getattr(h, f) for f in _PLAIN_FIELDS if getattr(h, f) is not None}
+    if "declarer" in plain:
+        out["declarer"] = plain.pop("declarer")
     if h.forced:
         out["forced"] = True
     if h.tricks is not None:
@@ -451,18 +476,20 @@ def dump_hand(h: Hand) -> dict[str, Any]:
         v = getattr(h, flag)
         if v:
             out[flag] = v  # True, or a count of top trumps
-    if h.bola is not None:
-        out["bola"] = h.bola
+    if "bola" in plain:
+        out["bola"] = plain.pop("bola")
     if h.surrender is not None:
         out["surrender"] = {"takeover": h.surrender.takeover}
-    if h.drops_out is not None:
-        out["drops_out"] = h.drops_out
-    if h.debt is not None:
-        out["debt"] = h.debt
-    if h.trump is not None:
-        out["trump"] = h.trump
-    if h.bet is not None:
-        out["bet"] = h.bet
+    out.update(plain)
+    return _dump_deal(h, out)
+
+
+def _dump_deal(h: Hand, out: dict[str, Any]) -> dict[str, Any]:
+    """Where the hand was dealt, when recorded: its dealer, and a new seating from it on."""
+    if h.dealer is not None:
+        out["dealer"] = h.dealer
+    if h.seating is not None:
+        out["seating"] = list(h.seating)
     return out
 
 
