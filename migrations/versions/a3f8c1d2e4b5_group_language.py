@@ -23,5 +23,6 @@ def upgrade():
 
 
 def downgrade():
-    with op.batch_alter_table('groups', schema=None) as batch_op:
-        batch_op.drop_column('language')
+    # a plain DROP COLUMN (SQLite 3.35+): batch mode would copy and drop the groups table,
+    # which the sessions' foreign keys forbid once groups hold sessions
+    op.drop_column('groups', 'language')
