@@ -6,6 +6,7 @@ One module per concern:
 - :mod:`.groups` — groups, players, the paper a group carries between evenings;
 - :mod:`.replays` — a stored session as a session file, replayed by the engine (once per request);
 - :mod:`.hands` — the hand lifecycle: start, add, preview, edit, delete, undo, end;
+- :mod:`.pending` — a hand kept on a phone while offline, beside the table's hand of that number;
 - :mod:`.files` — session files in and out (JSON, CSV);
 - :mod:`.views` — the view models the pages and documents are drawn from;
 - :mod:`.summaries` — a closed evening's figures, kept when it ends, rebuilt when stale;
@@ -41,6 +42,7 @@ from .hands import (
     stored_hand,
     undo_last,
 )
+from .pending import PendingComparison, compare_fix, compare_pending
 from .refusals import Conflict, Refused, refused_from
 from .replays import Entry, count_hands, entry_for, find_session, hand_data, ledger_for, session_dict
 from .summaries import (
@@ -75,4 +77,5 @@ __all__ = [
     "GroupMemory", "PastEvening", "count_evenings", "evening_of", "forget_summary", "group_memory",
     "group_statistics", "keep_summary", "kept_paper_session", "past_evenings", "share_text", "start_next",
     "CountAnswer", "WhatIf", "count_check", "count_parties", "what_if",
+    "PendingComparison", "compare_fix", "compare_pending",
 ]

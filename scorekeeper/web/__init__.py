@@ -12,12 +12,14 @@ csrf = CSRFProtect()
 def register(app: Flask) -> None:
     from .evenings import bp as evenings_bp
     from .groups import bp as groups_bp
+    from .offline import register as register_offline
     from .table import bp as table_bp
 
     csrf.init_app(app)
     app.register_blueprint(groups_bp)
     app.register_blueprint(table_bp)
     app.register_blueprint(evenings_bp)
+    register_offline(app)
 
     @app.errorhandler(404)
     def not_found(_e: Exception) -> ResponseReturnValue:

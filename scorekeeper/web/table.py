@@ -26,9 +26,10 @@ def session_or_404(token: str) -> GameSession:
     return gs
 
 
-def hand_form(gs: GameSession, *, formdata: Any = None, number: int | None = None) -> HandForm:
+def hand_form(gs: GameSession, *, formdata: Any = None, number: int | None = None,
+              entry: services.Entry | None = None) -> HandForm:
     """The hand form for the next hand (or hand ``number``), built on one replay that the save reuses."""
-    entry = services.entry_for(gs, number)
+    entry = entry or services.entry_for(gs, number)
     form = HandForm() if formdata is None else HandForm(formdata=formdata)
     form.setup_for(list(gs.players), gs.rules, gs.options or {}, entry.upcoming)
     form.entry = entry
@@ -67,6 +68,7 @@ def show(token: str) -> ResponseReturnValue:
     chart = Markup(bowl_chart(screen.chart, title="Bowls so far", frame=PHONE))
     return render_template("web/table.html", gs=gs, view=screen.view, recent=screen.recent,
                            moves=saved_row.moves if saved_row else (), saved_row=saved_row,
+                           again=bool(saved_row and request.args.get("again")),
                            undo=VersionForm(version=gs.version), points=screen.points, bowls_chart=chart)
 
 
@@ -95,7 +97,9 @@ def new_hand(token: str) -> ResponseReturnValue:
                     gs, form.to_hand(), idem_key=form.idem_key.data or "",
                     number=int(number) if number else None, entry=form.entry))
                 if saved is not None:
-                    return redirect(url_for("table.show", token=token, saved=saved.record.position + 1))
+                    # a re-sent copy (same key) is told that its hand was saved already, once
+                    again: dict[str, Any] = {} if saved.created else {"again": 1}
+                    return redirect(url_for("table.show", token=token, saved=saved.record.position + 1, **again))
         else:
             status = 400
     assert form.entry is not None
