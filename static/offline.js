@@ -89,6 +89,13 @@
     return "";
   }
   function text(el) { return el ? el.textContent.replace(/\s+/g, " ").trim() : ""; }
+  /* What the eye reads: without the words written only for screen readers. */
+  function seen(el) {
+    if (!el) return "";
+    var copy = el.cloneNode(true);
+    copy.querySelectorAll(".vh, input").forEach(function (x) { x.remove(); });
+    return text(copy);
+  }
   function shown(el, form) {
     for (var e = el; e && e !== form; e = e.parentElement) if (e.hidden) return false;
     return true;
@@ -101,14 +108,15 @@
       var answers = [];
       set.querySelectorAll("input").forEach(function (input) {
         if (!shown(input, form) || input.type === "hidden" || input.type === "submit") return;
+        var inner = input.closest("fieldset"), who = inner !== set ? seen(inner.querySelector("legend")) + " " : "";
         if ((input.type === "radio" || input.type === "checkbox")) {
-          if (input.checked && input.value !== "") answers.push(text(input.closest("label")));
+          if (input.checked && input.value !== "") answers.push(who + seen(input.closest("label")));
         } else if (input.value !== "") {
           var label = input.id && form.querySelector("label[for='" + input.id + "']");
-          answers.push((label ? text(label) + " " : "") + input.value);
+          answers.push((label ? seen(label) + " " : who) + input.value);
         }
       });
-      if (answers.length) lines.push([text(set.querySelector("legend")), answers.join(" · ")]);
+      if (answers.length) lines.push([seen(set.querySelector("legend")), answers.join(" · ")]);
     });
     return lines;
   }
@@ -405,13 +413,16 @@
   function applyFields(form, fields) {
     var values = {};
     fields.forEach(function (f) { (values[f[0]] = values[f[0]] || []).push(f[1]); });
+    var changed = [];
     form.querySelectorAll("input, select, textarea").forEach(function (el) {
       if (!el.name || PLUMBING.indexOf(el.name) >= 0 || el.type === "hidden" || el.type === "submit") return;
       var given = values[el.name] || [];
       if (el.type === "radio" || el.type === "checkbox") el.checked = given.indexOf(el.value) >= 0;
       else el.value = given.length ? given[0] : "";
+      if (el.checked || (el.type !== "radio" && el.type !== "checkbox" && el.value)) changed.push(el);
     });
-    form.dispatchEvent(new Event("change", {bubbles: true}));
+    /* as if tapped: the form's own script shows what applies, keeps these counts and asks for a preview */
+    changed.forEach(function (el) { el.dispatchEvent(new Event("change", {bubbles: true})); });
   }
   function note(sentence) {
     var p = document.createElement("p");
@@ -447,9 +458,13 @@
     }
   }
 
+  /* A hand always goes through the outbox. A change (a fix, a delete, an undo, the end) is posted by the
+     browser as usual while the phone is online (its key makes a re-sent copy harmless), and kept in the
+     outbox when the phone is known to be offline. */
   document.addEventListener("submit", function (e) {
     var form = e.target;
     if (e.defaultPrevented || !queueable(form)) return;
+    if (form.dataset.offline !== "hand" && !offline && !kept && navigator.onLine) return;
     e.preventDefault();
     submitted(form, e.submitter);
   });
