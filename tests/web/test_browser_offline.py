@@ -328,3 +328,50 @@ def test_wake_lock_on_the_table_screen(chromium, server):
     assert page.evaluate("window.__wake.requests") == 0
     assert stored_hands(table) == []
     ctx.close()
+
+
+def test_hand_kept_offline_is_sent_when_the_app_is_next_opened(chromium, server):
+    """Must show 2, the other way back: the app is closed while offline; opening it again sends the hand once."""
+    table = new_table(server, "Next opening")
+    ctx, page = new_phone(chromium)
+    open_table(page, table)
+    page.click("#enter-hand")
+    page.wait_for_selector("#hand-form")
+    ctx.set_offline(True)
+    fill_hand(page, HAND_C)
+    page.click("#hand-form button[type=submit]")
+    page.wait_for_selector(".kept-list .kept-pending")
+    page.close()  # the app is closed while the phone is still offline
+    ctx.set_offline(False)
+    assert stored_hands(table) == []
+    page = ctx.new_page()
+    page.goto(server["url"] + "/start")  # the installed app's start address: the last table
+    page.wait_for_selector(".saved", timeout=15000)
+    assert "Hand 1 saved" in page.inner_text(".saved")
+    assert page.locator(".kept-list").count() == 0
+    assert stored_hands(table) == [HAND_C]
+    # opening the app once more sends nothing again
+    again = ctx.new_page()
+    again.goto(table)
+    again.wait_for_selector("#hand-number")
+    again.wait_for_timeout(1500)
+    assert again.inner_text("#hand-number") == "2"
+    assert stored_hands(table) == [HAND_C]
+    ctx.close()
+
+
+def test_the_hand_form_works_without_javascript(chromium, server):
+    """Progressive enhancement: with scripts off, Save posts the form as always and the hand is stored once."""
+    table = new_table(server, "No scripts")
+    ctx = chromium.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
+    page = ctx.new_page()
+    page.goto(table)
+    page.click("#enter-hand")
+    page.wait_for_selector("#hand-form")
+    fill_hand(page, HAND_B)
+    page.click("#hand-form button[type=submit]")
+    page.wait_for_selector(".saved")
+    assert "Hand 1 saved" in page.inner_text(".saved")
+    assert page.inner_text("#outbox") == ""
+    assert stored_hands(table) == [HAND_B]
+    ctx.close()
