@@ -88,6 +88,16 @@ def fill_hand(page, hand: dict) -> None:
         page.get_by_role("radio", name=f"{n} tricks for {player}").check()
 
 
+def save_offline(ctx, page, hand: dict) -> None:
+    """Open the hand form, lose the network, enter ``hand`` and tap Save: it waits on the phone."""
+    page.click("#enter-hand")
+    page.wait_for_selector("#hand-form")
+    ctx.set_offline(True)
+    fill_hand(page, hand)
+    page.click("#hand-form button[type=submit]")
+    page.wait_for_selector(".kept-list .kept-pending")
+
+
 def shot(page, name: str) -> None:
     if SHOTS:
         SHOTS.mkdir(parents=True, exist_ok=True)
@@ -123,12 +133,7 @@ def test_hand_saved_offline_is_sent_once_when_back(chromium, server):
     table = new_table(server, "Offline hand")
     ctx, page = new_phone(chromium)
     open_table(page, table)
-    page.click("#enter-hand")
-    page.wait_for_selector("#hand-form")
-    ctx.set_offline(True)
-    fill_hand(page, HAND_A)
-    page.click("#hand-form button[type=submit]")
-    page.wait_for_selector(".kept-list .kept-pending")
+    save_offline(ctx, page, HAND_A)
     assert page.url.rstrip("/") == table
     pending = page.inner_text(".kept-list")
     assert "Hand 1" in pending
@@ -200,12 +205,7 @@ def test_two_phones_offline_enter_the_same_hand_number(chromium, server):
     ctx_b, b = new_phone(chromium)
     for ctx, page, hand in ((ctx_a, a, HAND_A), (ctx_b, b, HAND_B)):
         open_table(page, table)
-        page.click("#enter-hand")
-        page.wait_for_selector("#hand-form")
-        ctx.set_offline(True)
-        fill_hand(page, hand)
-        page.click("#hand-form button[type=submit]")
-        page.wait_for_selector(".kept-list .kept-pending")
+        save_offline(ctx, page, hand)
     assert stored_hands(table) == []
     ctx_a.set_offline(False)
     a.wait_for_selector(".saved", timeout=15000)
@@ -335,12 +335,7 @@ def test_hand_kept_offline_is_sent_when_the_app_is_next_opened(chromium, server)
     table = new_table(server, "Next opening")
     ctx, page = new_phone(chromium)
     open_table(page, table)
-    page.click("#enter-hand")
-    page.wait_for_selector("#hand-form")
-    ctx.set_offline(True)
-    fill_hand(page, HAND_C)
-    page.click("#hand-form button[type=submit]")
-    page.wait_for_selector(".kept-list .kept-pending")
+    save_offline(ctx, page, HAND_C)
     page.close()  # the app is closed while the phone is still offline
     ctx.set_offline(False)
     assert stored_hands(table) == []
