@@ -11,6 +11,7 @@ import json
 import os
 import re
 import uuid
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -110,9 +111,10 @@ def csrf_of(html: str) -> str:
 
 
 def field_value(html: str, name: str) -> str:
+    """A hidden field's value, as a browser would send it (HTML entities read back)."""
     m = re.search(rf'id="{name}" name="{name}" type="hidden" value="([^"]*)"', html)
     assert m, f"no hidden field {name}"
-    return m.group(1)
+    return unescape(m.group(1))
 
 
 class Browser:

@@ -10,12 +10,17 @@ from ..db import db
 from ..engine import SessionError, dump_session, load_session, replay
 from ..models import GameSession, Group, HandRecord, Player
 from ..narration import ledger_json
+from .history import history_json, keep_history, load_history
 from .refusals import Refused, refused_from
 from .replays import ledger_for, session_dict
 
 
 def export_json(gs: GameSession) -> str:
+    """The session file: the setup, the hands, and the history of changes (when there is one)."""
     d = dump_session(load_session(session_dict(gs)))
+    log = history_json(gs)
+    if log:
+        d["history"] = log
     return json.dumps(d, ensure_ascii=False, indent=1) + "\n"
 
 
@@ -25,9 +30,12 @@ def import_session(group: Group, text: str) -> GameSession:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise Refused("file", f"This is not a session file (not JSON: {exc}).") from None
+    if not isinstance(data, dict):
+        raise Refused("file", "This is not a session file (not a JSON object).")
+    log = load_history(data.get("history"))
     try:
-        session = load_session(data)
-        replay(session)
+        session = load_session({k: v for k, v in data.items() if k != "history"})
+        ledger = replay(session)
     except SessionError as exc:
         raise refused_from(exc) from None
     setup = session.setup
@@ -49,8 +57,11 @@ def import_session(group: Group, text: str) -> GameSession:
         end_paper=setup.end_paper,
     )
     db.session.add(gs)
-    for i, hand in enumerate(dumped["hands"]):
-        db.session.add(HandRecord(session=gs, position=i, data=hand, idem_key=f"import-{i}"))
+    for i, (hand, result) in enumerate(zip(dumped["hands"], ledger.results, strict=True)):
+        # every stored hand records who dealt it (a file may leave it to the deal passing)
+        db.session.add(HandRecord(session=gs, position=i, data=dict(hand, dealer=result.dealer),
+                                  idem_key=f"import-{i}"))
+    keep_history(gs, log)
     db.session.commit()
     return gs
 

@@ -216,6 +216,9 @@ class EndForm(FlaskForm):
     paper = RadioField("The paper", choices=[("settle", "Settle it tonight"), ("keep", "Keep it for next time")],
                        default="settle")
     version = HiddenField()
+    key = HiddenField()  # the end request's own key: a re-sent end is recognised
+    confirm = HiddenField()  # "yes" once the confirmation page was answered
+    phone = StringField("This phone's name (optional)", validators=[Optional(), Length(max=40)])
 
 
 class VersionForm(FlaskForm):
@@ -224,6 +227,88 @@ class VersionForm(FlaskForm):
 
 class ImportForm(FlaskForm):
     text = TextAreaField("Session file (JSON)")
+
+
+def new_key() -> str:
+    """A change request's own key, made when its page is drawn (a re-sent copy carries the same one)."""
+    return secrets.token_urlsafe(16)
+
+
+class PhoneForm(FlaskForm):
+    name = StringField("This phone's name", validators=[DataRequired("Give this phone a name, like “Ana's phone”."),
+                                                        Length(max=40, message="At most 40 letters, please.")],
+                       description="Shown in the session's history next to every change made from this phone.")
+
+
+class ChangeForm(FlaskForm):
+    """The confirmation of a previewed change: the change, the version it was previewed at, its key."""
+
+    change = HiddenField()
+    version = HiddenField()
+    key = HiddenField()
+    phone = StringField("This phone's name (optional)", validators=[Optional(), Length(max=40)])
+
+
+class UndoForm(FlaskForm):
+    """One tap: undo change ``seq`` of the history."""
+
+    seq = HiddenField()
+    key = HiddenField()
+
+
+class DealerForm(FlaskForm):
+    """Who dealt a hand (the later hands' deal passes on from there)."""
+
+    dealer = RadioField("Who dealt this hand", validate_choice=False,
+                        validators=[DataRequired("Who dealt this hand?")])
+
+    def setup_for(self, players: list[str], seats: tuple[str, ...]) -> None:
+        self.dealer.choices = [(p, p) for p in seats]
+
+    def fill(self, dealer: str, seats: tuple[str, ...]) -> None:
+        self.dealer.data = dealer
+
+    def change(self, number: int, players: list[str]) -> services.Change | None:
+        """The correction asked for, or None with the error next to the field."""
+        if self.dealer.data in players:
+            return services.Change("dealer", number, dealer=self.dealer.data)
+        self.dealer.errors = [f"Choose one of {', '.join(players)}."]
+        return None
+
+
+class SeatingForm(DealerForm):
+    """The seating (the order the deal goes round) from a hand on, and who dealt that hand."""
+
+    seat1 = SelectField("Seat 1", validate_choice=False)
+    seat2 = SelectField("Seat 2", validate_choice=False)
+    seat3 = SelectField("Seat 3", validate_choice=False)
+    seat4 = SelectField("Seat 4", validate_choice=False)
+
+    SEATS = ("seat1", "seat2", "seat3", "seat4")
+
+    def setup_for(self, players: list[str], seats: tuple[str, ...]) -> None:
+        self.seat_fields = [getattr(self, name) for name in self.SEATS[: len(players)]]
+        for f in self.seat_fields:
+            f.choices = [(p, p) for p in players]
+        self.dealer.choices = [(p, p) for p in players]
+
+    def fill(self, dealer: str, seats: tuple[str, ...]) -> None:
+        for f, p in zip(self.seat_fields, seats, strict=True):
+            f.data = p
+        self.dealer.data = dealer
+
+    def change(self, number: int, players: list[str]) -> services.Change | None:
+        chosen = tuple(f.data or "" for f in self.seat_fields)
+        if sorted(chosen) == sorted(players) and self.dealer.data in players:
+            return services.Change("seating", number, dealer=self.dealer.data, seating=chosen)
+        self.seat1.errors = [f"Each of {', '.join(players)} sits once."]
+        return None
+
+
+class ReopenForm(FlaskForm):
+    version = HiddenField()
+    key = HiddenField()
+    phone = StringField("This phone's name (optional)", validators=[Optional(), Length(max=40)])
 
 
 class NextForm(FlaskForm):

@@ -11,7 +11,8 @@ from markupsafe import Markup
 from .. import services
 from ..models import GameSession
 from ..reports.chart import PHONE, bowl_chart
-from .forms import EndForm, HandForm, VersionForm
+from .fixes import closed_page, done_page, fixes_context, gone, named_by, number_of, phone_name, respond
+from .forms import EndForm, HandForm, VersionForm, new_key
 from .paper import paper_extras
 
 bp = Blueprint("table", __name__, url_prefix="/s")
@@ -44,8 +45,7 @@ def _apply_error(form: HandForm, exc: services.Refused) -> None:
 
 def _version(form: Any) -> int:
     """The session version a form was made for; junk counts as outdated."""
-    value = form.version.data or ""
-    return int(value) if value.isdigit() else -1
+    return number_of(form.version.data)
 
 
 def _attempt(form: HandForm, action: Any) -> tuple[Any, int]:
@@ -69,7 +69,7 @@ def show(token: str) -> ResponseReturnValue:
     return render_template("web/table.html", gs=gs, view=screen.view, recent=screen.recent,
                            moves=saved_row.moves if saved_row else (), saved_row=saved_row,
                            again=bool(saved_row and request.args.get("again")),
-                           undo=VersionForm(version=gs.version), points=screen.points, bowls_chart=chart)
+                           points=screen.points, bowls_chart=chart, **fixes_context(gs))
 
 
 @bp.get("/<token>/version")
@@ -82,30 +82,71 @@ def version(token: str) -> ResponseReturnValue:
 def new_hand(token: str) -> ResponseReturnValue:
     gs = session_or_404(token)
     if gs.closed:
-        return render_template("web/error.html", title="Session closed",
-                               message="This session is closed: hands can no longer be entered."), 409
+        return _closed_for_hands(gs)
     form = hand_form(gs, formdata=request.form if request.method == "POST" else None)
     status = 200
     if request.method == "POST":
         if form.validate_on_submit():
             number = form.number.data
-            if number and not number.isdigit():
+            if number and number_of(number) < 0:
                 form.number.errors = ["This form is damaged; reload the page."]
                 status = 400
             else:
                 saved, status = _attempt(form, lambda: services.add_hand(
                     gs, form.to_hand(), idem_key=form.idem_key.data or "",
-                    number=int(number) if number else None, entry=form.entry))
+                    number=number_of(number) if number else None, entry=form.entry,
+                    version=_version(form) if form.version.data else None, phone=phone_name()))
                 if saved is not None:
-                    # a re-sent copy (same key) is told that its hand was saved already, once
-                    again: dict[str, Any] = {} if saved.created else {"again": 1}
-                    return redirect(url_for("table.show", token=token, saved=saved.record.position + 1, **again))
+                    return _saved(gs, saved)
         else:
             status = 400
     assert form.entry is not None
     view = services.view_from(gs, form.entry.ledger)
-    form.number.data = str(view.next.number) if request.method == "GET" else form.number.data
+    if request.method == "GET" or _deleted_since(form, view.next.number):
+        form.number.data = str(view.next.number)
+        form.version.data = str(gs.version)
     return render_template("web/hand.html", gs=gs, view=view, form=form, editing=None), status
+
+
+def _deleted_since(form: HandForm, next_number: int) -> bool:
+    """The form was made for a later hand number than the next one: hands were deleted meanwhile."""
+    return bool(form.form_errors) and number_of(form.number.data) > next_number
+
+
+def _saved(gs: GameSession, saved: services.Saved) -> ResponseReturnValue:
+    """Where a stored hand leads: the table showing it, or what became of a hand stored earlier."""
+    if saved.record is not None and not gs.closed:
+        # a re-sent copy (same key, its answer lost) is told that its hand was saved already, once
+        again: dict[str, Any] = {} if saved.created else {"again": 1}
+        return redirect(url_for("table.show", token=gs.token, saved=saved.record.position + 1, **again))
+    if saved.record is not None:
+        message = (f"Hand {saved.record.position + 1} was saved before the session ended"
+                   f"{_ended_words(gs)}. Nothing was lost and nothing was entered twice.")
+        title = f"Hand {saved.record.position + 1} was saved"
+    else:
+        entry = saved.entry
+        assert entry is not None
+        message = (f"This hand was saved as hand {entry.hand} at {services.history_time(entry)}, and has been "
+                   "deleted since (see the history). It was not entered again.")
+        title = "Already saved"
+    return render_template("web/error.html", title=title, message=message,
+                           back=url_for("table.show", token=gs.token)), 200
+
+
+def _ended_words(gs: GameSession) -> str:
+    ended = services.last_of_kind(gs, "end")
+    return f" ({services.told(ended)})" if ended is not None else ""
+
+
+def _closed_for_hands(gs: GameSession) -> ResponseReturnValue:
+    """A closed session takes no hands; a re-sent hand stored before the end is told so."""
+    if request.method == "POST":
+        saved = services.find_saved(gs, request.form.get("idem_key", ""))
+        if saved is not None:
+            return _saved(gs, saved)
+    return render_template("web/error.html", title="Session closed",
+                           message="This session is closed: hands can no longer be entered. Reopen it from its "
+                                   "page to enter more.", back=url_for("table.show", token=gs.token)), 409
 
 
 @bp.post("/<token>/preview")
@@ -113,11 +154,12 @@ def preview(token: str) -> ResponseReturnValue:
     """What the hand in the form would do, from the engine; nothing is saved."""
     gs = session_or_404(token)
     edit = request.args.get("edit", type=int)
-    if edit is not None and not 1 <= edit <= len(gs.hands):
+    insert = request.args.get("insert", type=int)
+    if edit is not None and not 1 <= edit <= len(gs.hands) or insert is not None and not 1 <= insert <= len(gs.hands):
         abort(404)
-    form = hand_form(gs, formdata=request.form, number=edit)
+    form = hand_form(gs, formdata=request.form, number=edit or insert)
     assert form.entry is not None
-    found = services.preview_hand(form.entry, form.to_hand())
+    found = services.preview_hand(form.entry, form.to_hand(), insert=insert is not None)
     result = found.result
     if result is None:
         return jsonify(ok=False, field=found.field, message=found.message)
@@ -135,11 +177,14 @@ def history(token: str) -> ResponseReturnValue:
 @bp.route("/<token>/hands/<int:number>/edit", methods=["GET", "POST"])
 def edit_hand(token: str, number: int) -> ResponseReturnValue:
     gs = session_or_404(token)
+    resent = services.find_change(gs, request.form.get("idem_key", "")) if request.method == "POST" else None
+    if resent is not None:
+        return done_page(gs, services.Applied(resent, True))  # a re-sent fix: made once already
     if not 1 <= number <= len(gs.hands):
-        abort(404)
+        posted = number_of(request.form.get("version")) if request.method == "POST" else None
+        return gone(gs, number, 409 if request.method == "POST" else 404, posted)
     if gs.closed:
-        return render_template("web/error.html", title="Session closed",
-                               message="This session is closed: its hands can no longer be changed."), 409
+        return closed_page(gs)
     stored = services.stored_hand(gs, number)
     # the form is built for the table as it stood before this hand (one replay, reused by the save)
     form = hand_form(gs, formdata=None if request.method == "GET" else request.form, number=number)
@@ -150,11 +195,11 @@ def edit_hand(token: str, number: int) -> ResponseReturnValue:
         form.fill_from(stored)
         form.version.data = str(gs.version)
     elif form.validate_on_submit():
-        edited, status = _attempt(
-            form, lambda: services.edit_hand(gs, number - 1, form.to_hand(), version=_version(form), entry=entry))
+        edited, status = _attempt(form, lambda: services.edit_hand(
+            gs, number - 1, form.to_hand(), version=_version(form), entry=entry,
+            key=form.idem_key.data or new_key(), phone=phone_name()))
         if edited is not None:
-            return render_template("web/recomputed.html", gs=gs, view=edited.after, changed=edited.changed,
-                                   what=f"Hand {number} changed")
+            return done_page(gs, services.edit_outcome(gs, number, edited))
     else:
         status = 400
     view = services.view_from(gs, entry.ledger)
@@ -162,63 +207,56 @@ def edit_hand(token: str, number: int) -> ResponseReturnValue:
                            upcoming=entry.upcoming), status
 
 
-@bp.post("/<token>/hands/<int:number>/delete")
-def delete_hand(token: str, number: int) -> ResponseReturnValue:
-    gs = session_or_404(token)
-    if not 1 <= number <= len(gs.hands):
-        abort(404)
-    form = VersionForm()
-    if not form.validate_on_submit():
-        abort(400)
-    try:
-        done = services.delete_hand(gs, number - 1, version=_version(form))
-    except services.Refused as exc:
-        return render_template("web/error.html", title="Not deleted", message=exc.message,
-                               back=url_for("table.history", token=token)), exc.status
-    return render_template("web/recomputed.html", gs=gs, view=done.after, changed=done.changed,
-                           what=f"Hand {number} deleted")
-
-
-@bp.post("/<token>/undo")
-def undo(token: str) -> ResponseReturnValue:
-    gs = session_or_404(token)
-    form = VersionForm()
-    if not form.validate_on_submit():
-        abort(400)
-    try:
-        services.undo_last(gs, version=_version(form))
-    except services.Refused as exc:
-        return render_template("web/error.html", title="Nothing undone", message=exc.message,
-                               back=url_for("table.show", token=token)), exc.status
-    return redirect(url_for("table.show", token=token))
-
-
 @bp.route("/<token>/end", methods=["GET", "POST"])
 def end(token: str) -> ResponseReturnValue:
+    """The end of the evening: choose what happens to the paper, confirm, and the session closes."""
     gs = session_or_404(token)
     form = EndForm()
     status = 200
-    if request.method == "POST" and not gs.closed:
-        if form.validate_on_submit():
-            try:
-                services.end_session(gs, paper=form.paper.data, version=_version(form))
-            except services.Refused as exc:
-                form.paper.errors = list(form.paper.errors) + [exc.message]
-                status = exc.status
-            else:
-                return redirect(url_for("table.end", token=token))
-        else:
+    if request.method == "POST":
+        if not form.validate_on_submit():
             status = 400
-    elif request.method == "POST":
-        status = 409
+        elif services.find_change(gs, form.key.data or "") is not None or (not gs.closed and form.confirm.data):
+            return respond(_end(gs, form), form)
+        elif not gs.closed and _version(form) != gs.version:
+            return respond(_end(gs, form), form)  # refused as stale, saying what changed
+        elif not gs.closed:
+            return _confirm_end(gs, form)
+        else:
+            status = 409
     if request.method == "GET" or not form.version.data:
         form.version.data = str(gs.version)
+    return _end_page(gs, form, status)
+
+
+def _end_page(gs: GameSession, form: EndForm, status: int) -> ResponseReturnValue:
     page = services.end_page(gs)
     preview = {} if gs.closed else {"settle": page.if_settled, "keep": page.if_kept}
     evening = services.evening_of(gs)
     share = services.share_text(gs.group, evening) if evening is not None else ""
-    return render_template("web/end.html", gs=gs, view=page.view, form=form, preview=preview,
-                           share=share), status
+    return render_template("web/end.html", gs=gs, view=page.view, form=form, preview=preview, share=share,
+                           **fixes_context(gs)), status
+
+
+def _confirm_end(gs: GameSession, form: EndForm) -> ResponseReturnValue:
+    """Ending is asked once more, with the money either way."""
+    form.key.data = form.key.data or new_key()
+    page = services.end_page(gs)
+    settlement = page.if_kept if form.paper.data == "keep" else page.if_settled
+    return render_template("web/end_confirm.html", gs=gs, form=form, phone=phone_name(), settlement=settlement)
+
+
+def _end(gs: GameSession, form: EndForm) -> ResponseReturnValue:
+    try:
+        saved = services.end_session(gs, paper=form.paper.data, version=_version(form), key=form.key.data or "",
+                                     phone=named_by(form))
+    except services.Refused as exc:
+        form.paper.errors = list(form.paper.errors) + [exc.message]
+        form.version.data = str(gs.version)
+        return _end_page(gs, form, exc.status)
+    entry = saved.entry
+    assert entry is not None
+    return redirect(url_for("table.end", token=gs.token, done=entry.seq, again="1" if not saved.created else None))
 
 
 @bp.get("/<token>/session.json")
