@@ -254,13 +254,13 @@ def test_stale_queued_edit_is_shown_not_applied(chromium, server):
     b.get_by_role("radio", name="6 tricks for Ana").check()
     b.get_by_role("radio", name="1 tricks for Bea").check()
     b.click("#hand-form button[type=submit]")
-    b.wait_for_selector("h1:has-text('Hand 1 changed')")  # the server's page, shown by the outbox
+    b.wait_for_selector("h1:has-text('Hand 1 fixed')")  # the server's page, shown by the outbox
     theirs = dict(HAND_A, tricks={"Ana": 6, "Bea": 1, "Carlos": 2})
     assert stored_hands(table) == [theirs]
     ctx_a.set_offline(False)
     a.wait_for_selector(".kept-list .kept-stale", timeout=15000)
     card = a.inner_text(".kept-stale")
-    assert "Not applied" in card and "another phone" in card
+    assert "Not applied" in card and "since you opened this page, hand 1 fixed" in card  # what happened meanwhile
     assert "vuelta" in card  # the user's change is still shown
     shot(a, "stale-change")
     assert stored_hands(table) == [theirs]  # and was not applied
