@@ -84,6 +84,7 @@ def open_table(page, table_url: str) -> None:
 def fill_hand(page, hand: dict) -> None:
     page.click(f"label.choice:has(input[name=contract][value={hand['contract']}])")
     page.click(f"label.choice:has(input[name=declarer][value={hand['declarer']}])")
+    page.click("label.choice:has(input[name=result][value=tricks])")
     for player, n in hand["tricks"].items():
         page.get_by_role("radio", name=f"{n} tricks for {player}").check()
 
