@@ -14,8 +14,8 @@
   var net = document.getElementById("net");
   var box = document.getElementById("outbox");
   if (!net || !box || !window.indexedDB || !window.fetch) return;
-  var words = JSON.parse(net.dataset.words || "{}");
-  try { Object.assign(words, JSON.parse(document.body.dataset.words || "{}")); } catch (e) { /* keep ours */ }
+  var words = {};
+  try { words = JSON.parse(document.body.dataset.words || "{}"); } catch (e) { /* no words: nothing to say */ }
   var here = {
     table: net.dataset.table || "",
     tableUrl: net.dataset.tableUrl || "",
@@ -129,7 +129,7 @@
       key: key, kind: kind, created: Date.now(), state: "sending", message: "", tries: 0,
       url: form.action || location.href, page: location.pathname, fields: fields,
       number: number, edit: Number(form.dataset.editing) || 0,
-      label: kind === "hand" && number ? fill(words.hand, {n: number}) : text(heading),
+      label: kind === "hand" && number ? fill(words.outbox_hand, {n: number}) : text(heading),
       lines: linesOf(form), table: here.table, tableUrl: here.tableUrl, syncUrl: here.syncUrl,
       handUrl: here.handUrl, pendingUrl: here.pendingUrl
     };
@@ -317,18 +317,18 @@
     return withParams(entry.kind === "hand" ? entry.handUrl : entry.page, [["pending", entry.key]]);
   }
   function stateWords(entry, blockedBefore) {
-    if (blockedBefore) return words.held;
+    if (blockedBefore) return words.outbox_held;
     if (entry.state === "conflict") {
-      return /closed|ended/i.test(entry.message) ? words.closed : fill(words.conflict, {n: entry.number});
+      return /closed|ended/i.test(entry.message) ? words.outbox_closed : fill(words.outbox_conflict, {n: entry.number});
     }
-    if (entry.state === "stale") return fill(words.stale, {message: entry.message});
-    if (entry.state === "refused") return fill(words.refused, {message: entry.message});
-    return words.pending;
+    if (entry.state === "stale") return fill(words.outbox_stale, {message: entry.message});
+    if (entry.state === "refused") return fill(words.outbox_refused, {message: entry.message});
+    return words.outbox_pending;
   }
   function dropButton(entry) {
-    var b = button(words.drop);
+    var b = button(words.outbox_drop);
     b.addEventListener("click", function () {
-      if (!b.dataset.armed) { b.dataset.armed = "1"; b.textContent = words.drop_sure; return; }
+      if (!b.dataset.armed) { b.dataset.armed = "1"; b.textContent = words.outbox_drop_sure; return; }
       drop(entry.key).then(render);
     });
     return b;
@@ -359,10 +359,10 @@
     var actions = document.createElement("p");
     actions.className = "actions";
     var comparable = entry.state === "conflict" || (entry.state === "stale" && entry.edit);
-    if (!blockedBefore && comparable) actions.appendChild(link(words.compare, compareUrl(entry)));
+    if (!blockedBefore && comparable) actions.appendChild(link(words.outbox_compare, compareUrl(entry)));
     if (!blockedBefore && entry.state === "stale" && !entry.edit) actions.appendChild(dropButton(entry));
     if (!blockedBefore && entry.state === "refused") {
-      actions.appendChild(link(entry.kind === "hand" ? words.open_mine : words.look_again, againUrl(entry)));
+      actions.appendChild(link(entry.kind === "hand" ? words.outbox_open_mine : words.outbox_look_again, againUrl(entry)));
       actions.appendChild(dropButton(entry));
     }
     if (actions.firstChild) art.appendChild(actions);
@@ -380,7 +380,7 @@
       var section = document.createElement("section");
       section.className = "card kept-list";
       var h = document.createElement("h2");
-      h.textContent = words.kept_title;
+      h.textContent = words.outbox_kept_title;
       section.appendChild(h);
       var blocked = {};
       mine.forEach(function (entry) {
@@ -397,10 +397,10 @@
     var enter = document.getElementById("enter-hand");
     var waiting = entries.filter(function (e) { return e.kind === "hand"; }).map(function (e) { return e.number; });
     if (!enter || !waiting.length) return;
-    enter.textContent = fill(words.enter, {n: Math.max.apply(null, waiting) + 1});
+    enter.textContent = fill(words.outbox_enter, {n: Math.max.apply(null, waiting) + 1});
     var hint = document.createElement("p");
     hint.className = "hint";
-    hint.textContent = words.not_counted;
+    hint.textContent = words.outbox_not_counted;
     box.querySelector(".kept-list").appendChild(hint);
   }
 
@@ -441,7 +441,7 @@
     if (mine && keyInput) {
       applyFields(form, mine.fields);
       keyInput.value = mine.key;
-      note(mine.kind === "hand" ? words.mine_form : fill(words.mine_change, {message: mine.message}));
+      note(mine.kind === "hand" ? words.outbox_mine_form : fill(words.outbox_mine_change, {message: mine.message}));
       return;
     }
     if (!keyInput || form.dataset.offlineKey) return;  /* the comparison's "enter mine": its own key */
@@ -454,7 +454,7 @@
     var last = Math.max.apply(null, [0].concat(waiting));
     if (last >= Number(numberInput.value)) {
       numberInput.value = String(last + 1);
-      note(fill(words.after_kept, {n: last + 1, kept: last}));
+      note(fill(words.outbox_after_kept, {n: last + 1, kept: last}));
     }
   }
 
@@ -471,7 +471,7 @@
   document.addEventListener("click", function (e) {
     var b = e.target.closest && e.target.closest("[data-offline-drop]");
     if (!b) return;
-    if (!b.dataset.armed) { b.dataset.armed = "1"; b.textContent = words.drop_sure; return; }
+    if (!b.dataset.armed) { b.dataset.armed = "1"; b.textContent = words.outbox_drop_sure; return; }
     drop(b.dataset.offlineDrop).then(function () { location.assign(here.tableUrl || "/"); });
   });
 
@@ -485,12 +485,12 @@
     offline = true;
     net.hidden = false;
     net.className = "net off";
-    net.textContent = fill(words.offline, {time: hhmm(lastGood)});
+    net.textContent = fill(words.outbox_offline, {time: hhmm(lastGood)});
   }
   function cameBack() {
     var wasOff = offline || kept;
     offline = false;
-    if (wasOff) { net.hidden = false; net.className = "net back"; net.textContent = words.back; }
+    if (wasOff) { net.hidden = false; net.className = "net back"; net.textContent = words.outbox_back; }
     return flush().then(function (delivered) {
       var onTable = here.tableUrl && location.pathname === new URL(here.tableUrl, location.href).pathname;
       var hands = delivered.filter(function (d) { return d.entry.table === here.table && d.number; });

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Ledger, SessionError
+from ..i18n import _
 from ..models import GameSession
 from ..viewmodel import RowView, row_view
 from .refusals import refused_from
@@ -77,7 +78,7 @@ def compare_fix(gs: GameSession, entry: Entry, hand: dict[str, Any], number: int
     stored = entry.hands[number - 1] if number == entry.number and number <= len(entry.hands) else None
     mine_row, refusal = None, ""
     if stored is None:
-        refusal = f"There is no hand {number} in this session any more."
+        refusal = _("There is no hand {number} in this session any more.").format(number=number)
     else:
         try:
             mine_row = _hand_row(entry.replaced(entry.parse(hand)), number)

@@ -25,6 +25,7 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
 
 from .. import services
+from ..i18n import _
 from .forms import HandForm
 from .table import hand_form, session_or_404
 
@@ -43,35 +44,6 @@ FORM_PLUMBING = ("csrf_token", "idem_key", "number", "version", "key")
 #: files the service worker keeps from the start (the app shell); the rest is kept as it is used
 SHELL_TYPES = (".css", ".js", ".png", ".svg", ".webmanifest")
 
-#: every sentence the phone's scripts say (they never write English of their own)
-WORDS = {
-    "offline": "Offline — last updated {time}",
-    "offline_never": "Offline — this page was kept on this phone",
-    "back": "Back online — catching up…",
-    "saving": "Saving…",
-    "saved_here": "Saved on this phone — will be sent when back online.",
-    "kept_title": "Waiting on this phone",
-    "hand": "Hand {n}",
-    "pending": "Saved on this phone — will be sent when back online.",
-    "sending": "Sending…",
-    "conflict": "Not saved: another phone entered hand {n} meanwhile. Nothing is lost: compare them and choose.",
-    "closed": "Not saved: the session was ended on another phone. Nothing is lost: look at it and choose.",
-    "stale": "Not applied: {message}",
-    "refused": "Not saved: {message}",
-    "held": "Waiting until the one above is settled.",
-    "enter": "Enter hand {n}",
-    "not_counted": "The figures below do not count what waits here yet: they will when it is sent.",
-    "compare": "Compare and choose",
-    "look_again": "Look at my change again",
-    "open_mine": "Open my hand in the form",
-    "drop": "Drop it",
-    "drop_sure": "Tap again to drop it for good",
-    "sent": "{label} was sent and saved.",
-    "after_kept": "This will be hand {n}: hand {kept} is still waiting on this phone.",
-    "mine_form": "Your hand from this phone, as you entered it. Check it and save it.",
-    "mine_change": "Your change, as you made it, over the hand as it is now. Check it and save it again.",
-}
-
 
 def register(app: Flask) -> None:
     """The blueprint, the last-table cookie and what every page's template needs."""
@@ -82,7 +54,6 @@ def register(app: Flask) -> None:
 
 def page_context() -> dict[str, Any]:
     return {
-        "offline_words": json.dumps(WORDS, ensure_ascii=False),
         "rendered_at": int(datetime.now(UTC).timestamp() * 1000),
         "theme_colour": THEME_COLOUR,
         "offline_table": table_attributes,
@@ -146,9 +117,9 @@ def _icon(name: str, size: int, purpose: str = "any") -> dict[str, str]:
 def manifest() -> ResponseReturnValue:
     """The web app manifest: the phone can install the app, which opens on the last table."""
     body = {
-        "name": "Tresillo scorekeeper",
+        "name": _("Tresillo scorekeeper"),
         "short_name": "Tresillo",
-        "description": "The plato, the pajaritos, the paper and every bowl, hand after hand.",
+        "description": _("The plato, the pajaritos, the paper and every bowl, hand after hand."),
         "start_url": url_for("offline.start"),
         "scope": "/",
         "id": "/",
@@ -211,8 +182,8 @@ def pending(token: str) -> ResponseReturnValue:
     key, number, edit = request.args.get("key", ""), _number(request.args.get("number")), _number(
         request.args.get("edit"))
     if not KEY.match(key) or number < 1 and edit < 1:
-        return render_template("web/error.html", title="This link is damaged",
-                               message="Open the table again: the hands waiting on this phone are listed there.",
+        return render_template("web/error.html", title=_("This link is damaged"),
+                               message=_("Open the table again: the hands waiting on this phone are listed there."),
                                back=url_for("table.show", token=token)), 400
     mine = hand_form(gs, formdata=request.args, number=min(edit, len(gs.hands) + 1) if edit else None)
     entry = mine.entry
@@ -253,11 +224,11 @@ def entered_rows(form: HandForm | None) -> dict[str, tuple[str, str]]:
         rows["surrender"] = (form.surrender.label.text,
                              f"{_choice(form.surrender)} · {taken}" if taken else _choice(form.surrender))
     if hand.get("tricks"):
-        rows["tricks"] = ("Tricks", " · ".join(f"{p} {n}" for p, n in hand["tricks"].items()))
+        rows["tricks"] = (_("Tricks"), " · ".join(f"{p} {n}" for p, n in hand["tricks"].items()))
     for name in ("forced", "estuche", "contra_estuche", "primeras"):
         if hand.get(name):
             value = hand[name]
-            rows[name] = (getattr(form, name).label.text, str(value) if value is not True else "yes")
+            rows[name] = (getattr(form, name).label.text, str(value) if value is not True else _("yes"))
     if hand.get("bola"):
         rows["bola"] = (form.bola.label.text, _choice(form.bola))
     return rows
