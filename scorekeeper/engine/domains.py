@@ -31,13 +31,24 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from .errors import N_
+
 
 class OutOfDomain(ValueError):
-    """A value outside its field's domain; the message says what the field takes."""
+    """A value outside its field's domain; the message says what the field takes.
+
+    Like a :class:`~scorekeeper.engine.errors.FieldError` it keeps its template and values, so
+    the narration layer can say it in the reader's language.
+    """
+
+    def __init__(self, template: str = "not accepted here", **params: Any) -> None:
+        super().__init__(template.format(**params))
+        self.template = template
+        self.params = tuple(params.items())
 
     @property
     def message(self) -> str:
-        return str(self.args[0]) if self.args else "not accepted here"
+        return str(self.args[0])
 
 
 def is_whole(value: Any) -> bool:
@@ -140,19 +151,19 @@ class Text:
 
     def clean(self, value: Any) -> str:
         if not isinstance(value, str):
-            raise OutOfDomain(f"give the {self.what} as text")
+            raise OutOfDomain(N_("give the {what} as text"), what=self.what)
         if len(value) > 4 * self.most + 64:  # far too long whatever its spaces: refused before any work
-            raise OutOfDomain(f"a {self.describe()} (this has {len(value):,})")
+            raise OutOfDomain(N_("a {describe} (this has {count:,})"), describe=self.describe(), count=len(value))
         if not valid_unicode(value):
-            raise OutOfDomain(f"a {self.what} may not hold a lone surrogate: it is not valid Unicode")
+            raise OutOfDomain(N_("a {what} may not hold a lone surrogate: it is not valid Unicode"), what=self.what)
         text = unicodedata.normalize("NFC", " ".join(value.split()))
         bad = forbidden_character(text)
         if bad is not None:
-            raise OutOfDomain(f"a {self.what} may not hold {bad}")
+            raise OutOfDomain(N_("a {what} may not hold {bad}"), what=self.what, bad=bad)
         if not self.least <= len(text) <= self.most:
-            raise OutOfDomain(f"a {self.describe()} (this has {len(text):,})")
+            raise OutOfDomain(N_("a {describe} (this has {count:,})"), describe=self.describe(), count=len(text))
         if self.chars and not all(_CHAR_RULES[self.chars](ch) for ch in text):
-            raise OutOfDomain(f"a {self.what}: {_CHAR_WORDS[self.chars]}")
+            raise OutOfDomain(N_("a {what}: {chars}"), what=self.what, chars=_CHAR_WORDS[self.chars])
         return text
 
 
@@ -234,7 +245,7 @@ class Key:
 
     def check(self, value: Any) -> str:
         if not isinstance(value, str) or not _KEY.fullmatch(value):
-            raise OutOfDomain("this form is damaged: reload the page and send it again")
+            raise OutOfDomain(N_("this form is damaged: reload the page and send it again"))
         return value
 
 

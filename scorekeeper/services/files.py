@@ -8,6 +8,7 @@ import json
 
 from ..db import db
 from ..engine import SessionError, dump_session, load_session, replay
+from ..i18n import _
 from ..models import GameSession, Group, HandRecord, Player
 from ..narration import ledger_json
 from .history import history_json, keep_history, load_history
@@ -29,9 +30,9 @@ def import_session(group: Group, text: str) -> GameSession:
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise Refused("file", f"This is not a session file (not JSON: {exc}).") from None
+        raise Refused("file", _("This is not a session file (not JSON: {error}).").format(error=exc)) from None
     if not isinstance(data, dict):
-        raise Refused("file", "This is not a session file (not a JSON object).")
+        raise Refused("file", _("This is not a session file (not a JSON object)."))
     log = load_history(data.get("history"))
     try:
         session = load_session({k: v for k, v in data.items() if k != "history"})

@@ -59,12 +59,12 @@ def add_player(group: Group, name: str | None) -> Player:
 def _player_name(group: Group, name: str | None, player: Player | None = None) -> str:
     name = " ".join((name or "").split())
     if not name:
-        raise Refused("name", "Give the player a name.")
+        raise Refused("name", _("Give the player a name."))
     if len(name) > 40:
-        raise Refused("name", "A name of at most 40 letters, please.")
+        raise Refused("name", _("A name of at most 40 letters, please."))
     for other in group.players:
         if other is not player and other.name.casefold() == name.casefold():
-            raise Refused("name", f"{other.name} is already in this group.")
+            raise Refused("name", _("{player} is already in this group.").format(player=other.name))
     return name
 
 

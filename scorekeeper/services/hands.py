@@ -17,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from .. import narration
 from ..db import db
 from ..engine import RULESETS, HandResult, Ledger, SessionError
+from ..i18n import _, ngettext
 from ..models import GameSession, Group, HandRecord, HistoryEntry, now
 from ..viewmodel import RowView, SessionView
 from . import history
@@ -40,18 +41,18 @@ def start_session(
 ) -> GameSession:
     known = {p.name for p in group.players if not p.retired}
     if len(set(players)) != len(players):
-        raise Refused("players", "Each player sits only once.")
+        raise Refused("players", _("Each player sits only once."))
     for name in players:
         if name not in known:
-            raise Refused("players", f"{name} is not an active player of this group.")
+            raise Refused("players", _("{player} is not an active player of this group.").format(player=name))
     if rules not in RULESETS:
-        raise Refused("rules", f"Unknown rules {rules!r}.")
+        raise Refused("rules", _("Unknown rules {rules!r}.").format(rules=rules))
     try:
         value = Decimal(tanto_value)
         if not value.is_finite() or value < 0:
             raise InvalidOperation
     except (InvalidOperation, ValueError):
-        raise Refused("tanto_value", "A tanto value like 0.10, please.") from None
+        raise Refused("tanto_value", _("A tanto value like 0.10, please.")) from None
     gs = GameSession(
         group_id=group.id,
         rules=rules,
@@ -77,18 +78,18 @@ def start_session(
 
 def _check_open(gs: GameSession) -> None:
     if gs.closed:
-        raise Refused("session", "This session is closed: it can be read, not changed. Reopen it from its page "
-                                  "to change it.", status=409)
+        raise Refused("session", _("This session is closed: it can be read, not changed. Reopen it from its page "
+                                    "to change it."), status=409)
 
 
 def _check_version(gs: GameSession, version: int | None) -> None:
     """A page made for an older state of the session is refused, saying what changed meanwhile."""
     if version is not None and version != gs.version:
-        what = history.told_since(gs, version) or "the session was changed on another phone"
-        raise Conflict(
-            f"Nothing was saved: since you opened this page, {what}. "
+        what = history.told_since(gs, version) or _("the session was changed on another phone")
+        raise Conflict(_(
+            "Nothing was saved: since you opened this page, {what}. "
             "Reload to see the hands as they are now, then make your change again if it is still needed."
-        )
+        ).format(what=what))
 
 
 @dataclass(frozen=True)
@@ -200,12 +201,12 @@ def _moved_on(gs: GameSession, number: int, count: int, version: int | None) -> 
     """Why hand ``number`` cannot be stored as such: what other phones did since the form was opened."""
     what = history.told_since(gs, version) if version is not None else ""
     if number <= count:
-        done = what or f"hand {number} was entered on another phone"
-        return (f"Hand {number} was not saved: since this form was opened, {done}. "
-                f"Look at the table before entering hand {count + 1}.")
-    done = what or "hands were deleted on another phone"
-    return (f"Hand {number} was not saved: since this form was opened, {done}, so this is now hand "
-            f"{count + 1}. Check the form and save it as hand {count + 1}.")
+        done = what or _("hand {n} was entered on another phone").format(n=number)
+        return _("Hand {n} was not saved: since this form was opened, {what}. "
+                 "Look at the table before entering hand {next}.").format(n=number, what=done, next=count + 1)
+    done = what or _("hands were deleted on another phone")
+    return _("Hand {n} was not saved: since this form was opened, {what}, so this is now hand "
+             "{next}. Check the form and save it as hand {next}.").format(n=number, what=done, next=count + 1)
 
 
 def kept_on_edit(entry: Entry, hand: dict[str, Any]) -> dict[str, Any]:
@@ -232,7 +233,7 @@ def preview_hand(entry: Entry, hand: dict[str, Any], *, insert: bool = False) ->
         else:
             result = entry.table.preview(parsed)
     except SessionError as exc:
-        return HandPreview(None, exc.first.field, exc.first.message)
+        return HandPreview(None, exc.first.field, narration.refusal(exc.first))
     return HandPreview(result, summary=narration.preview_summary(result),
                        moves=tuple(m.text for m in narration.token_moves(result.transfers)))
 
@@ -284,14 +285,24 @@ def gone_message(gs: GameSession, number: int, version: int | None = None) -> st
     if not what:
         gone = [e for e in history.entries(gs) if e.kind in ("delete", "undo") and (e.hand or 0) <= number]
         what = history.told(gone[-1]) if gone else ""
-    why = f": since this page was opened, {what}" if what else ""
-    return (f"There is no hand {number} in this session any more{why}. It has {count} hand"
-            f"{'s' if count != 1 else ''} now; nothing was changed. Look at all hands to see where things stand.")
+    if what:
+        return ngettext(
+            "There is no hand {n} in this session any more: since this page was opened, {what}. It has {count} "
+            "hand now; nothing was changed. Look at all hands to see where things stand.",
+            "There is no hand {n} in this session any more: since this page was opened, {what}. It has {count} "
+            "hands now; nothing was changed. Look at all hands to see where things stand.",
+            count).format(n=number, what=what, count=count)
+    return ngettext(
+        "There is no hand {n} in this session any more. It has {count} hand now; nothing was changed. "
+        "Look at all hands to see where things stand.",
+        "There is no hand {n} in this session any more. It has {count} hands now; nothing was changed. "
+        "Look at all hands to see where things stand.",
+        count).format(n=number, count=count)
 
 
 def _hand_at(gs: GameSession, position: int) -> HandRecord:
     if not 0 <= position < len(gs.hands):
-        raise Refused("hand", f"There is no hand {position + 1}.", status=404)
+        raise Refused("hand", _("There is no hand {n}.").format(n=position + 1), status=404)
     return gs.hands[position]
 
 
@@ -309,7 +320,7 @@ def end_session(gs: GameSession, *, paper: str, version: int, key: str = "", pho
     _check_open(gs)
     _check_version(gs, version)
     if paper not in ("settle", "keep"):
-        raise Refused("paper", "Settle the paper or keep it.")
+        raise Refused("paper", _("Settle the paper or keep it."))
     gs.end_paper = paper
     gs.closed = True
     gs.closed_at = now()

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from ..engine import SessionError
+from ..i18n import _
+from ..narration import refusal
 
 
 class Refused(ValueError):
@@ -25,8 +27,9 @@ class Conflict(Refused):
 def refused_from(exc: SessionError) -> Refused:
     """The engine's first refusal, as a form error on the field it names."""
     err = exc.first
-    where = f"Hand {err.hand}: " if err.hand is not None else ""
     field = err.field.split(".")[0].split("[")[0]
     if field == "options":  # a group's own amounts, named in full: "options.condiciones.vuelta"
-        return Refused("own", f"{err.field.removeprefix('options.')}: {err.message}")
-    return Refused(field, f"{where}{err.message}")
+        return Refused("own", f"{err.field.removeprefix('options.')}: {refusal(err)}")
+    if err.hand is None:
+        return Refused(field, refusal(err))
+    return Refused(field, _("Hand {n}: {refusal}").format(n=err.hand, refusal=refusal(err)))

@@ -18,8 +18,9 @@ from wtforms import (
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
 from .. import services
-from ..i18n import LANGUAGES
+from ..i18n import LANGUAGES, N_, _
 from ..i18n import lazy_gettext as _l
+from ..narration import names
 
 SUITS = [("oros", "oros"), ("copas", "copas"), ("espadas", "espadas"), ("bastos", "bastos")]
 
@@ -36,19 +37,19 @@ class GroupForm(LanguageForm):
 
 
 class PlayerForm(FlaskForm):
-    name = StringField("Player", validators=[DataRequired("Give the player a name."), Length(max=40)])
+    name = StringField(_l("Player"), validators=[DataRequired(_l("Give the player a name.")), Length(max=40)])
 
 
 class RulesForm(FlaskForm):
     """The rules and their variants: starting an evening, or asking "what if" of one played."""
 
-    rules = SelectField("Rules", choices=services.rule_choices())
-    palo_de_favor = SelectField("Palo de favor", choices=[("", "none")] + SUITS, default="")
-    scale = SelectField("Scores", choices=[("1", "normal"), ("5", "×5")], default="1")
-    old_codillo = BooleanField("Old codillo (paid to the winner only)")
-    penetro_four = BooleanField("Penetro with four (nobody drops out)")
-    own = StringField("Your own amounts (optional)", validators=[Length(max=200)],
-                      description="For example: vuelta 2, solo 4, ante 2, pajarito 10")
+    rules = SelectField(_l("Rules"), choices=services.rule_choices())
+    palo_de_favor = SelectField(_l("Palo de favor"), choices=[("", _l("none"))] + SUITS, default="")
+    scale = SelectField(_l("Scores"), choices=[("1", _l("normal")), ("5", _l("×5"))], default="1")
+    old_codillo = BooleanField(_l("Old codillo (paid to the winner only)"))
+    penetro_four = BooleanField(_l("Penetro with four (nobody drops out)"))
+    own = StringField(_l("Your own amounts (optional)"), validators=[Length(max=200)],
+                      description=_l("For example: vuelta 2, solo 4, ante 2, pajarito 10"))
 
     def own_amounts(self) -> dict[str, Any]:
         """'vuelta 2, solo 4, ante 2' → options; a malformed entry is a field error."""
@@ -56,7 +57,7 @@ class RulesForm(FlaskForm):
         for part in filter(None, (p.strip() for p in (self.own.data or "").replace(";", ",").split(","))):
             bits = part.replace("=", " ").replace(":", " ").split()
             if len(bits) != 2 or not bits[1].isdigit():
-                raise ValueError(f"“{part}”: write a name and a whole number, like “vuelta 2”.")
+                raise ValueError(_("“{part}”: write a name and a whole number, like “vuelta 2”.").format(part=part))
             name, amount = bits[0].lower().replace("-", "_"), int(bits[1])
             if name in ("ante", "pajarito"):
                 out[name] = amount
@@ -79,17 +80,18 @@ class RulesForm(FlaskForm):
 
 
 class StartForm(RulesForm):
-    seat1 = SelectField("Seat 1", validate_choice=False)
-    seat2 = SelectField("Seat 2", validate_choice=False)
-    seat3 = SelectField("Seat 3", validate_choice=False)
-    seat4 = SelectField("Seat 4 (optional)", validate_choice=False)
-    first_dealer = SelectField("First dealer",
-                               choices=[("1", "Seat 1"), ("2", "Seat 2"), ("3", "Seat 3"), ("4", "Seat 4")])
-    tanto_value = StringField("Value of a tanto", default="0.10",
-                              validators=[DataRequired("How much is a tanto worth?")])
-    currency = StringField("Currency", default="EUR", validators=[Length(max=8)])
-    start_tokens = IntegerField("Tantos each at the start", default=160,
-                                validators=[InputRequired("How many tantos each?"), NumberRange(10, 100000)])
+    seat1 = SelectField(_l("Seat 1"), validate_choice=False)
+    seat2 = SelectField(_l("Seat 2"), validate_choice=False)
+    seat3 = SelectField(_l("Seat 3"), validate_choice=False)
+    seat4 = SelectField(_l("Seat 4 (optional)"), validate_choice=False)
+    first_dealer = SelectField(_l("First dealer"),
+                               choices=[("1", _l("Seat 1")), ("2", _l("Seat 2")), ("3", _l("Seat 3")),
+                                        ("4", _l("Seat 4"))])
+    tanto_value = StringField(_l("Value of a tanto"), default="0.10",
+                              validators=[DataRequired(_l("How much is a tanto worth?"))])
+    currency = StringField(_l("Currency"), default="EUR", validators=[Length(max=8)])
+    start_tokens = IntegerField(_l("Tantos each at the start"), default=160,
+                                validators=[InputRequired(_l("How many tantos each?")), NumberRange(10, 100000)])
 
     def seats(self) -> list[str]:
         return [f.data for f in (self.seat1, self.seat2, self.seat3, self.seat4) if f.data]
@@ -98,31 +100,32 @@ class StartForm(RulesForm):
 class HandForm(FlaskForm):
     """One hand. Choices are filled per table (who may declare, who played…)."""
 
-    contract = RadioField("Contract", validate_choice=False)
-    declarer = RadioField("Declarer", validate_choice=False)
-    forced = BooleanField("Forced (all passed, espada held)")
-    t0 = IntegerField("tricks", validators=[Optional(), NumberRange(0, 9)])
-    t1 = IntegerField("tricks", validators=[Optional(), NumberRange(0, 9)])
-    t2 = IntegerField("tricks", validators=[Optional(), NumberRange(0, 9)])
-    t3 = IntegerField("tricks", validators=[Optional(), NumberRange(0, 9)])
-    surrender = RadioField("Surrender", choices=[("", "no"), ("accepted", "accepted"), ("takeover", "taken over")],
+    contract = RadioField(_l("Contract"), validate_choice=False)
+    declarer = RadioField(_l("Declarer"), validate_choice=False)
+    forced = BooleanField(_l("Forced (all passed, espada held)"))
+    t0 = IntegerField(_l("tricks"), validators=[Optional(), NumberRange(0, 9)])
+    t1 = IntegerField(_l("tricks"), validators=[Optional(), NumberRange(0, 9)])
+    t2 = IntegerField(_l("tricks"), validators=[Optional(), NumberRange(0, 9)])
+    t3 = IntegerField(_l("tricks"), validators=[Optional(), NumberRange(0, 9)])
+    surrender = RadioField(_l("Surrender"),
+                           choices=[("", _l("no")), ("accepted", _l("accepted")), ("takeover", _l("taken over"))],
                            default="", validate_choice=False)
-    takeover = RadioField("Taken over by", validate_choice=False)
-    estuche = BooleanField("Estuche")
-    estuche_count = IntegerField("Top trumps in sequence", validators=[Optional(), NumberRange(3, 9)])
-    contra_estuche = BooleanField("Contra-estuche")
-    primeras = BooleanField("Primeras (first five, then stop)")
-    bola = RadioField("Bola", choices=[("", "no"), ("won", "won"), ("failed", "failed")], default="",
+    takeover = RadioField(_l("Taken over by"), validate_choice=False)
+    estuche = BooleanField(_l("Estuche"))
+    estuche_count = IntegerField(_l("Top trumps in sequence"), validators=[Optional(), NumberRange(3, 9)])
+    contra_estuche = BooleanField(_l("Contra-estuche"))
+    primeras = BooleanField(_l("Primeras (first five, then stop)"))
+    bola = RadioField(_l("Bola"), choices=[("", _l("no")), ("won", _l("won")), ("failed", _l("failed"))], default="",
                       validate_choice=False)
-    drops_out = RadioField("Drops out", validate_choice=False)
-    debt = RadioField("Debt played for", validate_choice=False)
-    trump = RadioField("Trumps", choices=SUITS, validate_choice=False)
-    bet = RadioField("The dealer's bet",
-                     choices=[("J", "J — declarer wins"), ("P", "P — puesta"), ("C", "C — codillo")],
+    drops_out = RadioField(_l("Drops out"), validate_choice=False)
+    debt = RadioField(_l("Debt played for"), validate_choice=False)
+    trump = RadioField(_l("Trumps"), choices=SUITS, validate_choice=False)
+    bet = RadioField(_l("The dealer's bet"),
+                     choices=[("J", _l("J — declarer wins")), ("P", _l("P — puesta")), ("C", _l("C — codillo"))],
                      validate_choice=False)
     #: how the hand ended (entered instead of the tricks), or "tricks" to count them
-    result = RadioField("How it ended", validate_choice=False)
-    winner = RadioField("Who made codillo", validate_choice=False)
+    result = RadioField(_l("How it ended"), validate_choice=False)
+    winner = RadioField(_l("Who made codillo"), validate_choice=False)
     idem_key = HiddenField()
     number = HiddenField()
     version = HiddenField()
@@ -131,15 +134,16 @@ class HandForm(FlaskForm):
     #: the replay this form was built on (services.entry_for): saving and previewing reuse it
     entry: services.Entry | None = None
 
-    RESULT_WORDS = {"sacado": "won", "puesta": "puesta", "codillo": "codillo", "tricks": "count the tricks"}
+    RESULT_WORDS = {"sacado": N_("won"), "puesta": N_("puesta"), "codillo": N_("codillo"),
+                    "tricks": N_("count the tricks")}
 
     def setup_for(self, players: list[str], choices: services.HandChoices, upcoming: Any) -> None:
         """Offer only what the engine accepts at this table (``choices``: services.choices_for)."""
         self.players = players
         self.choices = choices
         self.asks = choices.questions
-        self.contract.choices = [(c, "all pass" if c == "pass" else c) for c in choices.contracts]
-        self.result.choices = [(r, self.RESULT_WORDS[r]) for r in (*choices.outcomes, "tricks")] \
+        self.contract.choices = [(c, _("all pass") if c == "pass" else c) for c in choices.contracts]
+        self.result.choices = [(r, _(self.RESULT_WORDS[r])) for r in (*choices.outcomes, "tricks")] \
             if choices.outcomes else []
         self.winner.choices = [(p, p) for p in players]
         self.declarer.choices = [(p, p) for p in upcoming.declarers]
@@ -258,12 +262,13 @@ class HandForm(FlaskForm):
 
 
 class EndForm(FlaskForm):
-    paper = RadioField("The paper", choices=[("settle", "Settle it tonight"), ("keep", "Keep it for next time")],
+    paper = RadioField(_l("The paper"),
+                       choices=[("settle", _l("Settle it tonight")), ("keep", _l("Keep it for next time"))],
                        default="settle")
     version = HiddenField()
     key = HiddenField()  # the end request's own key: a re-sent end is recognised
     confirm = HiddenField()  # "yes" once the confirmation page was answered
-    phone = StringField("This phone's name (optional)", validators=[Optional(), Length(max=40)])
+    phone = StringField(_l("This phone's name (optional)"), validators=[Optional(), Length(max=40)])
 
 
 class VersionForm(FlaskForm):
@@ -271,7 +276,7 @@ class VersionForm(FlaskForm):
 
 
 class ImportForm(FlaskForm):
-    text = TextAreaField("Session file (JSON)")
+    text = TextAreaField(_l("Session file (JSON)"))
 
 
 def new_key() -> str:
@@ -280,9 +285,10 @@ def new_key() -> str:
 
 
 class PhoneForm(FlaskForm):
-    name = StringField("This phone's name", validators=[DataRequired("Give this phone a name, like “Ana's phone”."),
-                                                        Length(max=40, message="At most 40 letters, please.")],
-                       description="Shown in the session's history next to every change made from this phone.")
+    name = StringField(_l("This phone's name"),
+                       validators=[DataRequired(_l("Give this phone a name, like “Ana's phone”.")),
+                                   Length(max=40, message=_l("At most 40 letters, please."))],
+                       description=_l("Shown in the session's history next to every change made from this phone."))
 
 
 class ChangeForm(FlaskForm):
@@ -291,7 +297,7 @@ class ChangeForm(FlaskForm):
     change = HiddenField()
     version = HiddenField()
     key = HiddenField()
-    phone = StringField("This phone's name (optional)", validators=[Optional(), Length(max=40)])
+    phone = StringField(_l("This phone's name (optional)"), validators=[Optional(), Length(max=40)])
 
 
 class UndoForm(FlaskForm):
@@ -304,8 +310,8 @@ class UndoForm(FlaskForm):
 class DealerForm(FlaskForm):
     """Who dealt a hand (the later hands' deal passes on from there)."""
 
-    dealer = RadioField("Who dealt this hand", validate_choice=False,
-                        validators=[DataRequired("Who dealt this hand?")])
+    dealer = RadioField(_l("Who dealt this hand"), validate_choice=False,
+                        validators=[DataRequired(_l("Who dealt this hand?"))])
 
     def setup_for(self, players: list[str], seats: tuple[str, ...]) -> None:
         self.dealer.choices = [(p, p) for p in seats]
@@ -317,17 +323,17 @@ class DealerForm(FlaskForm):
         """The correction asked for, or None with the error next to the field."""
         if self.dealer.data in players:
             return services.Change("dealer", number, dealer=self.dealer.data)
-        self.dealer.errors = [f"Choose one of {', '.join(players)}."]
+        self.dealer.errors = [_("Choose one of {players}.").format(players=names(players))]
         return None
 
 
 class SeatingForm(DealerForm):
     """The seating (the order the deal goes round) from a hand on, and who dealt that hand."""
 
-    seat1 = SelectField("Seat 1", validate_choice=False)
-    seat2 = SelectField("Seat 2", validate_choice=False)
-    seat3 = SelectField("Seat 3", validate_choice=False)
-    seat4 = SelectField("Seat 4", validate_choice=False)
+    seat1 = SelectField(_l("Seat 1"), validate_choice=False)
+    seat2 = SelectField(_l("Seat 2"), validate_choice=False)
+    seat3 = SelectField(_l("Seat 3"), validate_choice=False)
+    seat4 = SelectField(_l("Seat 4"), validate_choice=False)
 
     SEATS = ("seat1", "seat2", "seat3", "seat4")
 
@@ -346,14 +352,14 @@ class SeatingForm(DealerForm):
         chosen = tuple(f.data or "" for f in self.seat_fields)
         if sorted(chosen) == sorted(players) and self.dealer.data in players:
             return services.Change("seating", number, dealer=self.dealer.data, seating=chosen)
-        self.seat1.errors = [f"Each of {', '.join(players)} sits once."]
+        self.seat1.errors = [_("Each of {players} sits once.").format(players=names(players))]
         return None
 
 
 class ReopenForm(FlaskForm):
     version = HiddenField()
     key = HiddenField()
-    phone = StringField("This phone's name (optional)", validators=[Optional(), Length(max=40)])
+    phone = StringField(_l("This phone's name (optional)"), validators=[Optional(), Length(max=40)])
 
 
 class NextForm(FlaskForm):

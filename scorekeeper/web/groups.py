@@ -8,7 +8,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from .. import services
-from ..i18n import current_language, speak_group
+from ..i18n import _, current_language, speak_group
 from ..models import Group, Player
 from .forms import GroupForm, ImportForm, LanguageForm, NextForm, PlayerForm, StartForm, VersionForm
 
@@ -131,11 +131,11 @@ def start(token: str) -> ResponseReturnValue:
     if form.validate_on_submit():
         seats = form.seats()
         if len(seats) < 3:
-            form.seat3.errors = list(form.seat3.errors) + ["Tresillo needs three or four players."]
+            form.seat3.errors = list(form.seat3.errors) + [_("Tresillo needs three or four players.")]
         else:
             dealer_seat = int(form.first_dealer.data or "1")
             if dealer_seat > len(seats):
-                form.first_dealer.errors = list(form.first_dealer.errors) + ["That seat is empty."]
+                form.first_dealer.errors = list(form.first_dealer.errors) + [_("That seat is empty.")]
             else:
                 try:
                     try:
