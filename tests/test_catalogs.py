@@ -19,7 +19,6 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
-from babel.messages.pofile import read_po
 from jinja2 import Environment
 
 ROOT = Path(__file__).resolve().parent.parent
