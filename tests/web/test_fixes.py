@@ -390,7 +390,7 @@ def test_an_unnamed_phone_can_name_itself_when_confirming(browser, worked_exampl
     for hand in worked_example["hands"]:
         gen_hand(browser, s, hand)
     page = browser.get(f"/s/{s}/hands/8/delete").get_data(as_text=True)
-    assert "This phone&#39;s name (optional)" in page
+    assert "This phone&#39;s name (optional)" in page or "This phone's name (optional)" in page  # a lazy label is not escaped
     r = browser.post(f"/s/{s}/hands/8/delete", dict(confirmation(page), phone="Carmen"))
     assert r.status_code == 200 and "phone=Carmen" in r.headers.get("Set-Cookie", "")
     log = exported(browser, s)["history"]
