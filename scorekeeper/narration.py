@@ -53,6 +53,7 @@ from .engine import (
 from .engine import (
     ledger_json as data_json,
 )
+from .engine.domains import OutOfDomain
 from .i18n import _, ngettext
 
 # ------------------------------------------------------------------ glossary
@@ -119,7 +120,7 @@ def names(items: Sequence[str]) -> str:
     return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
-def refusal(err: FieldError) -> str:
+def refusal(err: FieldError | OutOfDomain) -> str:
     """An engine refusal in the reader's language: its template translated, then its values filled in.
 
     The engine writes no words for players; it gives the field, a template marked with ``N_`` and

@@ -22,6 +22,7 @@ from ..db import db
 from ..engine import domains
 from ..i18n import N_, _, ngettext
 from ..models import GameSession, HistoryEntry, now
+from ..narration import refusal
 from .refusals import Refused
 
 #: the kinds of change, in the order the History page explains them
@@ -185,20 +186,24 @@ class LoggedChange:
     undoes: int | None
 
 
+AT_EXAMPLE = '"2026-11-23T21:42:00Z"'
+
+
 def load_history(raw: Any) -> list[LoggedChange]:
     """The ``"history"`` of a session file; a damaged entry is refused naming it."""
     if raw is None:
         return []
     if not isinstance(raw, list):
-        raise Refused("file", "history: give the history as a list of changes.")
+        raise Refused("file", _("history: give the history as a list of changes."))
     if len(raw) > HISTORY_MAX:
-        raise Refused("file", f"history: at most {HISTORY_MAX} changes.")
+        raise Refused("file", _("history: at most {most} changes.").format(most=HISTORY_MAX))
     out: list[LoggedChange] = []
     keys: set[str] = set()
     for i, item in enumerate(raw):
         change = _logged(i, item, len(out) + 1)
         if change.key in keys:
-            raise Refused("file", f"history[{i}].key: the key {change.key!r} is used twice.")
+            raise Refused("file", _("{where}: the key {key!r} is used twice.").format(
+                where=f"history[{i}].key", key=change.key))
         keys.add(change.key)
         out.append(change)
     return out
@@ -207,12 +212,13 @@ def load_history(raw: Any) -> list[LoggedChange]:
 def _logged(i: int, item: Any, seq: int) -> LoggedChange:
     where = f"history[{i}]"
     if not isinstance(item, Mapping):
-        raise Refused("file", f"{where}: each change is an object.")
+        raise Refused("file", _("{where}: each change is an object.").format(where=where))
     if item.get("seq", seq) != seq:
-        raise Refused("file", f"{where}.seq: expected {seq} (the changes in order, from 1).")
+        raise Refused("file", _("{where}: expected {seq} (the changes in order, from 1).").format(
+            where=f"{where}.seq", seq=seq))
     kind = item.get("kind")
     if kind not in KINDS:
-        raise Refused("file", f"{where}.kind: one of {', '.join(KINDS)}.")
+        raise Refused("file", _("{where}: one of {kinds}.").format(where=f"{where}.kind", kinds=", ".join(KINDS)))
     return LoggedChange(
         seq=seq,
         at=_at(where, item.get("at")),
@@ -233,23 +239,24 @@ def _phone(where: str, v: Any) -> str:
     try:
         return domains.PHONE_NAME.clean(v)
     except domains.OutOfDomain as exc:
-        raise Refused("file", f"{where}: {exc.message}.") from None
+        raise Refused("file", f"{where}: {refusal(exc)}.") from None
 
 
 def _key(where: str, v: Any) -> str:
     try:
         return domains.FORM_KEY.check(v)
     except domains.OutOfDomain:
-        raise Refused("file", f"{where}: a key of 1 to 64 letters, digits, - or _.") from None
+        raise Refused("file", _("{where}: a key of 1 to 64 letters, digits, - or _.").format(where=where)) from None
 
 
 def _at(where: str, v: Any) -> datetime:
     if not isinstance(v, str) or len(v) > 40:
-        raise Refused("file", f"{where}.at: a time such as \"2026-11-23T21:42:00Z\".")
+        raise Refused("file", _("{where}: a time such as {example}.").format(where=f"{where}.at", example=AT_EXAMPLE))
     try:
         at = datetime.fromisoformat(v.removesuffix("Z"))
     except ValueError:
-        raise Refused("file", f"{where}.at: a time such as \"2026-11-23T21:42:00Z\".") from None
+        raise Refused("file", _("{where}: a time such as {example}.").format(where=f"{where}.at",
+                                                                          example=AT_EXAMPLE)) from None
     if at.tzinfo is not None:
         at = at.astimezone(UTC).replace(tzinfo=None)
     return at
@@ -259,7 +266,7 @@ def _number(where: str, v: Any) -> int | None:
     if v is None:
         return None
     if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 100_000:
-        raise Refused("file", f"{where}: a hand number from 1.")
+        raise Refused("file", _("{where}: a hand number from 1.").format(where=where))
     return v
 
 
@@ -267,14 +274,14 @@ def _undoes(where: str, v: Any, seq: int) -> int | None:
     if v is None:
         return None
     if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v < seq:
-        raise Refused("file", f"{where}.undoes: the number of an earlier change.")
+        raise Refused("file", _("{where}: the number of an earlier change.").format(where=f"{where}.undoes"))
     return v
 
 
 def _object(where: str, v: Any) -> Any:
     """A hand object, ``{"hands": [...]}`` or a closed state: any JSON object, kept as it was."""
     if v is not None and not isinstance(v, Mapping):
-        raise Refused("file", f"{where}: an object or null.")
+        raise Refused("file", _("{where}: an object or null.").format(where=where))
     return dict(v) if v is not None else None
 
 
