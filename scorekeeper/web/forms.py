@@ -111,6 +111,9 @@ class HandForm(FlaskForm):
     bet = RadioField("The dealer's bet",
                      choices=[("J", "J — declarer wins"), ("P", "P — puesta"), ("C", "C — codillo")],
                      validate_choice=False)
+    #: how the hand ended (entered instead of the tricks), or "tricks" to count them
+    result = RadioField("How it ended", validate_choice=False)
+    winner = RadioField("Who made codillo", validate_choice=False)
     idem_key = HiddenField()
     number = HiddenField()
     version = HiddenField()
@@ -119,10 +122,17 @@ class HandForm(FlaskForm):
     #: the replay this form was built on (services.entry_for): saving and previewing reuse it
     entry: services.Entry | None = None
 
-    def setup_for(self, players: list[str], rules_name: str, options: dict[str, Any], upcoming: Any) -> None:
+    RESULT_WORDS = {"sacado": "won", "puesta": "puesta", "codillo": "codillo", "tricks": "count the tricks"}
+
+    def setup_for(self, players: list[str], choices: services.HandChoices, upcoming: Any) -> None:
+        """Offer only what the engine accepts at this table (``choices``: services.choices_for)."""
         self.players = players
-        self.asks = services.hand_asks(rules_name, options, len(players))
-        self.contract.choices = [(c, "all pass" if c == "pass" else c) for c in upcoming.contracts]
+        self.choices = choices
+        self.asks = choices.questions
+        self.contract.choices = [(c, "all pass" if c == "pass" else c) for c in choices.contracts]
+        self.result.choices = [(r, self.RESULT_WORDS[r]) for r in (*choices.outcomes, "tricks")] \
+            if choices.outcomes else []
+        self.winner.choices = [(p, p) for p in players]
         self.declarer.choices = [(p, p) for p in upcoming.declarers]
         self.takeover.choices = [(p, p) for p in upcoming.declarers]
         self.drops_out.choices = [(p, p) for p in players if p != upcoming.dealer]
@@ -157,6 +167,11 @@ class HandForm(FlaskForm):
         self.debt.data = hand.get("debt")
         self.trump.data = hand.get("trump")
         self.bet.data = hand.get("bet")
+        if hand.get("outcome"):
+            self.result.data = hand["outcome"]
+            self.winner.data = hand.get("winner")
+        elif tricks and self.choices.outcomes:
+            self.result.data = "tricks"
 
     def to_hand(self) -> dict[str, Any]:
         """The session-file hand object this form describes (only what was asked)."""
@@ -180,27 +195,48 @@ class HandForm(FlaskForm):
         if self.forced.data and self.contract.data == "entrada":
             hand["forced"] = True
         surrender = self.surrender.data or ""
-        tricks = {p: f.data for p, f in self.trick_fields() if f.data is not None}
         if surrender == "accepted":
             hand["surrender"] = {"takeover": None}
         else:
             if surrender == "takeover":
                 hand["surrender"] = {"takeover": self.takeover.data or None}
-            if tricks:
-                hand["tricks"] = tricks
+            self._how_it_ended(hand)
         if self.contract.data == "penetro" and surrender != "accepted" and self.drops_out.data:
             hand["drops_out"] = self.drops_out.data
 
+    def _how_it_ended(self, hand: dict[str, Any]) -> None:
+        """The outcome (and a codillo's winner) when the players said how it ended, else the tricks."""
+        result = self.result.data or ""
+        if result in self.choices.outcomes:
+            hand["outcome"] = result
+            if result == "codillo" and self.winner.data:
+                hand["winner"] = self.winner.data
+            return
+        tricks = {p: f.data for p, f in self.trick_fields() if f.data is not None}
+        if tricks:
+            hand["tricks"] = tricks
+
     def _condiciones(self, hand: dict[str, Any]) -> None:
-        """Estuche (with its count where asked), contra-estuche, primeras, bola."""
-        if self.estuche.data:
+        """Estuche (with its count where asked), contra-estuche, primeras, bola: those the form showed.
+
+        None after an accepted surrender; after a takeover only those a new declarer may claim;
+        primeras and bola not for a hand said to be a puesta or a codillo.
+        """
+        surrender = self.surrender.data or ""
+        if surrender == "accepted":
+            return
+        asked = {name for name in ("estuche", "contra_estuche", "primeras", "bola") if name in self.asks
+                 and (surrender != "takeover" or name in self.choices.takeover_paid)}
+        if (self.result.data or "") in ("puesta", "codillo"):  # the declarer did not win
+            asked -= {"primeras", "bola"}
+        if self.estuche.data and "estuche" in asked:
             count = self.estuche_count.data if "estuche_count" in self.asks else None
             hand["estuche"] = count if count else True
-        if self.contra_estuche.data and "contra_estuche" in self.asks:
+        if self.contra_estuche.data and "contra_estuche" in asked:
             hand["contra_estuche"] = True
-        if self.primeras.data:
+        if self.primeras.data and "primeras" in asked:
             hand["primeras"] = True
-        if self.bola.data in ("won", "failed"):
+        if self.bola.data in ("won", "failed") and "bola" in asked:
             hand["bola"] = self.bola.data
 
     def field_for(self, engine_field: str) -> str:
@@ -208,7 +244,7 @@ class HandForm(FlaskForm):
         mapping = {"tricks": "t0", "surrender": "surrender", "contract": "contract", "declarer": "declarer",
                    "bola": "bola", "primeras": "primeras", "estuche": "estuche", "contra_estuche": "contra_estuche",
                    "drops_out": "drops_out", "debt": "debt", "trump": "trump", "forced": "forced",
-                   "bet": "bet"}
+                   "bet": "bet", "outcome": "result", "winner": "winner"}
         return mapping.get(engine_field, "contract")
 
 
