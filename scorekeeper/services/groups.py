@@ -7,6 +7,7 @@ from typing import Any
 from sqlalchemy import select
 
 from ..db import db
+from ..i18n import _, current_language, language_of
 from ..models import GameSession, Group, Player
 from .refusals import Refused
 from .replays import ledger_for
@@ -23,14 +24,28 @@ def find_player(group: Group, player_id: int) -> Player | None:
     return player if player is not None and player.group_id == group.id else None
 
 
-def create_group(name: str | None) -> Group:
+def create_group(name: str | None, language: str | None = None) -> Group:
+    """A new group; its ``language`` is the one it was created in unless another is chosen."""
     name = (name or "").strip()
     if not name:
-        raise Refused("name", "Give the group a name.")
-    group = Group(name=name[:80])
+        raise Refused("name", _("Give the group a name."))
+    group = Group(name=name[:80], language=_language(language or current_language()))
     db.session.add(group)
     db.session.commit()
     return group
+
+
+def _language(code: str | None) -> str:
+    language = language_of(code)
+    if language is None or language != (code or "").strip().lower():
+        raise Refused("language", _("Choose one of the languages offered."))
+    return language
+
+
+def set_group_language(group: Group, code: str | None) -> None:
+    """The language the group's pages and PDFs speak, unless a phone chose its own."""
+    group.language = _language(code)
+    db.session.commit()
 
 
 def add_player(group: Group, name: str | None) -> Player:

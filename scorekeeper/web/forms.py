@@ -18,12 +18,21 @@ from wtforms import (
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
 from .. import services
+from ..i18n import LANGUAGES
+from ..i18n import lazy_gettext as _l
 
 SUITS = [("oros", "oros"), ("copas", "copas"), ("espadas", "espadas"), ("bastos", "bastos")]
 
 
-class GroupForm(FlaskForm):
-    name = StringField("Group name", validators=[DataRequired("Give the group a name."), Length(max=80)])
+class LanguageForm(FlaskForm):
+    """The language a group's pages and PDFs speak (each language named in itself)."""
+
+    # a post without it (an older page, a script) takes the language the page was shown in
+    language = SelectField(_l("Language of the group"), choices=list(LANGUAGES.items()), validators=[Optional()])
+
+
+class GroupForm(LanguageForm):
+    name = StringField(_l("Group name"), validators=[DataRequired(_l("Give the group a name.")), Length(max=80)])
 
 
 class PlayerForm(FlaskForm):

@@ -9,10 +9,12 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from .. import services
+from ..i18n import speak_group, use_language
 from ..models import GameSession
 from ..reports.chart import PHONE, bowl_chart
 from .fixes import closed_page, done_page, fixes_context, gone, named_by, number_of, phone_name, respond
 from .forms import EndForm, HandForm, VersionForm, new_key
+from .language import document_language
 from .paper import paper_extras
 
 bp = Blueprint("table", __name__, url_prefix="/s")
@@ -24,6 +26,7 @@ def session_or_404(token: str) -> GameSession:
     gs = services.find_session(token)
     if gs is None:
         abort(404)
+    speak_group(gs.group.language)
     return gs
 
 
@@ -276,10 +279,11 @@ def document(token: str, kind: str, fmt: str) -> ResponseReturnValue:
     gs = session_or_404(token)
     if kind not in DOCUMENTS:
         abort(404)
-    view = services.view_for(gs, rows=True)
-    extras = paper_extras(gs) if kind == "paper" else {}
-    if fmt == "html":
-        return reports.render_html(kind, view, **extras)
-    name = reports.document_filename(kind, view)
-    return Response(reports.render_pdf(kind, view, **extras), mimetype="application/pdf",
-                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+    with use_language(document_language(gs.group.language)):
+        view = services.view_for(gs, rows=True)
+        extras = paper_extras(gs) if kind == "paper" else {}
+        if fmt == "html":
+            return reports.render_html(kind, view, **extras)
+        name = reports.document_filename(kind, view)
+        pdf = reports.render_pdf(kind, view, **extras)
+    return Response(pdf, mimetype="application/pdf", headers={"Content-Disposition": f'attachment; filename="{name}"'})
