@@ -9,7 +9,7 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from .. import services
-from ..i18n import speak_group, use_language
+from ..i18n import _, speak_group, use_language
 from ..models import GameSession
 from ..reports.chart import PHONE, bowl_chart
 from .fixes import closed_page, done_page, fixes_context, gone, named_by, number_of, phone_name, respond
@@ -119,22 +119,21 @@ def _saved(gs: GameSession, saved: services.Saved) -> ResponseReturnValue:
     if saved.record is not None and not gs.closed:
         return redirect(url_for("table.show", token=gs.token, saved=saved.record.position + 1))
     if saved.record is not None:
-        message = (f"Hand {saved.record.position + 1} was saved before the session ended"
-                   f"{_ended_words(gs)}. Nothing was lost and nothing was entered twice.")
-        title = f"Hand {saved.record.position + 1} was saved"
+        number = saved.record.position + 1
+        ended = services.last_of_kind(gs, "end")
+        message = (_("Hand {n} was saved before the session ended ({ended}). Nothing was lost and nothing was "
+                     "entered twice.").format(n=number, ended=services.told(ended)) if ended is not None
+                   else _("Hand {n} was saved before the session ended. Nothing was lost and nothing was entered "
+                          "twice.").format(n=number))
+        title = _("Hand {n} was saved").format(n=number)
     else:
         entry = saved.entry
         assert entry is not None
-        message = (f"This hand was saved as hand {entry.hand} at {services.history_time(entry)}, and has been "
-                   "deleted since (see the history). It was not entered again.")
-        title = "Already saved"
+        message = _("This hand was saved as hand {n} at {time}, and has been deleted since (see the history). "
+                    "It was not entered again.").format(n=entry.hand, time=services.history_time(entry))
+        title = _("Already saved")
     return render_template("web/error.html", title=title, message=message,
                            back=url_for("table.show", token=gs.token)), 200
-
-
-def _ended_words(gs: GameSession) -> str:
-    ended = services.last_of_kind(gs, "end")
-    return f" ({services.told(ended)})" if ended is not None else ""
 
 
 def _closed_for_hands(gs: GameSession) -> ResponseReturnValue:
@@ -143,9 +142,9 @@ def _closed_for_hands(gs: GameSession) -> ResponseReturnValue:
         saved = services.find_saved(gs, request.form.get("idem_key", ""))
         if saved is not None:
             return _saved(gs, saved)
-    return render_template("web/error.html", title="Session closed",
-                           message="This session is closed: hands can no longer be entered. Reopen it from its "
-                                   "page to enter more.", back=url_for("table.show", token=gs.token)), 409
+    return render_template("web/error.html", title=_("Session closed"),
+                           message=_("This session is closed: hands can no longer be entered. Reopen it from its "
+                                     "page to enter more."), back=url_for("table.show", token=gs.token)), 409
 
 
 @bp.post("/<token>/preview")
