@@ -14,10 +14,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..db import db
-from ..engine import Ledger, SessionError, domains
+from ..engine import Ledger, Row, SessionError, domains
 from ..i18n import N_, _
 from ..models import GameSession, HandRecord, HistoryEntry, now
-from ..viewmodel import RowView, SessionView
+from ..viewmodel import RowView, SessionView, row_view
 from . import history
 from .hands import Recomputed, _check_open, _lock
 from .refusals import Conflict, Refused, refused_from
@@ -216,8 +216,44 @@ def preview_change(gs: GameSession, change: Change, entry: Entry | None = None) 
 
 
 def compared(gs: GameSession, change: Change, done: Checked) -> ChangePreview:
-    before, after = view_from(gs, done.before, rows=True), view_from(gs, done.after, rows=True)
-    return _preview(change, gs.version, before, after, done.plan)
+    """The preview of a checked change: only the hands it can touch are compared, by their figures, and only
+    those listed are put in words (a 500-hand evening is not narrated twice to delete one hand)."""
+    rows = _ledger_changes(done.before, done.after, done.plan)
+    before, after = view_from(gs, done.before), view_from(gs, done.after)
+    return ChangePreview(change, gs.version, tuple(_in_words(rows[:SHOWN])), max(0, len(rows) - SHOWN),
+                         _money_changes(before, after))
+
+
+def _played(ledger: Ledger) -> list[Row]:
+    return [r for r in ledger.rows if r.kind == "hand"]
+
+
+def _row_figures(r: Row) -> tuple[Any, ...]:
+    """What the table sees of a hand row: who dealt, the bowls, the plato, the pajaritos, the paper, the play."""
+    res = r.result
+    paper = tuple((p, tuple((d.amount, d.crossed) for d in debts)) for p, debts in r.paper_by_player().items()
+                  if debts)
+    return (r.dealer, r.bowls_tuple, r.plato, r.pajaritos, paper,
+            None if res is None else (res.in_play, res.outcome))
+
+
+def _ledger_changes(before: Ledger, after: Ledger, p: Plan) -> list[tuple[Row | None, Row | None]]:
+    """The hand rows a change alters, in order: (before, after); None for a hand inserted or removed.
+
+    Hands before ``p.first`` are replayed from the same inputs, so they are not compared.
+    """
+    old, new = _played(before), _played(after)
+    found: list[tuple[int, bool, Row | None, Row | None]] = []
+    for j in range(p.first, len(p.origin)):
+        origin = p.origin[j]
+        if origin is None or _row_figures(old[origin]) != _row_figures(new[j]):
+            found.append((j, True, None if origin is None else old[origin], new[j]))
+    found.extend((i, False, old[i], None) for i in p.removed)
+    return [(b, a) for _, _, b, a in sorted(found, key=lambda t: (t[0], t[1]))]
+
+
+def _in_words(rows: list[tuple[Row | None, Row | None]]) -> list[RowChange]:
+    return [RowChange(None if b is None else row_view(b), None if a is None else row_view(a)) for b, a in rows]
 
 
 def _preview(change: Change, version: int, before: SessionView, after: SessionView, p: Plan) -> ChangePreview:
