@@ -30,9 +30,10 @@ def session_or_404(token: str) -> GameSession:
     return gs
 
 
-def hand_form(gs: GameSession, *, formdata: Any = None, number: int | None = None) -> HandForm:
+def hand_form(gs: GameSession, *, formdata: Any = None, number: int | None = None,
+              entry: services.Entry | None = None) -> HandForm:
     """The hand form for the next hand (or hand ``number``), built on one replay that the save reuses."""
-    entry = services.entry_for(gs, number)
+    entry = entry or services.entry_for(gs, number)
     form = HandForm() if formdata is None else HandForm(formdata=formdata)
     form.setup_for(list(gs.players), services.choices_for(gs), entry.upcoming)
     form.entry = entry
@@ -70,6 +71,7 @@ def show(token: str) -> ResponseReturnValue:
     chart = Markup(bowl_chart(screen.chart, title="Bowls so far", frame=PHONE))
     return render_template("web/table.html", gs=gs, view=screen.view, recent=screen.recent,
                            moves=saved_row.moves if saved_row else (), saved_row=saved_row,
+                           again=bool(saved_row and request.args.get("again")),
                            points=screen.points, bowls_chart=chart, **fixes_context(gs))
 
 
@@ -117,7 +119,9 @@ def _deleted_since(form: HandForm, next_number: int) -> bool:
 def _saved(gs: GameSession, saved: services.Saved) -> ResponseReturnValue:
     """Where a stored hand leads: the table showing it, or what became of a hand stored earlier."""
     if saved.record is not None and not gs.closed:
-        return redirect(url_for("table.show", token=gs.token, saved=saved.record.position + 1))
+        # a re-sent copy (same key, its answer lost) is told that its hand was saved already, once
+        again: dict[str, Any] = {} if saved.created else {"again": 1}
+        return redirect(url_for("table.show", token=gs.token, saved=saved.record.position + 1, **again))
     if saved.record is not None:
         number = saved.record.position + 1
         ended = services.last_of_kind(gs, "end")
