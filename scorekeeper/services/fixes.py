@@ -14,10 +14,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..db import db
-from ..engine import Ledger, SessionError, domains
-from ..i18n import _
+from ..engine import Ledger, Row, SessionError, domains
+from ..i18n import N_, _
 from ..models import GameSession, HandRecord, HistoryEntry, now
-from ..viewmodel import RowView, SessionView
+from ..viewmodel import RowView, SessionView, row_view
 from . import history
 from .hands import Recomputed, _check_open, _lock
 from .refusals import Conflict, Refused, refused_from
@@ -93,8 +93,8 @@ def plan(change: Change, hands: list[dict[str, Any]]) -> Plan:
     n = change.number
     last = len(hands) + (1 if change.kind == "insert" else 0)
     if not 1 <= n <= last:
-        raise Refused("hand", _("There is no hand {n} in this session (it has {count}).").format(n=n, count=len(hands)),
-                      status=404)
+        raise Refused("hand", _("There is no hand {n} in this session (it has {count}).").format(
+            n=n, count=len(hands)), status=404)
     i = n - 1
     if change.kind == "delete":
         return _plan_delete(hands, i)
@@ -216,8 +216,44 @@ def preview_change(gs: GameSession, change: Change, entry: Entry | None = None) 
 
 
 def compared(gs: GameSession, change: Change, done: Checked) -> ChangePreview:
-    before, after = view_from(gs, done.before, rows=True), view_from(gs, done.after, rows=True)
-    return _preview(change, gs.version, before, after, done.plan)
+    """The preview of a checked change: only the hands it can touch are compared, by their figures, and only
+    those listed are put in words (a 500-hand evening is not narrated twice to delete one hand)."""
+    rows = _ledger_changes(done.before, done.after, done.plan)
+    before, after = view_from(gs, done.before), view_from(gs, done.after)
+    return ChangePreview(change, gs.version, tuple(_in_words(rows[:SHOWN])), max(0, len(rows) - SHOWN),
+                         _money_changes(before, after))
+
+
+def _played(ledger: Ledger) -> list[Row]:
+    return [r for r in ledger.rows if r.kind == "hand"]
+
+
+def _row_figures(r: Row) -> tuple[Any, ...]:
+    """What the table sees of a hand row: who dealt, the bowls, the plato, the pajaritos, the paper, the play."""
+    res = r.result
+    paper = tuple((p, tuple((d.amount, d.crossed) for d in debts)) for p, debts in r.paper_by_player().items()
+                  if debts)
+    return (r.dealer, r.bowls_tuple, r.plato, r.pajaritos, paper,
+            None if res is None else (res.in_play, res.outcome))
+
+
+def _ledger_changes(before: Ledger, after: Ledger, p: Plan) -> list[tuple[Row | None, Row | None]]:
+    """The hand rows a change alters, in order: (before, after); None for a hand inserted or removed.
+
+    Hands before ``p.first`` are replayed from the same inputs, so they are not compared.
+    """
+    old, new = _played(before), _played(after)
+    found: list[tuple[int, bool, Row | None, Row | None]] = []
+    for j in range(p.first, len(p.origin)):
+        origin = p.origin[j]
+        if origin is None or _row_figures(old[origin]) != _row_figures(new[j]):
+            found.append((j, True, None if origin is None else old[origin], new[j]))
+    found.extend((i, False, old[i], None) for i in p.removed)
+    return [(b, a) for _, _, b, a in sorted(found, key=lambda t: (t[0], t[1]))]
+
+
+def _in_words(rows: list[tuple[Row | None, Row | None]]) -> list[RowChange]:
+    return [RowChange(None if b is None else row_view(b), None if a is None else row_view(a)) for b, a in rows]
 
 
 def _preview(change: Change, version: int, before: SessionView, after: SessionView, p: Plan) -> ChangePreview:
@@ -275,7 +311,7 @@ def apply_change(gs: GameSession, change: Change, *, key: str, version: int, pho
     _require_key(key)
     _check_open(gs)
     if version != gs.version:
-        raise Conflict(_stale(gs, version, _("this preview was shown")))
+        raise Conflict(_stale(gs, version, "preview"))
     hands = hand_data(gs)
     p = plan(change, hands)
     if p.hands == hands:
@@ -295,14 +331,25 @@ def _require_key(key: str) -> None:
                                   "ask again.")) from None
 
 
-def _stale(gs: GameSession, version: int, since_when: str) -> str:
+#: what a stale request says, by what it was made from (``preview`` or ``page``): with what other phones
+#: did (from the history), or without it
+STALE = {
+    "preview": (N_("Nothing was changed: since this preview was shown, {what}. Look at the figures below "
+                   "before you confirm."),
+                N_("Nothing was changed: the session changed on another phone since this preview was shown. "
+                   "Look again before you confirm.")),
+    "page": (N_("Nothing was changed: since this page was opened, {what}. Look at the figures below "
+                "before you confirm."),
+             N_("Nothing was changed: the session changed on another phone since this page was opened. "
+                "Look again before you confirm.")),
+}
+
+
+def _stale(gs: GameSession, version: int, made_from: str) -> str:
     """Another phone changed the session: say what it did (from the history)."""
     what = history.told_since(gs, version)
-    if what:
-        return _("Nothing was changed: since {when}, {what}. Look at the figures below before you confirm.").format(
-            when=since_when, what=what)
-    return _("Nothing was changed: the session changed on another phone since {when}. "
-             "Look again before you confirm.").format(when=since_when)
+    told, untold = STALE[made_from]
+    return _(told).format(what=what) if what else _(untold)
 
 
 def _log_change(gs: GameSession, change: Change, old: list[dict[str, Any]], p: Plan, *, key: str,
@@ -360,7 +407,8 @@ def undo(gs: GameSession, seq: int, *, key: str, phone: str) -> Applied:
     _require_key(key)
     target = history.entry_by_seq(gs, seq)
     if target is None:
-        raise Refused("change", _("There is no change {n} in this session's history.").format(n=seq), status=404)
+        raise Refused("change", _("There is no change {seq} in this session's history.").format(seq=seq),
+                      status=404)
     undone = _undone_by(gs, seq)
     if undone is not None:
         return Applied(undone, True)
@@ -368,7 +416,7 @@ def undo(gs: GameSession, seq: int, *, key: str, phone: str) -> Applied:
     if latest is None or latest.seq != seq:
         since = history.told_since(gs, target.version)
         raise Refused("change", _("Only the last change can be undone, and this one is no longer the last: "
-                                  "since then, {what}. Nothing was undone.").format(what=since), status=409)
+                                  "since then, {since}. Nothing was undone.").format(since=since), status=409)
     if target.kind in ("end", "reopen"):
         return Applied(_undo_closing(gs, target, key=key, phone=phone))
     return Applied(_undo_hands(gs, target, key=key, phone=phone))
@@ -391,7 +439,8 @@ def _undo_hands(gs: GameSession, target: HistoryEntry, *, key: str, phone: str) 
 def _inverse(target: HistoryEntry, hands: list[dict[str, Any]]) -> Plan:
     """The plan that takes ``target`` back, after checking the hands are still as it left them."""
     i = (target.hand or 1) - 1
-    moved = Refused("change", _("The hands are no longer as this change left them; nothing was undone."), status=409)
+    moved = Refused("change", _("The hands are no longer as this change left them; nothing was undone."),
+                    status=409)
     if target.kind in ("add", "insert"):
         if i >= len(hands) or hands[i] != target.after:
             raise moved
@@ -452,7 +501,7 @@ def reopen(gs: GameSession, *, key: str, version: int, phone: str) -> Applied:
                 what=history.told(last)), status=409)
         raise Refused("session", _("This session is already open: nothing to reopen."), status=409)
     if version != gs.version:
-        raise Conflict(_stale(gs, version, _("this page was opened")))
+        raise Conflict(_stale(gs, version, "page"))
     before = closed_state(gs)
     after = _set_closed(gs, False, gs.end_paper)
     entry = history.record(gs, "reopen", key=key, phone=phone, before=before, after=after)

@@ -202,11 +202,11 @@ def _moved_on(gs: GameSession, number: int, count: int, version: int | None) -> 
     what = history.told_since(gs, version) if version is not None else ""
     if number <= count:
         done = what or _("hand {n} was entered on another phone").format(n=number)
-        return _("Hand {n} was not saved: since this form was opened, {what}. "
-                 "Look at the table before entering hand {next}.").format(n=number, what=done, next=count + 1)
+        return _("Hand {n} was not saved: since this form was opened, {done}. "
+                 "Look at the table before entering hand {next}.").format(n=number, done=done, next=count + 1)
     done = what or _("hands were deleted on another phone")
-    return _("Hand {n} was not saved: since this form was opened, {what}, so this is now hand "
-             "{next}. Check the form and save it as hand {next}.").format(n=number, what=done, next=count + 1)
+    return _("Hand {n} was not saved: since this form was opened, {done}, so this is now hand {next}. "
+             "Check the form and save it as hand {next}.").format(n=number, done=done, next=count + 1)
 
 
 def kept_on_edit(entry: Entry, hand: dict[str, Any]) -> dict[str, Any]:
@@ -290,14 +290,14 @@ def gone_message(gs: GameSession, number: int, version: int | None = None) -> st
             "There is no hand {n} in this session any more: since this page was opened, {what}. It has {count} "
             "hand now; nothing was changed. Look at all hands to see where things stand.",
             "There is no hand {n} in this session any more: since this page was opened, {what}. It has {count} "
-            "hands now; nothing was changed. Look at all hands to see where things stand.",
-            count).format(n=number, what=what, count=count)
+            "hands now; nothing was changed. Look at all hands to see where things stand.", count,
+        ).format(n=number, what=what, count=count)
     return ngettext(
         "There is no hand {n} in this session any more. It has {count} hand now; nothing was changed. "
         "Look at all hands to see where things stand.",
         "There is no hand {n} in this session any more. It has {count} hands now; nothing was changed. "
-        "Look at all hands to see where things stand.",
-        count).format(n=number, count=count)
+        "Look at all hands to see where things stand.", count,
+    ).format(n=number, count=count)
 
 
 def _hand_at(gs: GameSession, position: int) -> HandRecord:

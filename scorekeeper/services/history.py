@@ -121,7 +121,7 @@ def phone_words(phone: str) -> str:
 def local_time(at: datetime, *, day: bool = False) -> str:
     """The time of a change on the server's clock (the server sits at, or near, the table)."""
     local = at.replace(tzinfo=UTC).astimezone()
-    return f"{formats.short_date(local)} {formats.time(local)}" if day else formats.time(local)
+    return formats.date_time(local) if day else formats.time(local)
 
 
 #: each kind of change in words (a sentence part: ``hand 3 deleted``)
@@ -135,7 +135,8 @@ WHAT = {
 
 def what_words(entry: HistoryEntry) -> str:
     """One line for an entry: ``hand 3 deleted``."""
-    return _(WHAT.get(entry.kind, entry.kind)).format(n=entry.hand, undoes=entry.undoes)
+    words = WHAT.get(entry.kind)
+    return _(words).format(n=entry.hand, undoes=entry.undoes) if words else entry.kind
 
 
 def told(entry: HistoryEntry) -> str:
@@ -150,10 +151,11 @@ def told_since(gs: GameSession, version: int) -> str:
     if not missed:
         return ""
     shown = "; ".join(told(e) for e in missed[-3:])
-    if len(missed) > 3:
-        return ngettext("{changes} and {n} more change", "{changes} and {n} more changes", len(missed) - 3).format(
-            changes=shown, n=len(missed) - 3)
-    return shown
+    if len(missed) <= 3:
+        return shown
+    more = len(missed) - 3
+    return ngettext("{changes} and {n} more change", "{changes} and {n} more changes", more).format(
+        changes=shown, n=more)
 
 
 # ------------------------------------------------------------------ the session file
@@ -196,14 +198,13 @@ def load_history(raw: Any) -> list[LoggedChange]:
     if not isinstance(raw, list):
         raise Refused("file", _("history: give the history as a list of changes."))
     if len(raw) > HISTORY_MAX:
-        raise Refused("file", _("history: at most {most} changes.").format(most=HISTORY_MAX))
+        raise Refused("file", _("history: at most {n} changes.").format(n=HISTORY_MAX))
     out: list[LoggedChange] = []
     keys: set[str] = set()
     for i, item in enumerate(raw):
         change = _logged(i, item, len(out) + 1)
         if change.key in keys:
-            raise Refused("file", _("{where}: the key {key!r} is used twice.").format(
-                where=f"history[{i}].key", key=change.key))
+            raise Refused("file", _("history[{i}].key: the key {key} is used twice.").format(i=i, key=repr(change.key)))
         keys.add(change.key)
         out.append(change)
     return out
@@ -373,7 +374,7 @@ def _deal_details(first: int, before: list[Any], after: list[Any]) -> tuple[tupl
         if b.get("seating") != a.get("seating") and a.get("seating"):
             bits.append(_("seating {players}").format(players=", ".join(map(str, a["seating"]))))
         if b.get("dealer") != a.get("dealer"):
-            bits.append(_("dealt by {dealer} (was {before})").format(dealer=a.get("dealer"), before=b.get("dealer")))
+            bits.append(_("dealt by {dealer} (was {was})").format(dealer=a.get("dealer"), was=b.get("dealer")))
         if bits:
             out.append((_("Hand {n}").format(n=first + k), "; ".join(bits)))
     return tuple(out)
@@ -389,21 +390,23 @@ def hand_words(h: Mapping[str, Any]) -> str:
         parts = [_("{contract} by {player}").format(contract=contract, player=who) if who else str(contract)]
     tricks = h.get("tricks")
     if isinstance(tricks, Mapping) and tricks:
-        parts.append(_("tricks {counts}").format(counts=", ".join(f"{p} {n}" for p, n in tricks.items())))
+        parts.append(_("tricks {split}").format(split=", ".join(f"{p} {n}" for p, n in tricks.items())))
     sur = h.get("surrender")
     if isinstance(sur, Mapping):
         parts.append(_("surrendered, taken over by {player}").format(player=sur["takeover"]) if sur.get("takeover")
                      else _("surrendered"))
-    for flag, word in (("forced", N_("forced")), ("estuche", N_("estuche")), ("contra_estuche", N_("contra-estuche")),
-                       ("primeras", N_("primeras"))):
+    for flag, word in (("forced", N_("forced")), ("estuche", "estuche"), ("contra_estuche", "contra-estuche"),
+                       ("primeras", "primeras")):
         v = h.get(flag)
         if v:
             parts.append(f"{_(word)} {v}" if isinstance(v, int) and not isinstance(v, bool) else _(word))
-    for key, phrase in (("bola", N_("bola {value}")), ("drops_out", N_("drops out: {value}")),
-                        ("debt", N_("for the debt of {value}")), ("trump", N_("trumps {value}")),
-                        ("bet", N_("bet {value}")), ("dealer", N_("dealt by {value}"))):
+    for key, said in (("bola", N_("bola {value}")), ("drops_out", N_("drops out: {value}")),
+                      ("debt", N_("for the debt of {value}")), ("trump", N_("trumps {value}")),
+                      ("bet", N_("bet {value}"))):
         if h.get(key):
-            parts.append(_(phrase).format(value=h[key]))
+            parts.append(_(said).format(value=h[key]))
+    if h.get("dealer"):
+        parts.append(_("dealt by {dealer}").format(dealer=h["dealer"]))
     if h.get("seating"):
         parts.append(_("seating {players}").format(players=", ".join(map(str, h["seating"]))))
     return " · ".join(parts)

@@ -172,7 +172,8 @@ HEADINGS = {
 
 
 def describe(change: services.Change) -> str:
-    return _(HEADINGS.get(change.kind, change.kind)).format(n=change.number, dealer=change.dealer)
+    words = HEADINGS.get(change.kind)
+    return _(words).format(n=change.number, dealer=change.dealer) if words else change.kind
 
 
 @bp.route("/<token>/hands/<int:number>/delete", methods=["GET", "POST"])

@@ -123,8 +123,13 @@ def _saved(gs: GameSession, saved: services.Saved) -> ResponseReturnValue:
         again: dict[str, Any] = {} if saved.created else {"again": 1}
         return redirect(url_for("table.show", token=gs.token, saved=saved.record.position + 1, **again))
     if saved.record is not None:
-        message = _ended_words(gs).format(n=saved.record.position + 1)
-        title = _("Hand {n} was saved").format(n=saved.record.position + 1)
+        number = saved.record.position + 1
+        ended = services.last_of_kind(gs, "end")
+        message = (_("Hand {n} was saved before the session ended ({ended}). Nothing was lost and nothing was "
+                     "entered twice.").format(n=number, ended=services.told(ended)) if ended is not None
+                   else _("Hand {n} was saved before the session ended. Nothing was lost and nothing was entered "
+                          "twice.").format(n=number))
+        title = _("Hand {n} was saved").format(n=number)
     else:
         entry = saved.entry
         assert entry is not None
@@ -133,15 +138,6 @@ def _saved(gs: GameSession, saved: services.Saved) -> ResponseReturnValue:
         title = _("Already saved")
     return render_template("web/error.html", title=title, message=message,
                            back=url_for("table.show", token=gs.token)), 200
-
-
-def _ended_words(gs: GameSession) -> str:
-    """The sentence for a hand stored before the end, with ``{n}`` still to fill."""
-    ended = services.last_of_kind(gs, "end")
-    if ended is None:
-        return _("Hand {n} was saved before the session ended. Nothing was lost and nothing was entered twice.")
-    return _("Hand {n} was saved before the session ended ({ended}). Nothing was lost and nothing was entered "
-             "twice.").replace("{ended}", services.told(ended))
 
 
 def _closed_for_hands(gs: GameSession) -> ResponseReturnValue:
