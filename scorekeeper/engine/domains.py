@@ -186,7 +186,7 @@ class Amount:
     places: int
 
     def describe(self) -> str:
-        return f"a number from 0 to {self.most:,} with at most {self.places} decimals, such as \"0.10\""
+        return f"a number from 0 to {self.most:,} with at most {self.places} decimals, such as 0.10"
 
     @property
     def longest(self) -> int:
@@ -260,8 +260,12 @@ OWN_AMOUNT = Whole(0, 10_000)
 PAJARITO = Whole(1, 10_000)
 #: tricks one player took in a hand
 TRICKS = Whole(0, 9)
-#: top trumps in sequence counted for an estuche (scores ×5): the reading narrows it per side
-TOP_TRUMPS = Whole(3, 12)
+#: top trumps in sequence held by the declarer, counted for an estuche (scores ×5): nine cards in a hand
+ESTUCHE_COUNT = Whole(3, 9)
+#: top trumps in sequence held by the opponents together (a contra-estuche): up to all twelve trumps
+CONTRA_ESTUCHE_COUNT = Whole(3, 12)
+#: either count, as a session file may give it (the reading checks each side against its own domain)
+TOP_TRUMPS = Whole(ESTUCHE_COUNT.least, CONTRA_ESTUCHE_COUNT.most)
 #: a reserved puesta carried in on the paper
 PAPER_DEBT = Whole(1, 1_000_000_000)
 #: how many hands one session may hold (a server may set a lower limit)

@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .domains import CONTRA_ESTUCHE_COUNT, ESTUCHE_COUNT
 from .errors import FieldError, HandError
 from .model import Contract, Hand
 from .options import SUITS
@@ -43,7 +44,7 @@ NOT_READ = {
     "forced": "under {rules} scoring nobody is forced: if all pass the deal is cancelled",
 }
 
-_CONDICION_COUNTS = (("estuche", 9), ("contra_estuche", 12))
+_CONDICION_COUNTS = (("estuche", ESTUCHE_COUNT), ("contra_estuche", CONTRA_ESTUCHE_COUNT))
 #: contracts every table plays
 _EVERYWHERE = frozenset({"entrada", "vuelta", "solo"})
 
@@ -239,10 +240,11 @@ def _check_condiciones(rules: Ruleset, number: int, hand: Hand, takeover: str | 
         raise _fail(number, "contra_estuche", f"there is no contra-estuche under {rules.name} rules")
     if hand.estuche and hand.contra_estuche:
         raise _fail(number, "contra_estuche", "a declarer with estuche cannot also be paid contra-estuche")
-    for flag, most in _CONDICION_COUNTS:
+    for flag, counts in _CONDICION_COUNTS:
         count = getattr(hand, flag)
-        if not (isinstance(count, bool) or count == 0 or (isinstance(count, int) and 3 <= count <= most)):
-            raise _fail(number, flag, f"true/false, or the count of top trumps in sequence (3 to {most})")
+        if not (isinstance(count, bool) or count == 0 or counts.least <= count <= counts.most):
+            raise _fail(number, flag,
+                        f"true/false, or the count of top trumps in sequence ({counts.least} to {counts.most})")
     if hand.bola not in (None, "won", "failed"):
         raise _fail(number, "bola", "bola is 'won', 'failed' or left out")
     if hand.primeras and hand.bola is not None:

@@ -37,7 +37,7 @@ from .hands import (
     stored_hand,
     undo_last,
 )
-from .refusals import Conflict, Refused, refused_from
+from .refusals import Conflict, Refused, refused_from, sentence
 from .replays import Entry, count_hands, entry_for, find_session, hand_data, ledger_for, session_dict
 from .views import (
     EndPage,
@@ -53,7 +53,7 @@ from .views import (
 )
 
 __all__ = [
-    "Conflict", "EndPage", "Entry", "HandPreview", "Recomputed", "Refused", "Saved", "TableScreen",
+    "Conflict", "sentence", "EndPage", "Entry", "HandPreview", "Recomputed", "Refused", "Saved", "TableScreen",
     "active_players", "add_hand", "add_player", "carried_paper", "changed_rows", "choices_for", "count_hands",
     "create_group", "delete_hand", "edit_hand", "end_page", "end_session", "entry_for", "export_json",
     "find_group", "find_player", "find_session", "hand_asks", "hand_data", "import_session", "ledger_csv",

@@ -7,8 +7,9 @@ from typing import Any
 from sqlalchemy import select
 
 from ..db import db
+from ..engine import domains
 from ..models import GameSession, Group, Player
-from .refusals import Refused
+from .refusals import Refused, clean
 from .replays import ledger_for
 
 
@@ -24,10 +25,7 @@ def find_player(group: Group, player_id: int) -> Player | None:
 
 
 def create_group(name: str | None) -> Group:
-    name = (name or "").strip()
-    if not name:
-        raise Refused("name", "Give the group a name.")
-    group = Group(name=name[:80])
+    group = Group(name=clean(domains.GROUP_NAME, name, "name"))
     db.session.add(group)
     db.session.commit()
     return group
@@ -42,13 +40,11 @@ def add_player(group: Group, name: str | None) -> Player:
 
 
 def _player_name(group: Group, name: str | None, player: Player | None = None) -> str:
-    name = " ".join((name or "").split())
-    if not name:
-        raise Refused("name", "Give the player a name.")
-    if len(name) > 40:
-        raise Refused("name", "A name of at most 40 letters, please.")
+    """A name in its domain, and not another player's of this group in any case ("ANA" is "Ana")."""
+    name = clean(domains.PLAYER_NAME, name, "name")
+    key = domains.name_key(name)
     for other in group.players:
-        if other is not player and other.name.casefold() == name.casefold():
+        if other is not player and other.name_key == key:
             raise Refused("name", f"{other.name} is already in this group.")
     return name
 

@@ -7,7 +7,6 @@ once, so a refused change leaves nothing half-saved.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from sqlalchemy import select
@@ -15,11 +14,12 @@ from sqlalchemy.exc import IntegrityError
 
 from .. import narration
 from ..db import db
-from ..engine import RULESETS, HandResult, Ledger, SessionError
+from ..engine import RULESETS, HandResult, Ledger, SessionError, domains
+from ..engine.domains import OutOfDomain
 from ..models import GameSession, Group, HandRecord, now
 from ..viewmodel import RowView, SessionView
 from .groups import carried_paper
-from .refusals import Conflict, Refused, refused_from
+from .refusals import Conflict, Refused, clean, refused_from, sentence, whole
 from .replays import Entry, count_hands, entry_for, hand_data, ledger_for
 from .views import changed_rows, view_from
 
@@ -34,7 +34,13 @@ def start_session(
     tanto_value: str,
     currency: str,
     options: dict[str, Any] | None = None,
+    idem_key: str | None = None,
 ) -> GameSession:
+    """A new session of ``group``; a re-sent form (the same ``idem_key``) returns the session it made."""
+    key = form_key(idem_key)
+    made = made_by(group, key)
+    if made is not None:
+        return made
     known = {p.name for p in group.players if not p.retired}
     if len(set(players)) != len(players):
         raise Refused("players", "Each player sits only once.")
@@ -42,33 +48,63 @@ def start_session(
         if name not in known:
             raise Refused("players", f"{name} is not an active player of this group.")
     if rules not in RULESETS:
-        raise Refused("rules", f"Unknown rules {rules!r}.")
+        raise Refused("rules", "Choose the rules from the list.")
     try:
-        value = Decimal(tanto_value)
-        if not value.is_finite() or value < 0:
-            raise InvalidOperation
-    except (InvalidOperation, ValueError):
-        raise Refused("tanto_value", "A tanto value like 0.10, please.") from None
+        value = domains.TANTO_VALUE.check(tanto_value)
+    except OutOfDomain as exc:
+        raise Refused("tanto_value", sentence(exc.message)) from None
     gs = GameSession(
         group_id=group.id,
         rules=rules,
         options=dict(options or {}),
         players=list(players),
         first_dealer=first_dealer,
-        start_tokens=start_tokens,
+        start_tokens=whole(domains.START_TOKENS, start_tokens, "start_tokens"),
         tanto_value=str(value),
-        currency=currency.strip() or "EUR",
+        currency=clean(domains.CURRENCY, currency or "EUR", "currency"),
         paper_in=carried_paper(group),
         end_paper="settle",
         closed=False,
         version=0,
+        idem_key=key,
     )
     try:
         ledger_for(gs, [])
     except SessionError as exc:
         raise refused_from(exc) from None
     db.session.add(gs)
-    db.session.commit()
+    return commit_made(gs, group, key)
+
+
+def form_key(value: str | None) -> str | None:
+    """The key a start or import form carries (None: a caller without one); a damaged key is refused."""
+    if value is None or value == "":
+        return None
+    try:
+        return domains.FORM_KEY.check(value)
+    except OutOfDomain as exc:
+        raise Refused("form", sentence(exc.message)) from None
+
+
+def made_by(group: Group, key: str | None) -> GameSession | None:
+    """The session a start or import form with ``key`` already made in ``group``, if any."""
+    if key is None:
+        return None
+    return db.session.scalars(
+        select(GameSession).where(GameSession.group_id == group.id, GameSession.idem_key == key)
+    ).first()
+
+
+def commit_made(gs: GameSession, group: Group, key: str | None) -> GameSession:
+    """Commit a new session; when the same form was sent twice at once, the first one's session wins."""
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        again = made_by(group, key)
+        if again is None:
+            raise
+        return again
     return gs
 
 

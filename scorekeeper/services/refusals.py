@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine import SessionError
+from ..engine.domains import OutOfDomain, Text, Whole
 
 
 class Refused(ValueError):
@@ -30,3 +33,27 @@ def refused_from(exc: SessionError) -> Refused:
     if field == "options":  # a group's own amounts, named in full: "options.condiciones.vuelta"
         return Refused("own", f"{err.field.removeprefix('options.')}: {err.message}")
     return Refused(field, f"{where}{err.message}")
+
+
+def sentence(message: str) -> str:
+    """A domain's words as a sentence for a page: "a whole number from 0 to 9" → "A whole number from 0 to 9."."""
+    text = message[:1].upper() + message[1:]
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
+def clean(domain: Text, value: Any, field: str) -> str:
+    """``value`` in ``domain`` (a name, a currency), or a refusal on ``field``."""
+    if isinstance(value, str) and not value.strip():
+        raise Refused(field, f"Give the {domain.what}.")
+    try:
+        return domain.clean(value if value is not None else "")
+    except OutOfDomain as exc:
+        raise Refused(field, sentence(exc.message)) from None
+
+
+def whole(domain: Whole, value: Any, field: str) -> int:
+    """``value`` in a whole-number domain, or a refusal on ``field``."""
+    try:
+        return domain.check(value)
+    except OutOfDomain as exc:
+        raise Refused(field, sentence(exc.message)) from None

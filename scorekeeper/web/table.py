@@ -9,7 +9,7 @@ from flask.typing import ResponseReturnValue
 
 from .. import services
 from ..models import GameSession
-from .forms import EndForm, HandForm, VersionForm
+from .forms import DAMAGED, EndForm, HandForm, VersionForm, posted_version
 
 bp = Blueprint("table", __name__, url_prefix="/s")
 
@@ -32,18 +32,6 @@ def hand_form(gs: GameSession, *, formdata: Any = None, number: int | None = Non
     return form
 
 
-def _apply_error(form: HandForm, exc: services.Refused) -> None:
-    name = form.field_for(exc.field)
-    field = getattr(form, name)
-    field.errors = list(field.errors) + [exc.message]
-
-
-def _version(form: Any) -> int:
-    """The session version a form was made for; junk counts as outdated."""
-    value = form.version.data or ""
-    return int(value) if value.isdigit() else -1
-
-
 def _attempt(form: HandForm, action: Any) -> tuple[Any, int]:
     """Run a service call for the hand form: (its result, 200) or (None, the refusal's status)."""
     try:
@@ -52,8 +40,13 @@ def _attempt(form: HandForm, action: Any) -> tuple[Any, int]:
         form.form_errors.append(exc.message)
         return None, 409
     except services.Refused as exc:
-        _apply_error(form, exc)
-        return None, 400
+        form.refuse(form.field_for(exc.field), exc.message)
+        return None, exc.status if exc.status < 500 else 400
+
+
+def _damaged(back: str) -> ResponseReturnValue:
+    """A post whose form could not be read (its hidden fields damaged): a page that says so."""
+    return render_template("web/error.html", title="Please try again", message=DAMAGED, back=back), 400
 
 
 @bp.get("/<token>")
@@ -81,19 +74,14 @@ def new_hand(token: str) -> ResponseReturnValue:
     form = hand_form(gs, formdata=request.form if request.method == "POST" else None)
     status = 200
     if request.method == "POST":
+        status = 400
         if form.validate_on_submit():
-            number = form.number.data
-            if number and not number.isdigit():
-                form.number.errors = ["This form is damaged; reload the page."]
-                status = 400
-            else:
+            number = form.number_posted()
+            if not form.form_errors:
                 saved, status = _attempt(form, lambda: services.add_hand(
-                    gs, form.to_hand(), idem_key=form.idem_key.data or "",
-                    number=int(number) if number else None, entry=form.entry))
+                    gs, form.to_hand(), idem_key=form.idem_key.data or "", number=number, entry=form.entry))
                 if saved is not None:
                     return redirect(url_for("table.show", token=token, saved=saved.record.position + 1))
-        else:
-            status = 400
     assert form.entry is not None
     view = services.view_from(gs, form.entry.ledger)
     form.number.data = str(view.next.number) if request.method == "GET" else form.number.data
@@ -109,7 +97,11 @@ def preview(token: str) -> ResponseReturnValue:
         abort(404)
     form = hand_form(gs, formdata=request.form, number=edit)
     assert form.entry is not None
-    found = services.preview_hand(form.entry, form.to_hand())
+    try:
+        hand = form.to_hand()
+    except services.Refused as exc:
+        return jsonify(ok=False, field=exc.field, message=exc.message)
+    found = services.preview_hand(form.entry, hand)
     result = found.result
     if result is None:
         return jsonify(ok=False, field=found.field, message=found.message)
@@ -143,7 +135,8 @@ def edit_hand(token: str, number: int) -> ResponseReturnValue:
         form.version.data = str(gs.version)
     elif form.validate_on_submit():
         edited, status = _attempt(
-            form, lambda: services.edit_hand(gs, number - 1, form.to_hand(), version=_version(form), entry=entry))
+            form, lambda: services.edit_hand(gs, number - 1, form.to_hand(), version=posted_version(form),
+                                             entry=entry))
         if edited is not None:
             return render_template("web/recomputed.html", gs=gs, view=edited.after, changed=edited.changed,
                                    what=f"Hand {number} changed")
@@ -161,9 +154,9 @@ def delete_hand(token: str, number: int) -> ResponseReturnValue:
         abort(404)
     form = VersionForm()
     if not form.validate_on_submit():
-        abort(400)
+        return _damaged(url_for("table.history", token=token))
     try:
-        done = services.delete_hand(gs, number - 1, version=_version(form))
+        done = services.delete_hand(gs, number - 1, version=posted_version(form))
     except services.Refused as exc:
         return render_template("web/error.html", title="Not deleted", message=exc.message,
                                back=url_for("table.history", token=token)), exc.status
@@ -176,9 +169,9 @@ def undo(token: str) -> ResponseReturnValue:
     gs = session_or_404(token)
     form = VersionForm()
     if not form.validate_on_submit():
-        abort(400)
+        return _damaged(url_for("table.show", token=token))
     try:
-        services.undo_last(gs, version=_version(form))
+        services.undo_last(gs, version=posted_version(form))
     except services.Refused as exc:
         return render_template("web/error.html", title="Nothing undone", message=exc.message,
                                back=url_for("table.show", token=token)), exc.status
@@ -190,19 +183,24 @@ def end(token: str) -> ResponseReturnValue:
     gs = session_or_404(token)
     form = EndForm()
     status = 200
-    if request.method == "POST" and not gs.closed:
+    if request.method == "POST" and gs.closed:
+        kept = "kept for next time" if gs.end_paper == "keep" else "settled"
+        return render_template("web/error.html", title="Already ended",
+                               message=f"This session was already ended, and its paper {kept}. "
+                                       "Nothing was changed.", back=url_for("table.end", token=token)), 409
+    if request.method == "POST":
+        status = 400
         if form.validate_on_submit():
             try:
-                services.end_session(gs, paper=form.paper.data, version=_version(form))
+                services.end_session(gs, paper=form.paper.data, version=posted_version(form))
+            except services.Conflict as exc:
+                form.form_errors.append(exc.message)
+                status = exc.status
             except services.Refused as exc:
-                form.paper.errors = list(form.paper.errors) + [exc.message]
+                form.refuse("paper", exc.message)
                 status = exc.status
             else:
                 return redirect(url_for("table.end", token=token))
-        else:
-            status = 400
-    elif request.method == "POST":
-        status = 409
     if request.method == "GET" or not form.version.data:
         form.version.data = str(gs.version)
     page = services.end_page(gs)

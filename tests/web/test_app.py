@@ -95,11 +95,11 @@ def test_start_refusals(browser):
     r = browser.post(f"/g/{g}/start", dict(base, seat3="North"))
     assert r.status_code == 400 and "Each player sits only once." in r.get_data(as_text=True)
     r = browser.post(f"/g/{g}/start", dict(base, seat3="South", tanto_value="ten"))
-    assert r.status_code == 400 and "A tanto value like 0.10" in r.get_data(as_text=True)
+    assert r.status_code == 400 and "with at most 4 decimals, such as 0.10" in r.get_data(as_text=True)
     r = browser.post(f"/g/{g}/start", dict(base, seat3="South", first_dealer="4"))
     assert r.status_code == 400 and "That seat is empty." in r.get_data(as_text=True)
     r = browser.post(f"/g/{g}/start", dict(base, seat3="Nobody"))
-    assert r.status_code == 400 and "Nobody is not an active player" in r.get_data(as_text=True)
+    assert r.status_code == 400 and "“Nobody” is not one of the choices" in r.get_data(as_text=True)
     assert "(playing)" not in browser.get(f"/g/{g}").get_data(as_text=True)
 
 
@@ -292,7 +292,7 @@ def test_broken_import_changes_nothing(browser, worked_example):
     broken["hands"] = list(worked_example["hands"])
     broken["hands"][2] = {"contract": "penetro", "declarer": "West"}
     r = browser.post(f"/g/{g}/import", {"text": json.dumps(broken)})
-    assert r.status_code == 400 and "Hand 3: only the dealer (South) plays a penetro" in r.get_data(as_text=True)
+    assert r.status_code == 400 and "Hand 3: declarer: only the dealer (South) plays a penetro" in r.get_data(as_text=True)
     assert "None yet." in browser.get(f"/g/{g}").get_data(as_text=True)
 
 
