@@ -146,3 +146,61 @@ class HandRecord(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(default=now)
 
     session: Mapped[GameSession] = relationship(back_populates="hands")
+
+
+class EveningSummary(db.Model):  # type: ignore[name-defined,misc]
+    """A closed evening's figures, kept when it ends (derived from the hands, never an input).
+
+    ``data`` is the whole :class:`scorekeeper.evenings.Evening` as JSON (the
+    group page, the result to share); :class:`EveningSeat` and
+    :class:`EveningDeclared` hold the same figures flat, for the statistics.
+    A summary is rebuilt from the hands whenever it no longer matches the
+    session (``session_version``) or the summary format, so a reopened and
+    closed-again evening never shows stale figures.
+    """
+
+    __tablename__ = "evening_summaries"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"), unique=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
+    played_on: Mapped[datetime] = mapped_column(index=True)
+    session_version: Mapped[int] = mapped_column(Integer)
+    format: Mapped[int] = mapped_column(Integer)
+    hands: Mapped[int] = mapped_column(Integer)
+    currency: Mapped[str] = mapped_column(String(8))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+    seats: Mapped[list[EveningSeat]] = relationship(cascade="all, delete-orphan", passive_deletes=True)
+    declared: Mapped[list[EveningDeclared]] = relationship(cascade="all, delete-orphan", passive_deletes=True)
+
+
+class EveningSeat(db.Model):  # type: ignore[name-defined,misc]
+    """One player's figures for one closed evening (:class:`scorekeeper.evenings.Seat`)."""
+
+    __tablename__ = "evening_seats"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    summary_id: Mapped[int] = mapped_column(ForeignKey("evening_summaries.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    net: Mapped[int] = mapped_column(Integer)
+    money: Mapped[str] = mapped_column(String(32))  # a Decimal, exact
+    hands: Mapped[int] = mapped_column(Integer)
+    codillos: Mapped[int] = mapped_column(Integer)
+    bolas: Mapped[int] = mapped_column(Integer)
+    bolas_tried: Mapped[int] = mapped_column(Integer)
+    primeras: Mapped[int] = mapped_column(Integer)
+    largest_plato: Mapped[int] = mapped_column(Integer)
+
+
+class EveningDeclared(db.Model):  # type: ignore[name-defined,misc]
+    """How often a player played out a contract that ended a given way, in one closed evening."""
+
+    __tablename__ = "evening_declared"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    summary_id: Mapped[int] = mapped_column(ForeignKey("evening_summaries.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    contract: Mapped[str] = mapped_column(String(16))
+    ending: Mapped[str] = mapped_column(String(16))
+    times: Mapped[int] = mapped_column(Integer)

@@ -20,6 +20,8 @@ MODULES = [
     "scorekeeper.engine.puesta",
     "scorekeeper.narration",
     "scorekeeper.viewmodel",
+    "scorekeeper.evenings",
+    "scorekeeper.services.evenings",
 ]
 
 

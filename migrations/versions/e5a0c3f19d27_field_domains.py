@@ -1,7 +1,7 @@
 """field domains: CHECK constraints, names unique whatever their case, form keys for start and import
 
 Revision ID: e5a0c3f19d27
-Revises: b762db5a11a2
+Revises: de6eee543387
 Create Date: 2026-11-23 10:00:00
 
 Every limit here is a copy of scorekeeper/engine/domains.py as it stood when
@@ -20,7 +20,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = 'e5a0c3f19d27'
-down_revision = 'b762db5a11a2'
+down_revision = 'de6eee543387'
 branch_labels = None
 depends_on = None
 
@@ -82,16 +82,8 @@ def _key_players(conn):
         conn.execute(players.update().where(players.c.id == pid).values(name=fixed, name_key=_key(fixed)))
 
 
-def _defer_foreign_keys(conn):
-    """SQLite: batch mode copies a table, drops the old one and renames the copy; with foreign keys on,
-    dropping a table other rows point to fails unless the check waits for the commit."""
-    if conn.dialect.name == "sqlite":
-        conn.exec_driver_sql("PRAGMA defer_foreign_keys=ON")
-
-
 def upgrade():
     conn = op.get_bind()
-    _defer_foreign_keys(conn)
     _refuse_outside(conn, "sessions", SESSION_CHECKS[:-1])
     _refuse_outside(conn, "hands", HAND_CHECKS)
     _mend_groups(conn)
@@ -117,7 +109,6 @@ def upgrade():
 
 
 def downgrade():
-    _defer_foreign_keys(op.get_bind())
     with op.batch_alter_table('hands', schema=None) as batch_op:
         for name, _ in HAND_CHECKS:
             batch_op.drop_constraint(name, type_='check')

@@ -278,6 +278,8 @@ PAPER_DEBTS = Whole(0, 2 * HANDS.most)
 SEATS = Whole(3, 4)
 #: a session's version (one more for every change)
 VERSION = Whole(0, 2**31 - 1)
+#: the number of a stored row a form refers to (the newest evening a page knew of)
+ROW_ID = Whole(0, 2**31 - 1)
 #: the key a form carries so a re-sent post is recognised
 FORM_KEY = Key()
 #: how deeply a session file's JSON may nest (a real one nests four deep)

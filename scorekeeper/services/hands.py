@@ -21,6 +21,7 @@ from ..viewmodel import RowView, SessionView
 from .groups import carried_paper
 from .refusals import Conflict, Refused, clean, refused_from, sentence, whole
 from .replays import Entry, count_hands, entry_for, hand_data, ledger_for
+from .summaries import keep_summary
 from .views import changed_rows, view_from
 
 
@@ -299,5 +300,6 @@ def end_session(gs: GameSession, *, paper: str, version: int) -> GameSession:
     gs.closed = True
     gs.closed_at = now()
     gs.version += 1
+    keep_summary(gs)  # a closed evening does not change: its figures are worked out once, here
     db.session.commit()
     return gs

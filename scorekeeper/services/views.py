@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine import RULESETS, HandChoices, Ledger, get_ruleset, hand_choices, settle
@@ -51,6 +52,8 @@ class TableScreen:
     recent: list[RowView]
     saved_row: RowView | None
     points: str | None  # French scoring: what each contract is worth (there is no plato)
+    #: every bowl after every row so far, for the bowls chart (the view model's ``chart`` shape)
+    chart: Mapping[str, Any] = field(default_factory=dict)
 
 
 def table_screen(gs: GameSession, saved: int | None) -> TableScreen:
@@ -63,7 +66,18 @@ def table_screen(gs: GameSession, saved: int | None) -> TableScreen:
     if rules.scoring == "points":
         points = " · ".join(f"{c} {rules.condicion(c)}" for c in ("entrada", "vuelta", "solo", "bola")
                             if rules.allows(c))
-    return TableScreen(view_from(gs, ledger), recent, saved_row, points)
+    return TableScreen(view_from(gs, ledger), recent, saved_row, points, bowls_so_far(ledger))
+
+
+def bowls_so_far(ledger: Ledger) -> dict[str, Any]:
+    """Each player's bowl after every row, for the bowls chart of the evening in progress."""
+    players = ledger.setup.players
+    return {
+        "players": list(players),
+        "series": [[r.bowls_tuple[i] for r in ledger.rows] for i in range(len(players))],
+        "hands": [r.hand or 0 for r in ledger.rows],
+        "start": ledger.setup.start_tokens,
+    }
 
 
 @dataclass(frozen=True)

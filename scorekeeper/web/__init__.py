@@ -10,12 +10,14 @@ csrf = CSRFProtect()
 
 
 def register(app: Flask) -> None:
+    from .evenings import bp as evenings_bp
     from .groups import bp as groups_bp
     from .table import bp as table_bp
 
     csrf.init_app(app)
     app.register_blueprint(groups_bp)
     app.register_blueprint(table_bp)
+    app.register_blueprint(evenings_bp)
 
     @app.errorhandler(404)
     def not_found(_e: Exception) -> ResponseReturnValue:

@@ -425,3 +425,9 @@ def posted_version(form: Any) -> int:
 class ImportForm(ShownForm):
     text = TextAreaField("Session file (JSON)")
     idem_key = FormKey()
+
+
+class NextForm(FlaskForm):
+    """One tap: the next evening with the last evening's seats (``newest`` guards against a double tap)."""
+
+    newest = HiddenField()

@@ -8,7 +8,7 @@ from flask.typing import ResponseReturnValue
 from .. import services
 from ..engine import domains
 from ..models import GameSession, Group, Player
-from .forms import DAMAGED, GroupForm, ImportForm, PlayerForm, StartForm, VersionForm
+from .forms import DAMAGED, GroupForm, ImportForm, NextForm, PlayerForm, StartForm, VersionForm
 
 bp = Blueprint("groups", __name__)
 
@@ -41,11 +41,16 @@ def index() -> ResponseReturnValue:
     return render_template("web/index.html", form=form), status
 
 
+def group_page(group: Group, form: PlayerForm, **extra: object) -> str:
+    """The group page: its memory of past evenings, the paper, the next evening, the players."""
+    page = request.args.get("page", 1, type=int) or 1
+    return render_template("web/group.html", group=group, form=form, memory=services.group_memory(group, page),
+                           next_form=NextForm(), **extra)
+
+
 @bp.get("/g/<token>")
 def show(token: str) -> ResponseReturnValue:
-    group = group_or_404(token)
-    return render_template("web/group.html", group=group, form=PlayerForm(),
-                           carried=services.carried_paper(group))
+    return group_page(group_or_404(token), PlayerForm())
 
 
 @bp.post("/g/<token>/players")
@@ -59,8 +64,7 @@ def add_player(token: str) -> ResponseReturnValue:
             form.refuse("name", exc.message)
         else:
             return redirect(url_for("groups.show", token=token))
-    return render_template("web/group.html", group=group, form=form,
-                           carried=services.carried_paper(group)), 400
+    return group_page(group, form), 400
 
 
 @bp.post("/g/<token>/players/<int:player_id>/rename")
@@ -75,8 +79,7 @@ def rename_player(token: str, player_id: int) -> ResponseReturnValue:
             form.refuse("name", exc.message)
         else:
             return redirect(url_for("groups.show", token=token))
-    return render_template("web/group.html", group=group, form=PlayerForm(formdata=None), rename_form=form,
-                           rename_id=player.id, carried=services.carried_paper(group)), 400
+    return group_page(group, PlayerForm(formdata=None), rename_form=form, rename_id=player.id), 400
 
 
 @bp.post("/g/<token>/players/<int:player_id>/<any(retire, return):action>")

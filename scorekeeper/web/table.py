@@ -6,9 +6,11 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from markupsafe import Markup
 
 from .. import services
 from ..models import GameSession
+from ..reports.chart import PHONE, bowl_chart
 from .forms import DAMAGED, EndForm, HandForm, VersionForm, posted_version
 
 bp = Blueprint("table", __name__, url_prefix="/s")
@@ -54,9 +56,10 @@ def show(token: str) -> ResponseReturnValue:
     gs = session_or_404(token)
     screen = services.table_screen(gs, request.args.get("saved", type=int))
     saved_row = screen.saved_row
+    chart = Markup(bowl_chart(screen.chart, title="Bowls so far", frame=PHONE))
     return render_template("web/table.html", gs=gs, view=screen.view, recent=screen.recent,
                            moves=saved_row.moves if saved_row else (), saved_row=saved_row,
-                           undo=VersionForm(version=gs.version), points=screen.points)
+                           undo=VersionForm(version=gs.version), points=screen.points, bowls_chart=chart)
 
 
 @bp.get("/<token>/version")
@@ -205,7 +208,10 @@ def end(token: str) -> ResponseReturnValue:
         form.version.data = str(gs.version)
     page = services.end_page(gs)
     preview = {} if gs.closed else {"settle": page.if_settled, "keep": page.if_kept}
-    return render_template("web/end.html", gs=gs, view=page.view, form=form, preview=preview), status
+    evening = services.evening_of(gs)
+    share = services.share_text(gs.group, evening) if evening is not None else ""
+    return render_template("web/end.html", gs=gs, view=page.view, form=form, preview=preview,
+                           share=share), status
 
 
 @bp.get("/<token>/session.json")
@@ -229,9 +235,12 @@ def document(token: str, kind: str, fmt: str) -> ResponseReturnValue:
     gs = session_or_404(token)
     if kind not in DOCUMENTS:
         abort(404)
+    from .evenings import paper_extras
+
     view = services.view_for(gs, rows=True)
+    extras = paper_extras(gs) if kind == "paper" else {}
     if fmt == "html":
-        return reports.render_html(kind, view)
+        return reports.render_html(kind, view, **extras)
     name = reports.document_filename(kind, view)
-    return Response(reports.render_pdf(kind, view), mimetype="application/pdf",
+    return Response(reports.render_pdf(kind, view, **extras), mimetype="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from decimal import Decimal
 
 from scorekeeper.engine import Ledger
-from scorekeeper.reports.chart import DASHES, bowl_chart
+from scorekeeper.reports.chart import DASHES, PHONE, bowl_chart, money_chart
 from scorekeeper.viewmodel import SessionView, build_view
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -56,3 +57,30 @@ def test_no_chart_without_two_rows() -> None:
     assert bowl_chart({"players": ["A", "B", "C"], "series": []}) == ""
     assert bowl_chart({"players": ["A", "B", "C"], "series": [[155], [155], [155]], "start": 160}) == ""
     assert bowl_chart({"players": ["A", "B", "C"], "series": [[155, 154], [155, 155], [155, 155]]}).startswith("<svg")
+
+
+def test_phone_chart_of_a_long_session_is_thinned_but_ends_true(long_ledger: Ledger) -> None:
+    """On the table screen a 300-hand evening is drawn with at most 120 points a line, the last one exact."""
+    view = build_view(long_ledger)
+    svg = bowl_chart(view.chart, title="Bowls so far", frame=PHONE)
+    root = ET.fromstring(svg)
+    assert root.attrib["viewBox"] == "0 0 420 300"
+    lines = root.findall(f"{SVG}polyline")
+    assert all(len(el.attrib["points"].split()) == 120 for el in lines)
+    texts = [el.text for el in root.iter(f"{SVG}text")]
+    last = [s[-1] for s in view.chart["series"]]
+    for name, bowl in zip(view.chart["players"], last, strict=True):
+        assert f"{name} {bowl}".replace(" -", " −") in texts
+    assert "300" in texts  # the last hand is still on the axis
+    assert len(svg) < 12_000  # light enough for every reload of the table screen
+
+
+def test_money_chart_adds_up_the_evenings() -> None:
+    lines = {"Ana": [Decimal(0), Decimal("1.90"), Decimal("0.70")], "Luis": [Decimal(0), Decimal("-1.90"), Decimal("-0.70")]}
+    root = ET.fromstring(money_chart(lines, "EUR"))
+    texts = [el.text for el in root.iter(f"{SVG}text")]
+    assert "Ana +0.70 €" in texts and "Luis −0.70 €" in texts and "evening" in texts and "even" in texts
+    ys = [[float(p.split(",")[1]) for p in el.attrib["points"].split()] for el in root.findall(f"{SVG}polyline")]
+    assert ys[0][0] == ys[1][0]  # both start even
+    assert ys[0][1] < ys[0][0] < ys[1][1]  # up is money won
+    assert money_chart({"Ana": [Decimal(0)]}, "EUR") == ""  # no evening: nothing to draw

@@ -6,7 +6,7 @@ import importlib
 import pytest
 
 
-@pytest.mark.parametrize("name", ["scorekeeper.reports", "scorekeeper.reports.chart"])
+@pytest.mark.parametrize("name", ["scorekeeper.reports", "scorekeeper.reports.chart", "scorekeeper.reports.qr"])
 def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0

@@ -254,7 +254,8 @@ def test_end_session_settles_and_closes(browser, worked_example):
     assert browser.get(f"/s/{s}/hands/1/edit").status_code == 409
     r = browser.post(f"/s/{s}/undo", {"version": "999"})
     assert r.status_code == 409
-    assert "(closed)" in browser.get(f"/g/{g}").get_data(as_text=True)
+    # the group page remembers the evening with its result
+    assert re.search(rf'<a class="when" href="/s/{s}/end">.*?8 hands', browser.get(f"/g/{g}").get_data(as_text=True), re.S)
 
 
 def test_kept_paper_is_carried_into_the_next_session(browser, worked_example):
@@ -293,7 +294,8 @@ def test_broken_import_changes_nothing(browser, worked_example):
     broken["hands"][2] = {"contract": "penetro", "declarer": "West"}
     r = browser.post(f"/g/{g}/import", {"text": json.dumps(broken)})
     assert r.status_code == 400 and "Hand 3: declarer: only the dealer (South) plays a penetro" in r.get_data(as_text=True)
-    assert "None yet." in browser.get(f"/g/{g}").get_data(as_text=True)
+    group_page = browser.get(f"/g/{g}").get_data(as_text=True)
+    assert "No evening has ended yet." in group_page and "Back to the table" not in group_page
 
 
 def test_ledger_csv(browser, worked_example):

@@ -17,9 +17,9 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
-from fuzz import random_hand
 
 from conftest import field_value, gen_group, hand_fields
+from fuzz import random_hand
 from scorekeeper.engine import PaperDebt, Session, SessionError, Setup, Table, dump_session
 from scorekeeper.engine.model import Options
 

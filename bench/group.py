@@ -1,0 +1,137 @@
+"""Server time of the group page and the statistics with hundreds of evenings, on SQLite.
+
+    .venv/bin/python bench/group.py [--evenings 200] [--hands 60] [--runs 40]
+
+Plays ``--evenings`` evenings of ``--hands`` random hands each through the
+services (each ended the way the table ends it, so each keeps its summary),
+then times the group page, the statistics page (the whole group, one player,
+a date range) and the end page with the result to share. Prints median and
+p95 in milliseconds (target p95 ≤ 100 ms). For comparison, in the same run:
+what the statistics would cost if every evening were replayed instead of
+read from its kept summary.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from web import pct  # noqa: E402
+
+from replay import PLAYERS, make_hands  # noqa: E402
+from scorekeeper import create_app  # noqa: E402
+from scorekeeper.engine import Session, Setup, dump_session  # noqa: E402
+
+
+def timed(runs: int, call: Callable[[], object]) -> list[float]:
+    call()  # warm up
+    out = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        call()
+        out.append((time.perf_counter() - t0) * 1000)
+    return out
+
+
+def line(name: str, ms: list[float]) -> str:
+    return f"{name:<34} median {statistics.median(ms):6.1f} ms   p95 {pct(ms, 0.95):6.1f} ms"
+
+
+def play(app: object, evenings: int, hands: int) -> tuple[str, str]:
+    """The group's evenings, one a week, each ended (settled) through the services."""
+    from scorekeeper import services
+    from scorekeeper.db import db
+
+    with app.app_context():  # type: ignore[attr-defined]
+        group = services.create_group("Bench")
+        first = datetime(2021, 1, 5, 21)
+        last = None
+        for i in range(evenings):
+            session = Session(Setup(players=PLAYERS, first_dealer="North"), tuple(make_hands(hands, seed=i)))
+            gs = services.import_session(group, json.dumps(dump_session(session)))
+            gs.created_at = first + timedelta(weeks=i)
+            db.session.commit()
+            services.end_session(gs, paper="settle", version=gs.version)
+            last = gs.token
+        token = group.token
+        db.session.remove()
+    assert last is not None
+    return token, last
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--evenings", type=int, default=200)
+    ap.add_argument("--hands", type=int, default=60)
+    ap.add_argument("--runs", type=int, default=40)
+    args = ap.parse_args()
+
+    from flask_migrate import upgrade
+
+    tmp = Path(tempfile.mkdtemp())
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp / 'bench.sqlite'}", "SECRET_KEY": "bench",
+                      "WTF_CSRF_ENABLED": False})
+    with app.app_context():
+        upgrade()
+    t0 = time.perf_counter()
+    token, last = play(app, args.evenings, args.hands)
+    setup_s = time.perf_counter() - t0
+    client = app.test_client()
+
+    def get(url: str) -> Callable[[], object]:
+        def call() -> object:
+            r = client.get(url)
+            assert r.status_code == 200, (url, r.status_code)
+            return r
+        return call
+
+    middle = (datetime(2021, 1, 5) + timedelta(weeks=args.evenings // 2)).date().isoformat()
+    results = [
+        ("group page", timed(args.runs, get(f"/g/{token}"))),
+        ("statistics, all evenings", timed(args.runs, get(f"/g/{token}/stats"))),
+        ("statistics, one player", timed(args.runs, get(f"/g/{token}/stats?player=West"))),
+        ("statistics, from the middle on", timed(args.runs, get(f"/g/{token}/stats?since={middle}"))),
+        ("end page with the share text", timed(args.runs, get(f"/s/{last}/end"))),
+    ]
+
+    from scorekeeper import services
+    from scorekeeper.evenings import declared_of, seats_of
+    from scorekeeper.evenings import statistics as add_up
+
+    with app.app_context():
+        group = services.find_group(token)
+        sessions = [s for s in group.sessions if s.closed]
+
+        def replay_all() -> object:
+            evenings = [services.summaries.summary_of(s) for s in sessions]
+            return add_up([s for i, e in enumerate(evenings) for s in seats_of(e, i)],
+                          [d for e in evenings for d in declared_of(e)])
+
+        replayed = timed(max(3, args.runs // 10), replay_all)
+        kept = timed(args.runs, lambda: services.group_statistics(group))
+        page = client.get(f"/g/{token}/stats").get_data()
+
+    print(f"{args.evenings} evenings of {args.hands} hands on SQLite ({setup_s:.1f} s to play and end them); "
+          f"{args.runs} runs each")
+    for name, ms in results:
+        print(line(name, ms))
+    print("statistics figures alone (no page):")
+    print(line("  read from the kept summaries", kept))
+    print(line("  replaying every evening instead", replayed))
+    worst = max(pct(ms, 0.95) for _, ms in results)
+    print(f"worst page p95 {worst:.1f} ms (target ≤ 100); statistics page {len(page) / 1024:.1f} KB of HTML")
+
+
+if __name__ == "__main__":
+    main()
