@@ -35,6 +35,7 @@ from typing import Any
 from .engine import (
     PAJARITOS,
     PAPER,
+    PARTIES,
     PLATO,
     POT,
     Dealt,
@@ -219,46 +220,54 @@ def _contract_phrase(res: HandResult) -> str:
     return text
 
 
+def N_(message: str) -> str:
+    """Marks a sentence for translation where it is written down; ``_()`` translates it where it is said."""
+    return message
+
+
+#: what a hand's event says, by how it was played and how it ended
+_EVENTS = {
+    ("played", "sacado"): N_("{declarer}, {contract}: wins"),
+    ("played", "puesta"): N_("{declarer}, {contract}: puesta"),
+    ("played", "codillo"): N_("{declarer}, {contract}: codillo; {winner} is the winner"),
+    ("taken over", "sacado"): N_("{declarer}, {contract}, gives up at the 4th trick; {new} takes over; {new} wins"),
+    ("taken over", "puesta"): N_("{declarer}, {contract}, gives up at the 4th trick; {new} takes over; puesta"),
+    ("taken over", "codillo"): N_("{declarer}, {contract}, gives up at the 4th trick; {new} takes over; "
+                                  "codillo; {winner} is the winner"),
+    ("penetro", "sacado"): N_("All pass: {declarer} (dealer) penetro against all three; wins"),
+    ("penetro", "puesta"): N_("All pass: {declarer} (dealer) penetro against all three; puesta"),
+    ("penetro", "codillo"): N_("All pass: {declarer} (dealer) penetro against all three; "
+                               "codillo; {winner} is the winner"),
+    ("penetro, one out", "sacado"): N_("All pass: {declarer} (dealer) penetro, {drops} drops out; wins"),
+    ("penetro, one out", "puesta"): N_("All pass: {declarer} (dealer) penetro, {drops} drops out; puesta"),
+    ("penetro, one out", "codillo"): N_("All pass: {declarer} (dealer) penetro, {drops} drops out; "
+                                        "codillo; {winner} is the winner"),
+    ("surrendered", "puesta"): N_("{declarer}, {contract}, surrenders (puesta)"),
+    ("penetro surrendered", "puesta"): N_("All pass, nobody holds the espada: {declarer} (dealer) penetro, "
+                                          "surrenders on seeing the 10 cards"),
+    ("cancelled", "cancelled"): N_("All pass, the espada is in the heap: deal cancelled"),
+}
+
+
+def _how_played(res: HandResult) -> str:
+    hand = res.hand
+    if res.outcome == "cancelled":
+        return "cancelled"
+    if res.contract == "penetro":
+        if hand.surrender is not None:
+            return "penetro surrendered"
+        return "penetro" if hand.drops_out is None else "penetro, one out"
+    if res.new_declarer is not None:
+        return "taken over"
+    return "surrendered" if hand.surrender is not None else "played"
+
+
 def hand_event(res: HandResult) -> str:
     """One line saying what was played and how it ended."""
-    if res.outcome == "cancelled":
-        return _("All pass, the espada is in the heap: deal cancelled")
-    if res.contract == "penetro":
-        return _penetro_event(res)
-    v = {"declarer": res.declarer, "contract": _contract_phrase(res), "new": res.new_declarer,
-         "winner": res.winner}
-    if res.hand.surrender is not None and res.new_declarer is None:
-        return _("{declarer}, {contract}, surrenders (puesta)").format(**v)
-    if res.new_declarer is not None:
-        return {
-            "sacado": _("{declarer}, {contract}, gives up at the 4th trick; {new} takes over; {new} wins"),
-            "puesta": _("{declarer}, {contract}, gives up at the 4th trick; {new} takes over; puesta"),
-            "codillo": _("{declarer}, {contract}, gives up at the 4th trick; {new} takes over; "
-                         "codillo; {winner} is the winner"),
-        }[res.outcome].format(**v)
-    return {
-        "sacado": _("{declarer}, {contract}: wins"),
-        "puesta": _("{declarer}, {contract}: puesta"),
-        "codillo": _("{declarer}, {contract}: codillo; {winner} is the winner"),
-    }[res.outcome].format(**v)
-
-
-def _penetro_event(res: HandResult) -> str:
-    v = {"declarer": res.declarer, "drops": res.hand.drops_out, "winner": res.winner}
-    if res.hand.surrender is not None:
-        return _("All pass, nobody holds the espada: {declarer} (dealer) penetro, "
-                 "surrenders on seeing the 10 cards").format(**v)
-    if res.hand.drops_out is None:
-        return {
-            "sacado": _("All pass: {declarer} (dealer) penetro against all three; wins"),
-            "puesta": _("All pass: {declarer} (dealer) penetro against all three; puesta"),
-            "codillo": _("All pass: {declarer} (dealer) penetro against all three; codillo; {winner} is the winner"),
-        }[res.outcome].format(**v)
-    return {
-        "sacado": _("All pass: {declarer} (dealer) penetro, {drops} drops out; wins"),
-        "puesta": _("All pass: {declarer} (dealer) penetro, {drops} drops out; puesta"),
-        "codillo": _("All pass: {declarer} (dealer) penetro, {drops} drops out; codillo; {winner} is the winner"),
-    }[res.outcome].format(**v)
+    template = _(_EVENTS[_how_played(res), res.outcome])
+    contract = _contract_phrase(res) if res.contract != "pass" else ""
+    return template.format(declarer=res.declarer, contract=contract, new=res.new_declarer, winner=res.winner,
+                           drops=res.hand.drops_out)
 
 
 def in_play_phrase(stake: Stake) -> str:
@@ -559,26 +568,23 @@ def token_moves(transfers: Sequence[Transfer]) -> tuple[str, ...]:
     return tuple(_move(src, dst, amount) for (src, dst), amount in pairs.items())
 
 
+#: a token move in words, by who gives (a player or a dish) and who receives
+_MOVES = {
+    ("player", PAPER): N_("{src}: {amount} written on the paper"),
+    (PAPER, "player"): N_("{dst}: debt of {amount} crossed out"),
+    (PLATO, "player"): N_("{dst} takes {amount} from the plato"),
+    (PAJARITOS, PLATO): N_("A pajarito ({amount}) goes from the pajaritos dish to the plato"),
+    (PAJARITOS, "player"): N_("A pajarito ({amount}) goes from the pajaritos dish to {dst}"),
+    ("player", PLATO): N_("{src} puts {amount} in the plato"),
+    ("player", PAJARITOS): N_("{src} puts {amount} in the pajaritos dish"),
+    ("player", POT): N_("{src} puts {amount} in the pot"),
+    ("player", "player"): N_("{src} gives {dst} {amount}"),
+}
+
+
 def _move(src: str, dst: str, amount: int) -> str:
-    if dst == PAPER:
-        text = _("{src}: {amount} written on the paper")
-    elif src == PAPER:
-        text = _("{dst}: debt of {amount} crossed out")
-    elif src == PLATO:
-        text = _("{dst} takes {amount} from the plato")
-    elif src == PAJARITOS and dst == PLATO:
-        text = _("A pajarito ({amount}) goes from the pajaritos dish to the plato")
-    elif src == PAJARITOS:
-        text = _("A pajarito ({amount}) goes from the pajaritos dish to {dst}")
-    elif dst == PLATO:
-        text = _("{src} puts {amount} in the plato")
-    elif dst == PAJARITOS:
-        text = _("{src} puts {amount} in the pajaritos dish")
-    elif dst == POT:
-        text = _("{src} puts {amount} in the pot")
-    else:
-        text = _("{src} gives {dst} {amount}")
-    return text.format(src=src, dst=dst, amount=amount)
+    key = (src if src in PARTIES else "player", dst if dst in PARTIES else "player")
+    return _(_MOVES[key]).format(src=src, dst=dst, amount=amount)
 
 
 # ------------------------------------------------------- the settlement
@@ -689,3 +695,72 @@ def ledger_json(ledger: Ledger) -> dict[str, Any]:
     data["rows"] = rows
     data["settlement"]["comment"] = settlement_comment(ledger.settlement)
     return data
+
+
+# -------------------------------------------------------- the count check
+
+
+def move_reason(reason: Reason | str) -> str:
+    """What a token move was for, as the object of "… for …"."""
+    terms = {
+        Reason.PAJARITO: _("a pajarito"),
+        Reason.ANTE: _("the dealer's tanto"),
+        Reason.REFILL: _("refilling the pajaritos dish"),
+        Reason.PLATO: _("winning the hand"),
+        Reason.RESERVED: _("the reserved puesta played for"),
+        Reason.PUESTA: _("a puesta"),
+        Reason.CODILLO: _("the codillo"),
+        Reason.GAVE_UP: _("the hand given up and taken over"),
+    }
+    return terms.get(Reason(reason)) or reason_term(reason)
+
+
+def move_place(kind: str, hand: int | None) -> str:
+    """Where in the evening a move was made: the start, a deal, a hand."""
+    if kind == "start":
+        return _("At the start")
+    if kind == "deal":
+        return _("The deal of hand {hand}").format(hand=hand)
+    return _("Hand {hand}").format(hand=hand)
+
+
+def move_line(kind: str, hand: int | None, source: str, target: str, amount: int,
+              reasons: Sequence[Reason | str]) -> str:
+    """One move in full: ``Hand 7: East gives West 23, for the reserved puesta played for``."""
+    return _("{place}: {move}, for {what}").format(
+        place=move_place(kind, hand), move=_move(source, target, amount),
+        what=names([move_reason(r) for r in reasons]))
+
+
+def count_gap(difference: Mapping[str, int]) -> tuple[str, ...]:
+    """How the count differs from the ledger, one line a party: ``East: 23 tokens more than the app says``."""
+    lines = []
+    for party, d in difference.items():
+        who = {PLATO: _("The plato"), PAJARITOS: _("The pajaritos dish")}.get(party, party)
+        if d > 0:
+            text = ngettext("{who}: {n} token more than the app says", "{who}: {n} tokens more than the app says", d)
+        else:
+            text = ngettext("{who}: {n} token fewer than the app says",
+                            "{who}: {n} tokens fewer than the app says", -d)
+        lines.append(text.format(who=who, n=abs(d)))
+    return tuple(lines)
+
+
+def count_verdict(verdict: str, extra: int, moves: int) -> str:
+    """The count check's answer in one sentence."""
+    if verdict == "right":
+        return _("The count matches: every bowl, the plato and the dish are as the app says.")
+    if verdict == "tokens":
+        more = ngettext("There is {n} token more on the table than there should be",
+                        "There are {n} tokens more on the table than there should be", extra)
+        fewer = ngettext("There is {n} token fewer on the table than there should be",
+                         "There are {n} tokens fewer on the table than there should be", -extra)
+        return (more if extra > 0 else fewer).format(n=abs(extra)) + _(
+            ": tokens were added or lost (or miscounted), which no move between the bowls explains.")
+    if verdict == "missed":
+        return ngettext("This move was never made at the table:",
+                        "One of these moves was never made at the table (the most likely first):", moves)
+    if verdict == "doubled":
+        return ngettext("This move was made twice:",
+                        "One of these moves was made twice (the most likely first):", moves)
+    return _("No single move explains the difference: recount, or look for more than one mistake.")

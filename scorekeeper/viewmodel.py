@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from . import narration
-from .engine import PAPER, Case, Contract, Debt, Ledger, Outcome, Row, RowKind, Settlement
+from .engine import PAPER, Case, Debt, Ledger, Outcome, Row, RowKind, Settlement
 
 CURRENCY_SIGNS = {"EUR": "€", "USD": "$", "GBP": "£"}
 
@@ -95,16 +95,16 @@ class PlayerView:
 
 @dataclass(frozen=True)
 class NextView:
+    """The next hand on the table screen: who deals, what the dealer does, the big number in play."""
+
     number: int
     dealer: str
     mano: str
-    dealer_action: str
+    dealer_action: str  # an instruction: "Move a pajarito (5) to the plato and add 1 tanto."
     in_play: int
+    in_play_words: str  # where it comes from: "plato 6 + 4"
     case: Case
-    in_play_words: str
-    active: tuple[str, ...]
-    declarers: tuple[str, ...]
-    contracts: tuple[Contract, ...]
+    #: the players whose equal largest debts the table chooses between
     tied_debtors: tuple[str, ...]
 
 
@@ -321,17 +321,8 @@ def build_view(
     )
     up = ledger.upcoming
     nxt = NextView(
-        number=up.number,
-        dealer=up.dealer,
-        mano=up.mano,
-        dealer_action=narration.dealer_action(up, ledger.rules),
-        in_play=up.in_play,
-        case=up.case,
-        in_play_words=narration.stake_parts(up.stake),
-        active=up.active,
-        declarers=up.declarers,
-        contracts=up.contracts,
-        tied_debtors=up.tied_debtors,
+        up.number, up.dealer, up.mano, narration.dealer_action(up, ledger.rules), up.in_play,
+        narration.stake_parts(up.stake), up.case, up.tied_debtors,
     )
     st = ledger.settlement
     settlement = settlement_view(ledger, st)

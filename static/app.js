@@ -43,13 +43,15 @@
       if (hide) t.value = "";
     });
   }
-  var timer = null;
+  var timer = null, asked = 0;
   function preview() {
     clearTimeout(timer);
     timer = setTimeout(function () {
       var box = document.getElementById("preview");
       if (!contract()) { box.hidden = true; return; }
+      var mine = ++asked;  // only the answer to the latest question is shown
       fetch(form.dataset.previewUrl, {method: "POST", body: new FormData(form)}).then(function (r) { return r.json(); }).then(function (d) {
+        if (mine !== asked) return;
         box.hidden = false;
         box.textContent = "";
         var h = document.createElement("h2");

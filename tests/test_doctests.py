@@ -18,6 +18,7 @@ MODULES = [
     "scorekeeper.engine.reading",
     "scorekeeper.engine.stake",
     "scorekeeper.engine.puesta",
+    "scorekeeper.engine.countcheck",
     "scorekeeper.narration",
     "scorekeeper.viewmodel",
     "scorekeeper.evenings",

@@ -134,6 +134,8 @@ class Text:
     least: int
     most: int
     chars: str = ""
+    #: words that cannot be this text, whatever their case (a player called "plato")
+    reserved: frozenset[str] = frozenset()
 
     def describe(self) -> str:
         return f"{self.what} of {self.least} to {self.most} characters"
@@ -153,6 +155,8 @@ class Text:
             raise OutOfDomain(f"a {self.describe()} (this has {len(text):,})")
         if self.chars and not all(_CHAR_RULES[self.chars](ch) for ch in text):
             raise OutOfDomain(f"a {self.what}: {_CHAR_WORDS[self.chars]}")
+        if text.casefold() in self.reserved:
+            raise OutOfDomain(f"“{text}” names a dish on the table, not a player: choose another {self.what}")
         return text
 
 
@@ -242,8 +246,10 @@ class Key:
 # Every field's domain, with its numbers. Sizes of database columns are derived
 # from these (scorekeeper/models.py), and the CHECK constraints repeat them.
 
+#: what a payment may go to besides a player (model.PARTIES): no player has one of these names
+DISHES = frozenset({"plato", "pajaritos", "paper", "pot"})
 #: a player's name; unique in a group by :func:`name_key`
-PLAYER_NAME = Text("player name", 1, 40)
+PLAYER_NAME = Text("player name", 1, 40, reserved=DISHES)
 #: a group's name
 GROUP_NAME = Text("group name", 1, 80)
 #: the title of a printed evening

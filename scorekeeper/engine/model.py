@@ -16,6 +16,14 @@ from typing import TYPE_CHECKING, Any, Literal
 if TYPE_CHECKING:
     from .rules import Ruleset
 
+__all__ = [
+    "NO_OPTIONS", "PAJARITOS", "PAPER", "PARTIES", "PLATO", "POT",
+    "Bet", "BetResult", "Bola", "Case", "Contract", "Dealt", "Debt", "Hand", "HandFacts", "HandResult",
+    "Happening", "InPlay", "Ledger", "MoneyTransfer", "Options", "Outcome", "PaperDebt", "PaperVersion",
+    "Reason", "Row", "RowKind", "ScoringName", "Session", "Settlement", "Setup", "Stake", "Started",
+    "Surrender", "Transfer", "Upcoming",
+]
+
 #: the contracts of the session file (``pass``: everybody passed and the deal is cancelled)
 Contract = Literal["entrada", "vuelta", "solo", "penetro", "pass"]
 #: how a hand ended: the declarer won (sacado), lost (puesta, codillo), or nobody played
@@ -338,16 +346,48 @@ class BetResult:
     transfers: tuple[Transfer, ...] = ()
 
 
+class InPlay:
+    """The amount in play and where it comes from, read off a record's :class:`Stake`."""
+
+    __slots__ = ()
+    stake: Stake
+
+    @property
+    def in_play(self) -> int:
+        return self.stake.total
+
+    @property
+    def case(self) -> Case:
+        return self.stake.case
+
+    @property
+    def played_debt(self) -> Debt | None:
+        """The reserved puesta played for (case ``reserved``)."""
+        return self.stake.debt
+
+    reserved_debt = played_debt
+
+
 @dataclass(frozen=True, slots=True)
-class HandResult:
-    """What a hand meant: the stake, the outcome and the payments, with the hand as entered."""
+class HandFacts:
+    """Hand ``number``: who dealt, who was mano, who played the cards, the contract and its declarer."""
 
     number: int
     dealer: str
     mano: str
+    #: who played the cards (at four the dealer sits out; a penetro: the dealer and two or three)
     active: tuple[str, ...]
     contract: Contract
     declarer: str | None
+
+    def facts(self) -> tuple[int, str, str, tuple[str, ...], Contract, str | None]:
+        return self.number, self.dealer, self.mano, self.active, self.contract, self.declarer
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult(HandFacts, InPlay):
+    """What a hand meant: the stake, the outcome and the payments, with the hand as entered."""
+
     stake: Stake
     outcome: Outcome
     hand: Hand
@@ -360,18 +400,6 @@ class HandResult:
     #: where those puestas go: the plato (a first puesta) or the paper (a new reserved puesta)
     puesta_to: Literal["plato", "paper"] | None = None
     bet: BetResult | None = None
-
-    @property
-    def in_play(self) -> int:
-        return self.stake.total
-
-    @property
-    def case(self) -> Case:
-        return self.stake.case
-
-    @property
-    def played_debt(self) -> Debt | None:
-        return self.stake.debt
 
     @property
     def playing(self) -> str | None:
@@ -463,7 +491,7 @@ class Settlement:
 
 
 @dataclass(frozen=True, slots=True)
-class Upcoming:
+class Upcoming(InPlay):
     """What the table screen shows before the next hand is entered."""
 
     number: int
@@ -480,18 +508,6 @@ class Upcoming:
     contracts: tuple[Contract, ...]
     #: the stake if trumps are the palo de favor (None without one)
     stake_favoured: Stake | None = None
-
-    @property
-    def in_play(self) -> int:
-        return self.stake.total
-
-    @property
-    def case(self) -> Case:
-        return self.stake.case
-
-    @property
-    def reserved_debt(self) -> Debt | None:
-        return self.stake.debt
 
     @property
     def in_play_favoured(self) -> int | None:

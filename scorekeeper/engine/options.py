@@ -13,7 +13,7 @@ value is refused with a field error naming ``options.<name>``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -141,55 +141,52 @@ def _dishes(c: _Changes) -> None:
             c.fields[name] = amount
 
 
-def _palo_de_favor(c: _Changes) -> None:
-    suit = c.options.get("palo_de_favor")
-    if suit is None:
-        return
-    if suit not in SUITS:
-        c.bad("palo_de_favor", f"{suit!r} is not a suit (one of: {', '.join(SUITS)})")
-    else:
-        c.fields["favoured_suit"] = suit
+def _suit_problem(suit: Any, c: _Changes) -> str | None:
+    return None if suit in SUITS else f"{suit!r} is not a suit (one of: {', '.join(SUITS)})"
 
 
-def _old_codillo(c: _Changes) -> None:
-    codillo = c.options.get("codillo")
-    if codillo is None:
-        return
-    if codillo not in CODILLO_MODES:
-        c.bad("codillo", f"one of: {', '.join(CODILLO_MODES)}")
-    elif c.points:
-        c.bad("codillo", f"{c.base.name} scoring has its own codillo (three times the contract)")
-    else:
-        c.fields["codillo"] = codillo
+def _codillo_problem(mode: Any, c: _Changes) -> str | None:
+    if mode not in CODILLO_MODES:
+        return f"one of: {', '.join(CODILLO_MODES)}"
+    return f"{c.base.name} scoring has its own codillo (three times the contract)" if c.points else None
 
 
-def _penetro_four(c: _Changes) -> None:
-    four = c.options.get("penetro_four")
-    if four is None:
-        return
+def _four_problem(four: Any, c: _Changes) -> str | None:
     if not isinstance(four, bool):
-        c.bad("penetro_four", "must be true or false")
-    elif four and not c.base.penetro:
-        c.bad("penetro_four", f"there is no penetro under {c.base.name} rules")
-    else:
-        c.fields["penetro_four"] = four
+        return "must be true or false"
+    return f"there is no penetro under {c.base.name} rules" if four and not c.base.penetro else None
 
 
-def _dealer_bet(c: _Changes) -> None:
+def _bet_problem(stake: Any, c: _Changes) -> str | None:
     """French: the dealer's fixed stake at four players."""
-    stake = c.options.get("dealer_bet")
-    if stake is None:
-        return
     if not c.points:
-        c.bad("dealer_bet", "the dealer's bet belongs to the French points scoring")
-    elif not _is_int(stake) or stake < 0:
-        c.bad("dealer_bet", "a whole number of points, 0 or more (0: no bets)")
-    else:
-        c.fields["dealer_bet"] = stake
+        return "the dealer's bet belongs to the French points scoring"
+    return None if _is_int(stake) and stake >= 0 else "a whole number of points, 0 or more (0: no bets)"
+
+
+#: options that set one ruleset field as given: (option, field, what is wrong with a value)
+_PLAIN: tuple[tuple[str, str, Callable[[Any, _Changes], str | None]], ...] = (
+    ("palo_de_favor", "favoured_suit", _suit_problem),
+    ("codillo", "codillo", _codillo_problem),
+    ("penetro_four", "penetro_four", _four_problem),
+    ("dealer_bet", "dealer_bet", _bet_problem),
+)
+
+
+def _plain(c: _Changes) -> None:
+    for name, field, problem in _PLAIN:
+        value = c.options.get(name)
+        if value is None:
+            continue
+        why = problem(value, c)
+        if why is None:
+            c.fields[field] = value
+        else:
+            c.bad(name, why)
 
 
 #: each option's reader, in the order its refusals are reported (scale first: it sets round_to)
-_READERS = (_unknown, _scale, _own_condiciones, _dishes, _palo_de_favor, _old_codillo, _penetro_four, _dealer_bet)
+_READERS = (_unknown, _scale, _own_condiciones, _dishes, _plain)
 
 
 def apply_options(base: Ruleset, options: Mapping[str, Any]) -> Ruleset:

@@ -47,7 +47,7 @@ def score(play: Play, stake: Stake, rules: Ruleset) -> Scored:
     else:
         paid, puestas, where = _lost(play, stake, outcome, winner, rules)
     transfers = paid + _condiciones(play, outcome, rules)
-    if rules.round_to > 1:
+    if rules.round_to != 1:
         transfers += rounding(transfers, rules.round_up, play.players)
     if outcome == "sacado" and play.takeover is None:
         plato_puesta: bool | None = False  # the plato (and its puesta) went to the winner

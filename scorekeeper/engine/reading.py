@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from .domains import CONTRA_ESTUCHE_COUNT, ESTUCHE_COUNT
 from .errors import FieldError, HandError
-from .model import Contract, Hand
+from .model import Hand, HandFacts
 from .options import SUITS
 from .rules import CONTRACTS, HAND_FIELDS
 
@@ -70,17 +70,10 @@ class Seating:
 
 
 @dataclass(frozen=True, slots=True)
-class Play:
+class Play(HandFacts):
     """A hand read and checked against the table."""
 
-    number: int
-    dealer: str
-    mano: str
     players: tuple[str, ...]
-    #: who played the cards (a penetro: all four, or all but the one who dropped out)
-    active: tuple[str, ...]
-    contract: Contract
-    declarer: str | None
     takeover: str | None  # "yo sigo": the opponent who took over a surrendered hand
     accepted: bool  # a surrender accepted: the hand ended there (puesta, no tricks)
     favoured: bool  # trumps were the palo de favor
@@ -114,7 +107,7 @@ def read_hand(rules: Ruleset, seating: Seating, number: int, dealer: str, hand: 
     mano = seating.after(dealer)
     if hand.contract == "pass":
         _check_cancelled(number, hand)
-        return Play(number, dealer, mano, seating.players, seating.active(dealer), "pass", None, None, False,
+        return Play(number, dealer, mano, seating.active(dealer), "pass", None, seating.players, None, False,
                     favoured, None, hand, None)
     if hand.contract == "penetro":
         declarer, active = _penetro(rules, seating, number, dealer, hand)
@@ -130,7 +123,7 @@ def read_hand(rules: Ruleset, seating: Seating, number: int, dealer: str, hand: 
         tricks = None
     else:
         tricks = _check_tricks(number, hand, active, takeover or declarer)
-    return Play(number, dealer, mano, seating.players, active, hand.contract, declarer, takeover, accepted, favoured,
+    return Play(number, dealer, mano, active, hand.contract, declarer, seating.players, takeover, accepted, favoured,
                 tricks, hand, takeover or declarer)
 
 

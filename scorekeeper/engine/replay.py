@@ -399,22 +399,9 @@ class Table:
 
 def _result(play: Play, scored: Scored) -> HandResult:
     return HandResult(
-        number=play.number,
-        dealer=play.dealer,
-        mano=play.mano,
-        active=play.active,
-        contract=play.contract,
-        declarer=play.declarer,
-        stake=scored.stake,
-        outcome=scored.outcome,
-        hand=play.hand,
-        winner=scored.winner,
-        new_declarer=play.takeover,
-        transfers=scored.transfers,
-        favoured=play.favoured,
-        puestas=scored.puestas,
-        puesta_to=scored.puesta_to,
-        bet=scored.bet,
+        *play.facts(), stake=scored.stake, outcome=scored.outcome, hand=play.hand, winner=scored.winner,
+        new_declarer=play.takeover, transfers=scored.transfers, favoured=play.favoured, puestas=scored.puestas,
+        puesta_to=scored.puesta_to, bet=scored.bet,
     )
 
 

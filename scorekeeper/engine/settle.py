@@ -100,19 +100,7 @@ def settle(setup: Setup, final: Row, scoring: ScoringName = "puesta") -> Settlem
             MoneyTransfer(a, b, t, t * value) for a, b, t in fewest_transfers(net, players)
         )
     return Settlement(
-        paper_mode=mode,
-        plato=final.plato,
-        pajaritos=final.pajaritos,
-        paper_paid=paper_paid,
-        pot=pot,
-        share=share,
-        remainder_to=tuple(p for p in players if p in lowest),
-        final=final_bowls,
-        net=net,
-        money=money,
-        transfers=transfers,
-        kept_paper=kept,
-        tanto_value=value,
-        currency=setup.currency,
-        scoring=scoring,
+        paper_mode=mode, plato=final.plato, pajaritos=final.pajaritos, paper_paid=paper_paid, pot=pot, share=share,
+        remainder_to=tuple(p for p in players if p in lowest), final=final_bowls, net=net, money=money,
+        transfers=transfers, kept_paper=kept, tanto_value=value, currency=setup.currency, scoring=scoring,
     )

@@ -15,6 +15,7 @@ Every writing function validates through the engine first and commits once,
 so a refused change leaves nothing half-saved.
 """
 
+from .checks import CountAnswer, WhatIf, count_check, count_parties, what_if
 from .evenings import GroupMemory, group_memory, kept_paper_session, share_text, start_next
 from .files import export_json, import_session, ledger_csv
 from .groups import (
@@ -73,4 +74,5 @@ __all__ = [
     "start_session", "stored_hand", "table_screen", "undo_last", "view_for", "view_from",
     "GroupMemory", "PastEvening", "count_evenings", "evening_of", "forget_summary", "group_memory",
     "group_statistics", "keep_summary", "kept_paper_session", "past_evenings", "share_text", "start_next",
+    "CountAnswer", "WhatIf", "count_check", "count_parties", "what_if",
 ]

@@ -2,25 +2,29 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from decimal import Decimal
+from typing import Any
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from markupsafe import Markup
-from wtforms import DateField, StringField
+from wtforms import DateField, IntegerField, StringField
 from wtforms.validators import Length, Optional
+from wtforms.widgets import TextInput
 
 from .. import reports, services
 from ..engine import domains
 from ..engine.domains import OutOfDomain
 from ..models import GameSession
 from ..reports.chart import money_chart
-from ..reports.qr import qr_svg
 from ..viewmodel import format_money
-from .forms import DAMAGED, NextForm
+from .forms import DAMAGED, NextForm, RulesForm
 from .groups import group_or_404
+from .paper import paper_extras
+from .table import session_or_404
 
 bp = Blueprint("evenings", __name__)
 
@@ -44,12 +48,6 @@ class ChooseForm(FlaskForm):
     since = DateField("From", validators=[Optional()])
     until = DateField("To", validators=[Optional()])
     player = StringField("Player", validators=[Optional(), Length(max=40)])
-
-
-def paper_extras(gs: GameSession) -> dict[str, Markup | str]:
-    """What the printed paper adds to the session view: the group's link, as words and as a QR code."""
-    link = url_for("groups.show", token=gs.group.token, _external=True)
-    return {"group_link": link, "qr": Markup(qr_svg(link, title=f"{gs.group.name}: the group's page"))}
 
 
 @bp.post("/g/<token>/next")
@@ -115,3 +113,100 @@ def statistics(token: str) -> ResponseReturnValue:
     return render_template("web/stats.html", group=group, form=form, stats=stats, chart=chart, mine=mine,
                            presets=presets, since=since, until=until,
                            limit=len(stats.evenings) if mine else EVENINGS_SHOWN), 200 if valid else 400
+
+
+class TokensField(IntegerField):
+    """A count of tokens, typed as text (a number input hides what was mistyped); a true minus is read too."""
+
+    widget = TextInput()
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if not valuelist or not str(valuelist[0]).strip():
+            self.data = None
+            return
+        text = str(valuelist[0]).strip().replace("−", "-")
+        if not re.fullmatch(r"-?[0-9]{1,5}", text):  # ASCII digits only: never ² or ٣ (domains.py)
+            self.data = None
+            raise ValueError("A whole number of tokens, please (like 152).")
+        self.data = int(text)
+
+
+def _count_field(label: str) -> TokensField:
+    return TokensField(label, validators=[Optional()])
+
+
+class CountForm(FlaskForm):
+    """What the players counted: each bowl by seat, the plato, the pajaritos dish (a GET form: nothing changes)."""
+
+    class Meta:
+        csrf = False
+
+    b0 = _count_field("Seat 1")
+    b1 = _count_field("Seat 2")
+    b2 = _count_field("Seat 3")
+    b3 = _count_field("Seat 4")
+    plato = _count_field("The plato")
+    pajaritos = _count_field("The pajaritos dish")
+
+    def fields_for(self, parties: list[str]) -> list[tuple[str, IntegerField]]:
+        """(party, field) for each party the table has, the bowls labelled with the players' names."""
+        seats = [getattr(self, f"b{i}") for i in range(4)]
+        out = []
+        for i, party in enumerate(parties[:-2]):
+            seats[i].label.text = f"{party}'s bowl"
+            out.append((party, seats[i]))
+        return out + [(parties[-2], self.plato), (parties[-1], self.pajaritos)]
+
+
+@bp.get("/s/<token>/count")
+def count(token: str) -> ResponseReturnValue:
+    """The count check: the players type what they counted; the app says where a move went missing."""
+    gs = session_or_404(token)
+    form = CountForm(request.args)
+    fields = form.fields_for(services.count_parties(gs))
+    answer = None
+    status = 200
+    if request.args:
+        form.validate()
+        counted = {party: f.data for party, f in fields if f.data is not None}
+        for party, f in fields:
+            if party not in counted and not f.errors:
+                f.errors = [*f.errors, "Count this one too (0 if it is empty)."]
+        if len(counted) == len(fields) and not any(f.errors for _, f in fields):
+            answer = services.count_check(gs, counted)
+        status = 200 if answer is not None else 400
+    return render_template("web/count.html", gs=gs, form=form, fields=fields, answer=answer), status
+
+
+class WhatIfForm(RulesForm):
+    class Meta:
+        csrf = False
+
+
+@bp.get("/s/<token>/whatif")
+def what_if(token: str) -> ResponseReturnValue:
+    """The evening's hands replayed under other rules: each player's money difference (nothing stored)."""
+    gs = session_or_404(token)
+    asked = bool(request.args)
+    form = WhatIfForm(request.args if asked else None, data=None if asked else _rules_data(gs))
+    answer = None
+    status = 200
+    if asked:
+        if form.validate():
+            try:
+                answer = services.what_if(gs, form.rules.data or "", form.options())
+            except ValueError as exc:  # a malformed "own amounts" entry, or unknown rules
+                field = form.rules if isinstance(exc, services.Refused) else form.own
+                field.errors = [*field.errors, getattr(exc, "message", str(exc))]
+        status = 200 if answer is not None else 400
+    return render_template("web/whatif.html", gs=gs, form=form, answer=answer), status
+
+
+def _rules_data(gs: GameSession) -> dict[str, object]:
+    """The evening's own rules, to start the form from."""
+    options = gs.options or {}
+    own = [f"{k} {v}" for k, v in (options.get("condiciones") or {}).items()]
+    own += [f"{k} {options[k]}" for k in ("ante", "pajarito") if k in options]
+    return {"rules": gs.rules, "palo_de_favor": options.get("palo_de_favor", ""),
+            "scale": str(options.get("scale", 1)), "old_codillo": options.get("codillo") == "winner_only",
+            "penetro_four": bool(options.get("penetro_four")), "own": ", ".join(own)}

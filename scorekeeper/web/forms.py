@@ -143,20 +143,11 @@ class PlayerForm(ShownForm):
                                              InDomain(domains.PLAYER_NAME)])
 
 
-class StartForm(ShownForm):
-    seat1 = SelectField("Seat 1", validate_choice=False, validators=[AmongChoices()])
-    seat2 = SelectField("Seat 2", validate_choice=False, validators=[AmongChoices()])
-    seat3 = SelectField("Seat 3", validate_choice=False, validators=[AmongChoices()])
-    seat4 = SelectField("Seat 4 (optional)", validate_choice=False, validators=[AmongChoices()])
-    first_dealer = SelectField("First dealer", validate_choice=False, validators=[AmongChoices()],
-                               choices=[("1", "Seat 1"), ("2", "Seat 2"), ("3", "Seat 3"), ("4", "Seat 4")])
+class RulesForm(ShownForm):
+    """The rules and their variants: starting an evening, or asking "what if" of one played."""
+
     rules = SelectField("Rules", choices=services.rule_choices(), validate_choice=False,
                         validators=[InputRequired("Choose the rules."), AmongChoices()])
-    tanto_value = StringField("Value of a tanto", default="0.10",
-                              validators=[DataRequired("How much is a tanto worth?")])
-    currency = StringField("Currency", default="EUR", validators=[InDomain(domains.CURRENCY)])
-    start_tokens = WholeField("Tantos each at the start", domains.START_TOKENS, default=160,
-                              validators=[InputRequired("How many tantos each?")])
     palo_de_favor = SelectField("Palo de favor", choices=[("", "none"), *SUIT_CHOICES], default="",
                                 validate_choice=False, validators=[AmongChoices()])
     scale = SelectField("Scores", choices=[("1", "normal"), ("5", "×5")], default="1",
@@ -165,13 +156,6 @@ class StartForm(ShownForm):
     penetro_four = BooleanField("Penetro with four (nobody drops out)")
     own = StringField("Your own amounts (optional)",
                       description="For example: vuelta 2, solo 4, ante 2, pajarito 10")
-    idem_key = FormKey()
-
-    def validate_tanto_value(self, field: Field) -> None:
-        try:
-            domains.TANTO_VALUE.parse(field.data or "")
-        except OutOfDomain as exc:
-            raise ValidationError(services.sentence(exc.message)) from None
 
     def validate_own(self, field: Field) -> None:
         try:
@@ -201,9 +185,6 @@ class StartForm(ShownForm):
                 out.setdefault("condiciones", {})[name] = amount
         return out
 
-    def seats(self) -> list[str]:
-        return [f.data for f in (self.seat1, self.seat2, self.seat3, self.seat4) if f.data]
-
     def options(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.palo_de_favor.data:
@@ -216,6 +197,30 @@ class StartForm(ShownForm):
             out["penetro_four"] = True
         out.update(self.own_amounts())
         return out
+
+
+class StartForm(RulesForm):
+    seat1 = SelectField("Seat 1", validate_choice=False, validators=[AmongChoices()])
+    seat2 = SelectField("Seat 2", validate_choice=False, validators=[AmongChoices()])
+    seat3 = SelectField("Seat 3", validate_choice=False, validators=[AmongChoices()])
+    seat4 = SelectField("Seat 4 (optional)", validate_choice=False, validators=[AmongChoices()])
+    first_dealer = SelectField("First dealer", validate_choice=False, validators=[AmongChoices()],
+                               choices=[("1", "Seat 1"), ("2", "Seat 2"), ("3", "Seat 3"), ("4", "Seat 4")])
+    tanto_value = StringField("Value of a tanto", default="0.10",
+                              validators=[DataRequired("How much is a tanto worth?")])
+    currency = StringField("Currency", default="EUR", validators=[InDomain(domains.CURRENCY)])
+    start_tokens = WholeField("Tantos each at the start", domains.START_TOKENS, default=160,
+                              validators=[InputRequired("How many tantos each?")])
+    idem_key = FormKey()
+
+    def validate_tanto_value(self, field: Field) -> None:
+        try:
+            domains.TANTO_VALUE.parse(field.data or "")
+        except OutOfDomain as exc:
+            raise ValidationError(services.sentence(exc.message)) from None
+
+    def seats(self) -> list[str]:
+        return [f.data for f in (self.seat1, self.seat2, self.seat3, self.seat4) if f.data]
 
 
 class HandForm(ShownForm):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
@@ -53,17 +55,24 @@ def show(token: str) -> ResponseReturnValue:
     return group_page(group_or_404(token), PlayerForm())
 
 
+def _named(form: PlayerForm, save: Callable[[str | None], object]) -> bool:
+    """Save the name in ``form`` through ``save``; a refusal is shown next to the name."""
+    if not form.validate_on_submit():
+        return False
+    try:
+        save(form.name.data)
+    except services.Refused as exc:
+        form.refuse("name", exc.message)
+        return False
+    return True
+
+
 @bp.post("/g/<token>/players")
 def add_player(token: str) -> ResponseReturnValue:
     group = group_or_404(token)
     form = PlayerForm()
-    if form.validate_on_submit():
-        try:
-            services.add_player(group, form.name.data)
-        except services.Refused as exc:
-            form.refuse("name", exc.message)
-        else:
-            return redirect(url_for("groups.show", token=token))
+    if _named(form, lambda name: services.add_player(group, name)):
+        return redirect(url_for("groups.show", token=token))
     return group_page(group, form), 400
 
 
@@ -72,13 +81,8 @@ def rename_player(token: str, player_id: int) -> ResponseReturnValue:
     group = group_or_404(token)
     player = player_or_404(group, player_id)
     form = PlayerForm()
-    if form.validate_on_submit():
-        try:
-            services.rename_player(player, form.name.data)
-        except services.Refused as exc:
-            form.refuse("name", exc.message)
-        else:
-            return redirect(url_for("groups.show", token=token))
+    if _named(form, lambda name: services.rename_player(player, name)):
+        return redirect(url_for("groups.show", token=token))
     return group_page(group, PlayerForm(formdata=None), rename_form=form, rename_id=player.id), 400
 
 

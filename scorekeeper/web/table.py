@@ -12,6 +12,7 @@ from .. import services
 from ..models import GameSession
 from ..reports.chart import PHONE, bowl_chart
 from .forms import DAMAGED, EndForm, HandForm, VersionForm, posted_version
+from .paper import paper_extras
 
 bp = Blueprint("table", __name__, url_prefix="/s")
 
@@ -235,8 +236,6 @@ def document(token: str, kind: str, fmt: str) -> ResponseReturnValue:
     gs = session_or_404(token)
     if kind not in DOCUMENTS:
         abort(404)
-    from .evenings import paper_extras
-
     view = services.view_for(gs, rows=True)
     extras = paper_extras(gs) if kind == "paper" else {}
     if fmt == "html":

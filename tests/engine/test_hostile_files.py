@@ -285,3 +285,12 @@ def test_the_largest_values_of_every_domain_settle_exactly() -> None:
     assert max(abs(v) for v in table.last.bowls.values()) > 10**9
     assert sum(settlement.money.values()) == 0
     assert all(format_money(m, "EUR") for m in settlement.money.values())
+
+
+def test_no_player_is_named_after_a_dish() -> None:
+    from scorekeeper.engine import domains
+    from scorekeeper.engine.model import PARTIES
+
+    assert domains.DISHES == PARTIES  # the domain and the engine's parties are one list
+    for name in ("plato", "Pot", "PAPER"):
+        assert refusal(dict(BASE, players=[name, "Bea", "Carlos"], first_dealer="Bea"))[1] == "players[0]"

@@ -206,3 +206,22 @@ def test_a_contract_worth_nothing_writes_no_zero_transfer(tricks: dict, outcome:
          "hands": [{"contract": "entrada", "declarer": "W", "surrender": {"takeover": "N"}, "tricks": tricks}]}
     result = replay(load_session(d)).results[0]
     assert (result.outcome, result.in_play, result.transfers) == (outcome, 0, ())
+
+
+def test_a_wrong_bet_when_nobody_gained_pays_nothing() -> None:
+    """docs/variants.md, Choice: W deals and bets C; N's jeu simple (set to 0 by the group) is won,
+    so the bet is wrong, but nobody gained a point in the hand: the dealer pays no one."""
+    d = {"format": "tresillo-session/1", "rules": "french", "players": ["N", "W", "S", "E"], "first_dealer": "W",
+         "options": {"condiciones": {"entrada": 0}},
+         "hands": [{"contract": "entrada", "declarer": "N", "tricks": {"N": 5, "S": 2, "E": 2}, "bet": "C"}]}
+    result = replay(load_session(d)).results[0]
+    assert result.bet is not None
+    assert (result.outcome, result.bet.actual, result.bet.verdict, result.transfers) == ("sacado", "J", "nothing", ())
+
+
+def test_the_bet_on_a_cancelled_deal_is_void_and_no_bet_is_none() -> None:
+    """Hand 11 of the session: S deals, bets J, and all pass: the bet is void. Hand 12 has no bet."""
+    ledger = replay(engine_session(SESSION))
+    cancelled, after = ledger.results[10], ledger.results[11]
+    assert cancelled.bet is not None and (cancelled.outcome, cancelled.bet.verdict) == ("cancelled", "void")
+    assert after.bet is None

@@ -102,7 +102,8 @@ def enter_hand(page, hand):
         page.click(f"label.choice:has(input[name=bola][value={hand['bola']}])")
     if hand.get("debt"):
         page.click(f"label.choice:has(input[name=debt][value={hand['debt']}])")
-    page.wait_for_selector("#preview h2")
+    # an earlier answer ("Not yet: …", asked before the tricks were typed) may still be showing
+    page.wait_for_function("(document.querySelector('#preview h2') || {}).textContent?.startsWith('Preview')")
     assert "Preview" in page.inner_text("#preview h2")
     page.click("#hand-form button[type=submit]")
     page.wait_for_selector(".saved")
@@ -166,7 +167,7 @@ def test_hand_form_screenshot(chromium, server):
     page.fill("input.trick[data-player=West]", "2")
     page.fill("input.trick[data-player=South]", "5")
     assert page.input_value("input.trick[data-player=East]") == "2"
-    page.wait_for_selector("#preview h2")
+    page.wait_for_function("(document.querySelector('#preview h2') || {}).textContent?.startsWith('Preview')")
     assert "wins" in page.inner_text("#preview h2")
     assert "West gives South 2" in page.inner_text("#preview")
     # the resting dealer's trick count is not asked

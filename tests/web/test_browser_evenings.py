@@ -122,3 +122,38 @@ def test_send_the_result_falls_back_to_copying(chromium, server):  # noqa: F811
     assert copied.startswith("Copy table · Tresillo,") and "(1 hand)" in copied
     assert page.inner_text("#share-status") == "Copied: paste it into the group's chat."
     ctx.close()
+
+
+def test_count_check_and_what_if_at_the_table(chromium, server):  # noqa: F811
+    example = json.loads((DATA / "worked_example.json").read_text())
+    ctx, page = new_page(chromium)
+    make_group_and_session(page, server, "Counting table")
+    for hand in example["hands"][:4]:
+        enter_hand(page, hand)
+    # after hand 4 the app says: North 164, West 130, South 166, East 152, plato 18, dish 10;
+    # the players forgot West's codillo payment to North (22)
+    page.click("text=Count the tokens")
+    for field, value in (("b0", "142"), ("b1", "152"), ("b2", "166"), ("b3", "152"), ("plato", "18"),
+                         ("pajaritos", "10")):
+        page.fill(f"#{field}", value)
+    page.click("text=Check the count")
+    answer = page.inner_text("#answer")
+    assert "This move was never made at the table:" in answer
+    assert "Hand 4: West gives North 22, for the codillo" in answer
+    no_sideways_scroll(page)
+    if SHOTS:
+        page.screenshot(path=str(SHOTS / "count-check.png"), full_page=True)
+    # a mistyped figure is refused next to its field, and kept to be corrected
+    page.fill("#b1", "15O")
+    page.click("text=Check the count")
+    assert page.locator("#answer").count() == 0
+    assert page.input_value("#b1") == "15O" and "A whole number of tokens" in page.inner_text("form.count")
+    page.click("text=Back to the table")
+    page.click("text=What if… (other rules)")
+    page.select_option("#scale", "5")
+    page.click("text=Replay under these rules")
+    assert page.locator("#answer tr[data-player]").count() == 4
+    no_sideways_scroll(page)
+    if SHOTS:
+        page.screenshot(path=str(SHOTS / "what-if.png"), full_page=True)
+    ctx.close()
