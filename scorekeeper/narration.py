@@ -554,18 +554,80 @@ def preview_summary(res: HandResult) -> str:
     }[res.outcome].format(winner=res.winner, in_play=res.in_play)
 
 
-def token_moves(transfers: Sequence[Transfer]) -> tuple[str, ...]:
-    """The token moves to make at the table, netted per pair: ``East gives South 3``.
+@dataclass(frozen=True)
+class MoveWords:
+    """One line of what to do with the tokens after a hand, and the payments it nets.
+
+    ``text`` is the net move between two parties (``East gives North 4``);
+    ``reasons`` the payments behind it, one line each, shown on demand; the
+    move as data is ``amount`` from ``source`` to ``target`` (0 when even).
+    """
+
+    text: str
+    reasons: tuple[str, ...]
+    source: str
+    target: str
+    amount: int
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def reason_label(reason: Reason | str) -> str:
+    """A payment's reason as a short label: ``solo``, ``tanto``, ``reserved puesta``."""
+    labels = {
+        Reason.PAJARITO: _("pajarito"), Reason.ANTE: _("ante"), Reason.REFILL: _("refill"),
+        Reason.PLATO: _("plato"), Reason.TANTO: _("tanto"), Reason.RESERVED: _("reserved puesta"),
+        Reason.CROSSED: _("crossed out"), Reason.PUESTA: _("puesta"), Reason.CODILLO: _("codillo"),
+        Reason.GAVE_UP: _("gave up"), Reason.ENTRADA: _("entrada"), Reason.VUELTA: _("vuelta"),
+        Reason.SOLO: _("solo"), Reason.PENETRO: _("penetro"), Reason.ESTUCHE: _("estuche"),
+        Reason.CONTRA_ESTUCHE: _("contra-estuche"), Reason.PRIMERAS: _("primeras"), Reason.BOLA: _("bola"),
+        Reason.ROUNDING: _("rounding"), Reason.WIN: _("win"), Reason.SURRENDER: _("surrender"),
+        Reason.BET: _("bet"),
+    }
+    return labels.get(Reason(reason), str(reason))
+
+
+def _pair(t: Transfer) -> tuple[str, str]:
+    """The two parties a transfer is netted between, in either direction.
+
+    Writing on the paper and crossing out are never netted against each other.
+    """
+    if PAPER in (t.source, t.target):
+        return (t.source, t.target)
+    a, b = sorted((t.source, t.target))
+    return (a, b)
+
+
+def _net_move(transfers: Sequence[Transfer]) -> MoveWords:
+    """The payments between one pair of parties in a hand, as the single move that settles them."""
+    a, b = transfers[0].source, transfers[0].target
+    net = sum(t.amount if t.source == a else -t.amount for t in transfers)
+    if net < 0:
+        a, b, net = b, a, -net
+    reasons = tuple(
+        _("{reason}: {move}").format(reason=reason_label(t.reason), move=_move(t.source, t.target, t.amount))
+        for t in transfers
+    )
+    text = _move(a, b, net) if net else _("{src} and {dst} are even").format(src=a, dst=b)
+    return MoveWords(text, reasons, a, b, net)
+
+
+def token_moves(transfers: Sequence[Transfer]) -> tuple[MoveWords, ...]:
+    """The token moves to make at the table: one line per pair of parties, netted.
 
     >>> from scorekeeper.engine import Transfer, Reason
-    >>> token_moves((Transfer("E", "S", 1, Reason.TANTO), Transfer("E", "S", 2, Reason.SOLO),
-    ...              Transfer("S", "paper", 21, Reason.PUESTA)))
-    ('E gives S 3', 'S: 21 written on the paper')
+    >>> moves = token_moves((Transfer("E", "S", 1, Reason.TANTO), Transfer("E", "S", 2, Reason.SOLO),
+    ...                      Transfer("S", "E", 8, Reason.BOLA), Transfer("S", "paper", 21, Reason.PUESTA)))
+    >>> [str(m) for m in moves]
+    ['S gives E 5', 'S: 21 written on the paper']
+    >>> moves[0].reasons
+    ('tanto: E gives S 1', 'solo: E gives S 2', 'bola: S gives E 8')
     """
-    pairs: dict[tuple[str, str], int] = {}
+    pairs: dict[tuple[str, str], list[Transfer]] = {}
     for t in transfers:
-        pairs[(t.source, t.target)] = pairs.get((t.source, t.target), 0) + t.amount
-    return tuple(_move(src, dst, amount) for (src, dst), amount in pairs.items())
+        pairs.setdefault(_pair(t), []).append(t)
+    return tuple(_net_move(ts) for ts in pairs.values())
 
 
 #: a token move in words, by who gives (a player or a dish) and who receives

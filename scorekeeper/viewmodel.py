@@ -74,7 +74,7 @@ class RowView:
     paper: tuple[PaperLine, ...]  # only players with something on the paper
     in_play: int | None
     outcome: Outcome | None
-    moves: tuple[str, ...]  # "East gives South 3", one line each
+    moves: tuple[narration.MoveWords, ...]  # "East gives South 3", one line per pair of parties
     #: the paper as the worked example prints it: open debts, plus those this row crossed out
     #: (a paid debt shows struck through once, then leaves the sheet)
     paper_now: tuple[PaperLine, ...] = ()
@@ -86,10 +86,20 @@ class RowView:
 
 @dataclass(frozen=True)
 class PlayerView:
+    """A player on the table screen.
+
+    ``net`` and ``money`` say where the player would stand if the evening
+    were settled now: the bowl, plus an equal share of the plato, the
+    pajaritos dish and the open debts paid in, less the player's own open
+    debts (the settlement's own rules, so everybody starts at 0.00 and a
+    closed session shows its final settlement). ``paper`` holds the open
+    debts only.
+    """
+
     name: str
     bowl: int
-    net: int
-    money: str  # signed, with currency
+    net: int  # tantos won or lost if settled now
+    money: str  # the same in money, signed, with currency
     paper: PaperLine
 
 
@@ -106,6 +116,9 @@ class NextView:
     case: Case
     #: the players whose equal largest debts the table chooses between
     tied_debtors: tuple[str, ...]
+    #: with a palo de favor: the amount in play if trumps are that suit (the engine's stake), and the suit
+    in_play_favoured: int | None = None
+    favoured_suit: str | None = None
 
 
 @dataclass(frozen=True)
@@ -200,6 +213,25 @@ class SessionView:
     def open_paper(self) -> tuple[PaperEntry, ...]:
         """The reserved puestas still owed after the last hand, oldest first."""
         return tuple(e for e in self.paper_entries if not e.crossed)
+
+    @property
+    def paid_paper(self) -> tuple[PaperEntry, ...]:
+        """The reserved puestas paid and crossed out during the session, oldest first."""
+        return tuple(e for e in self.paper_entries if e.crossed)
+
+    @property
+    def subtitle(self) -> str:
+        """The group and the evening, each named once: ``Tuesday table — 23 Nov 2026``.
+
+        The web sessions' title already starts with the group's name; a title
+        given on the command line does not.
+        """
+        title = "" if self.title == "Tresillo" else self.title
+        if not self.group:
+            return title or "Tresillo"
+        if not title or title == self.group or title.startswith(f"{self.group} — "):
+            return title or self.group
+        return f"{self.group} — {title}"
 
 
 def _paper_lines(row: Row) -> tuple[PaperLine, ...]:
@@ -307,15 +339,16 @@ def build_view(
     players = setup.players
     last = ledger.last
     current = row_view(last)
-    paper_of = {line.player: line for line in current.paper}
-    value = setup.tanto_value
+    st = ledger.settlement
+    open_of = {p: tuple(PaperCell(d.amount, False) for d in debts if not d.crossed)
+               for p, debts in last.paper_by_player().items()}
     table = tuple(
         PlayerView(
             name=p,
             bowl=b,
-            net=b - setup.start_tokens,
-            money=format_money((b - setup.start_tokens) * value, cur, signed=True),
-            paper=paper_of.get(p, PaperLine(p, ())),
+            net=st.net[p],
+            money=format_money(st.money[p], cur, signed=True),
+            paper=PaperLine(p, open_of.get(p, ())),
         )
         for p, b in zip(players, last.bowls_tuple, strict=True)
     )
@@ -323,8 +356,8 @@ def build_view(
     nxt = NextView(
         up.number, up.dealer, up.mano, narration.dealer_action(up, ledger.rules), up.in_play,
         narration.stake_parts(up.stake), up.case, up.tied_debtors,
+        in_play_favoured=up.in_play_favoured, favoured_suit=ledger.rules.favoured_suit,
     )
-    st = ledger.settlement
     settlement = settlement_view(ledger, st)
     rules = ledger.rules
     opts = tuple((k, str(v)) for k, v in (options or {}).items())
@@ -346,7 +379,7 @@ def build_view(
         rules=rules.name,
         rules_title=rules.title,
         options=opts,
-        tanto_value=format_money(value, cur),
+        tanto_value=format_money(setup.tanto_value, cur),
         currency=cur,
         start_tokens=setup.start_tokens,
         rows=row_views,

@@ -13,69 +13,82 @@
   }
   var form = document.getElementById("hand-form");
   if (!form) return;
-  var tricks = Array.prototype.slice.call(form.querySelectorAll("input.trick"));
-  function contract() { var c = form.querySelector("input[name=contract]:checked"); return c ? c.value : ""; }
-  function surrender() { var c = form.querySelector("input[name=surrender]:checked"); return c ? c.value : ""; }
-  function declarer() { var c = form.querySelector("input[name=declarer]:checked"); return c ? c.value : ""; }
-  function fillLast() {
-    var blank = tricks.filter(function (t) { return t.value === "" && !t.closest(".trickrow").hidden; });
-    var shown = tricks.filter(function (t) { return !t.closest(".trickrow").hidden; });
-    if (blank.length !== 1 || shown.length < 3) return;
-    var sum = 0;
-    shown.forEach(function (t) { if (t.value !== "") sum += parseInt(t.value, 10) || 0; });
-    var primeras = form.querySelector("input[name=primeras]");
-    var total = primeras && primeras.checked ? 5 : 9;
-    if (sum <= total && shown.length - 1 === shown.filter(function (t) { return t.value !== ""; }).length) blank[0].value = total - sum;
+
+  function picked(name) { var c = form.querySelector("input[name=" + name + "]:checked"); return c ? c.value : ""; }
+  function rows() { return Array.prototype.slice.call(form.querySelectorAll(".trickrow")); }
+  function shownRows() { return rows().filter(function (r) { return !r.hidden; }); }
+  function count(row) { var c = row.querySelector("input:checked"); return c ? parseInt(c.value, 10) : null; }
+  function setCount(row, n) {
+    row.querySelectorAll("input").forEach(function (i) { i.checked = n !== null && i.value === String(n); });
   }
+
+  /* The last player's count follows from the others (nine tricks, or five with primeras),
+     unless the player set it by hand. */
+  function fillLast() {
+    var shown = shownRows();
+    if (shown.length < 3) return;
+    var open = shown.filter(function (r) { return r.dataset.by !== "hand"; });
+    if (open.length !== 1) return;
+    var sum = 0;
+    shown.forEach(function (r) { if (r !== open[0]) sum += count(r) || 0; });
+    var primeras = form.querySelector("input[name=primeras]");
+    var rest = (primeras && primeras.checked ? 5 : 9) - sum;
+    setCount(open[0], rest >= 0 && rest <= 9 ? rest : null);
+  }
+
   function sync() {
-    var c = contract(), s = surrender();
+    var c = picked("contract"), s = picked("surrender"), drop = picked("drops_out");
     form.querySelectorAll("[data-hide]").forEach(function (el) { el.hidden = el.dataset.hide.split(" ").indexOf(c) >= 0; });
     form.querySelectorAll("[data-show]").forEach(function (el) { el.hidden = el.dataset.show.split(" ").indexOf(c) < 0; });
     var t = form.querySelector(".takeover"); if (t) t.hidden = s !== "takeover";
     var tr = form.querySelector(".tricks"); if (tr && s === "accepted") tr.hidden = true;
     if (c === "penetro" && s === "accepted") form.querySelectorAll("[data-show=penetro]").forEach(function (el) { el.hidden = true; });
-    var drop = form.querySelector("input[name=drops_out]:checked");
-    tricks.forEach(function (t) {
-      var row = t.closest(".trickrow"), p = t.dataset.player, hide = false;
+    rows().forEach(function (row) {
+      var p = row.dataset.player, hide = false;
       if (form.dataset.resting && c !== "penetro" && p === form.dataset.resting) hide = true;
-      if (c === "penetro" && drop && p === drop.value) hide = true;
+      if (c === "penetro" && drop && p === drop) hide = true;
+      if (hide && !row.hidden) { setCount(row, null); delete row.dataset.by; }
       row.hidden = hide;
-      if (hide) t.value = "";
     });
   }
+
+  var line = document.getElementById("preview-line");
+  var moves = document.getElementById("preview-moves");
   var timer = null, asked = 0;
+  function show(d) {
+    line.textContent = d.ok ? "Preview: " + d.summary : "Not yet: " + d.message;
+    moves.textContent = "";
+    if (!d.ok) return;
+    var ul = document.createElement("ul"); ul.className = "moves";
+    d.moves.forEach(function (m) { var li = document.createElement("li"); li.textContent = m; ul.appendChild(li); });
+    moves.appendChild(ul);
+  }
   function preview() {
     clearTimeout(timer);
     timer = setTimeout(function () {
-      var box = document.getElementById("preview");
-      if (!contract()) { box.hidden = true; return; }
-      var mine = ++asked;  // only the answer to the latest question is shown
-      fetch(form.dataset.previewUrl, {method: "POST", body: new FormData(form)}).then(function (r) { return r.json(); }).then(function (d) {
-        if (mine !== asked) return;
-        box.hidden = false;
-        box.textContent = "";
-        var h = document.createElement("h2");
-        h.textContent = d.ok ? "Preview: " + d.summary : "Not yet: " + d.message;
-        box.appendChild(h);
-        if (d.ok) {
-          var ul = document.createElement("ul"); ul.className = "moves";
-          d.moves.forEach(function (m) { var li = document.createElement("li"); li.textContent = m; ul.appendChild(li); });
-          box.appendChild(ul);
-        }
-      }).catch(function () {});
-    }, 250);
+      if (!picked("contract")) { line.textContent = "Choose the contract."; return; }
+      var mine = ++asked;  /* only the answer to the latest question is shown */
+      fetch(form.dataset.previewUrl, {method: "POST", body: new FormData(form)})
+        .then(function (r) { return r.json(); })
+        .then(function (d) { if (mine === asked) show(d); }).catch(function () {});
+    }, 200);
   }
-  form.addEventListener("click", function (e) {
-    var b = e.target.closest("button.q");
-    if (!b) return;
-    document.getElementById(b.dataset.for).value = b.dataset.n;
-    fillLast(); preview();
+
+  form.addEventListener("change", function (e) {
+    var row = e.target.closest(".trickrow");
+    if (row) row.dataset.by = "hand";
+    sync();
+    if (row || e.target.name === "primeras") fillLast();
+    preview();
   });
-  form.addEventListener("change", function () { sync(); preview(); });
-  form.addEventListener("input", function (e) { if (e.target.classList.contains("trick")) { fillLast(); preview(); } });
+  /* Enter never sends the form from a choice or a box: only the Save button sends it. */
+  form.addEventListener("keydown", function (e) {
+    if (e.key === "Enter" && e.target.tagName === "INPUT") e.preventDefault();
+  });
   form.addEventListener("submit", function () {
     var btn = form.querySelector("button[type=submit]");
     setTimeout(function () { btn.disabled = true; btn.textContent = "Saving…"; }, 0);
   });
-  sync();
+  rows().forEach(function (row) { if (count(row) !== null) row.dataset.by = "hand"; });
+  if (picked("contract")) preview();
 })();

@@ -19,6 +19,11 @@ DATA = Path(__file__).resolve().parent / "data"
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
 
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
+
+
 def require(reason: str) -> None:
     """Skip locally, fail in CI: a missing browser or database never hides in CI."""
     if IN_CI:
@@ -38,6 +43,21 @@ def _postgres_url() -> str:
         conn.execute(text(f'CREATE DATABASE "{name}"'))
     admin.dispose()
     return base.rsplit("/", 1)[0] + "/" + name, base, name
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """Debian's Chromium driven by Playwright, one for the whole run (browser tests only)."""
+    if not os.path.exists(CHROMIUM):
+        require(f"{CHROMIUM} is not installed")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        require("the playwright package is not installed")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

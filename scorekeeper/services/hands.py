@@ -217,7 +217,7 @@ def preview_hand(entry: Entry, hand: dict[str, Any]) -> HandPreview:
     except SessionError as exc:
         return HandPreview(None, exc.first.field, exc.first.message)
     return HandPreview(result, summary=narration.preview_summary(result),
-                       moves=narration.token_moves(result.transfers))
+                       moves=tuple(m.text for m in narration.token_moves(result.transfers)))
 
 
 def _current(gs: GameSession, entry: Entry | None, number: int) -> Entry:

@@ -57,7 +57,8 @@ class TableScreen:
 
 
 def table_screen(gs: GameSession, saved: int | None) -> TableScreen:
-    ledger = ledger_for(gs)
+    """The table screen. While the session is open its money says "if we settled now" (paper settled)."""
+    ledger = ledger_for(gs, end_paper=None if gs.closed else "settle")
     hand_rows = list(ledger.rows[2::2])
     saved_row = row_view(hand_rows[saved - 1]) if saved and 1 <= saved <= len(hand_rows) else None
     recent = [row_view(r) for r in hand_rows[-4:][::-1]]

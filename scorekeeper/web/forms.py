@@ -398,6 +398,23 @@ class HandForm(ShownForm):
         if bola is not None:
             hand["bola"] = bola
 
+    #: fields the page hides for some contracts (as templates/web/hand.html and static/app.js do)
+    HIDDEN_FOR = {"declarer": ("pass", "penetro"), "surrender": ("pass", "solo"), "t0": ("pass",),
+                  "trump": ("pass",), "bola": ("pass",), "estuche": ("pass",), "contra_estuche": ("pass",),
+                  "primeras": ("pass",), "debt": ("pass",)}
+    SHOWN_ONLY_FOR = {"forced": ("entrada",), "drops_out": ("penetro",)}
+
+    def refuse(self, field_name: str, message: str) -> None:
+        """A refusal on a field the page hides for the contract posted is shown at the top instead."""
+        contract = str(self.contract.data or "")
+        hidden = contract in self.HIDDEN_FOR.get(field_name, ()) or (
+            field_name in self.SHOWN_ONLY_FOR and contract not in self.SHOWN_ONLY_FOR[field_name]
+        ) or (field_name == "t0" and self.surrender.data == "accepted")
+        if hidden:
+            self.form_errors.append(message)
+            return
+        super().refuse(field_name, message)
+
     def field_for(self, engine_field: str) -> str:
         """Where an engine error is shown in this form."""
         mapping = {"tricks": "t0", "surrender": "surrender", "contract": "contract", "declarer": "declarer",

@@ -13,13 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DATA, require
+from conftest import DATA
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
 PLAYERS = ["North", "West", "South", "East"]
 SHOTS = Path(os.environ.get("SCREENSHOT_DIR", "")) if os.environ.get("SCREENSHOT_DIR") else None
 
@@ -40,20 +37,6 @@ def server(tmp_path_factory):
     thread.start()
     yield f"http://127.0.0.1:{srv.server_port}"
     srv.shutdown()
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    if not os.path.exists(CHROMIUM):
-        require(f"{CHROMIUM} is not installed")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        require("the playwright package is not installed")
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
 
 
 def new_page(chromium):
@@ -90,11 +73,11 @@ def enter_hand(page, hand):
         page.click(f"label.choice:has(input[name=drops_out][value={hand['drops_out']}])")
     if hand.get("tricks"):
         names = list(hand["tricks"])
-        # type all but the last count; the page fills the last one in
+        # tap all but the last count; the page fills the last one in
         for p in names[:-1]:
-            page.fill(f"input.trick[data-player={p}]", str(hand["tricks"][p]))
+            page.get_by_role("radio", name=f"{hand['tricks'][p]} tricks for {p}").check()
         last = names[-1]
-        assert page.input_value(f"input.trick[data-player={last}]") == str(hand["tricks"][last])
+        assert page.get_by_role("radio", name=f"{hand['tricks'][last]} tricks for {last}").is_checked()
     for flag in ("estuche", "forced", "primeras"):
         if hand.get(flag):
             page.check(f"input[name={flag}]")
@@ -102,9 +85,7 @@ def enter_hand(page, hand):
         page.click(f"label.choice:has(input[name=bola][value={hand['bola']}])")
     if hand.get("debt"):
         page.click(f"label.choice:has(input[name=debt][value={hand['debt']}])")
-    # an earlier answer ("Not yet: …", asked before the tricks were typed) may still be showing
-    page.wait_for_function("(document.querySelector('#preview h2') || {}).textContent?.startsWith('Preview')")
-    assert "Preview" in page.inner_text("#preview h2")
+    page.wait_for_selector("#preview-line:has-text('Preview')")
     page.click("#hand-form button[type=submit]")
     page.wait_for_selector(".saved")
 
@@ -129,8 +110,12 @@ def test_worked_example_at_the_table(chromium, server):
         assert figures == rows[number], number
         if SHOTS and number == 8:
             page.screenshot(path=str(SHOTS / "table.png"), full_page=True)
-    assert page.locator("td.paper del").all_inner_texts() == ["23", "23"]  # South's and East's, crossed
-    assert page.locator("tr[data-player=South] td.paper").inner_text() == "21 23"
+    # the paper: open debts in sight, the two paid 23s (South's and East's) folded away
+    assert [" ".join(t.split()) for t in page.locator(".owing li").all_inner_texts()] == ["West 22", "South 21"]
+    assert page.inner_text(".paid summary") == "2 paid"
+    assert not page.is_visible(".paid del")
+    page.click(".paid summary")
+    assert page.locator(".paid del").all_inner_texts() == ["23", "23"]
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
     # fix a mistake: hand 1 was an entrada, not a vuelta
@@ -164,14 +149,13 @@ def test_hand_form_screenshot(chromium, server):
     page.click("#enter-hand")
     page.click("label.choice:has(input[name=contract][value=vuelta])")
     page.click("label.choice:has(input[name=declarer][value=South])")
-    page.fill("input.trick[data-player=West]", "2")
-    page.fill("input.trick[data-player=South]", "5")
-    assert page.input_value("input.trick[data-player=East]") == "2"
-    page.wait_for_function("(document.querySelector('#preview h2') || {}).textContent?.startsWith('Preview')")
-    assert "wins" in page.inner_text("#preview h2")
+    page.get_by_role("radio", name="2 tricks for West").check()
+    page.get_by_role("radio", name="5 tricks for South").check()
+    assert page.get_by_role("radio", name="2 tricks for East").is_checked()
+    page.wait_for_selector("#preview-line:has-text('wins')")
     assert "West gives South 2" in page.inner_text("#preview")
     # the resting dealer's trick count is not asked
-    assert not page.is_visible("input.trick[data-player=North]")
+    assert not page.is_visible(".trickrow[data-player=North]")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     if SHOTS:
         page.screenshot(path=str(SHOTS / "hand-form.png"), full_page=True)
@@ -191,8 +175,8 @@ def test_two_phones_at_once(chromium, server):
     for page in (a, b):
         page.click("label.choice:has(input[name=contract][value=vuelta])")
         page.click("label.choice:has(input[name=declarer][value=South])")
-        page.fill("input.trick[data-player=West]", "2")
-        page.fill("input.trick[data-player=South]", "5")
+        page.get_by_role("radio", name="2 tricks for West").check()
+        page.get_by_role("radio", name="5 tricks for South").check()
         page.check("input[name=estuche]")
     a.click("#hand-form button[type=submit]")
     b.click("#hand-form button[type=submit]")

@@ -11,7 +11,7 @@ import json
 import re
 
 import pytest
-from test_browser import SHOTS, chromium, enter_hand, make_group_and_session, new_page, server  # noqa: F401
+from test_browser import SHOTS, enter_hand, make_group_and_session, new_page, server  # noqa: F401
 
 from conftest import DATA
 
@@ -60,7 +60,7 @@ def test_an_evening_ends_is_shared_remembered_and_the_next_begins(chromium, serv
     # each player's money as the settlement on the page says it
     money = dict(re.fullmatch(r"(\w+) ([+−]?[\d.]+ €)", line).groups() for line in lines[1:5])
     assert list(money) == ["North", "West", "South", "East"]
-    page_money = page.locator("#settlement td.money").all_inner_texts()
+    page_money = page.locator("#settlement .money").all_inner_texts()
     assert list(money.values()) == page_money
     assert any(" pays " in line for line in lines[5:]) and lines[-1] == "Paper kept: South 21"
     assert page.inner_text("#share-status") == "Sent."
@@ -100,7 +100,7 @@ def test_an_evening_ends_is_shared_remembered_and_the_next_begins(chromium, serv
     assert page.url != table
     assert page.locator("tr[data-player]").evaluate_all("rows => rows.map(r => r.dataset.player)") == [
         "North", "West", "South", "East"]
-    assert page.locator("tr[data-player=South] td.paper").inner_text() == "21"
+    assert page.locator(".owing li[data-player=South] .debts").inner_text() == "21"
     assert "North" in page.inner_text(".next .who")
     ctx.close()
 

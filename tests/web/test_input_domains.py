@@ -317,3 +317,15 @@ def test_a_refused_start_keeps_its_key_for_the_corrected_post(app, browser):
     form = start_form(browser, g)
     refused(browser.post(f"/g/{g}/start", dict(form, tanto_value="lots")))
     assert browser.post(f"/g/{g}/start", form).status_code == 302
+
+
+def test_a_refusal_on_a_field_the_page_hides_is_shown_at_the_top(app, browser, worked_example):
+    """The surrender question is hidden for a solo: its refusal cannot be shown next to it."""
+    _, s = table_with_hands(browser, worked_example)
+    page = browser.get(f"/s/{s}/hand").get_data(as_text=True)
+    data = {"contract": "solo", "declarer": "West", "surrender": "accepted",
+            "idem_key": field_value(page, "idem_key"), "number": field_value(page, "number")}
+    r = browser.post(f"/s/{s}/hand", data)
+    assert "a solo cannot be surrendered" in refused(r)
+    html = r.get_data(as_text=True)
+    assert html.index("a solo cannot be surrendered") < html.index('id="hand-form"')  # above the form

@@ -1,0 +1,224 @@
+"""The pages as the players see them, in a real Chromium: accessible, readable, reflowing, steady.
+
+Every page of a demo evening (bench/demo.py: the worked example open and
+closed, a palo de favor, a 300-hand session) is checked in both themes with
+axe-core (vendored from npm in tests/web/vendor, injected into the page),
+for tap targets, text sizes, reflow at 320 px and at 200% zoom, layout shift
+and the screen settings a phone remembers.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = (Path(__file__).resolve().parent / "vendor" / "axe.min.js").read_text()
+
+TAP_TARGETS = """() => {
+  const bad = [];
+  const sel = "a, button, summary, label.choice > span, label.check, select, textarea, " +
+              "input:not([type=radio]):not([type=checkbox]):not([type=hidden])";
+  for (const el of document.querySelectorAll(sel)) {
+    const r = el.getBoundingClientRect();
+    if (!r.width && !r.height) continue;
+    if (r.width < 44 || r.height < 44)
+      bad.push(`${el.tagName} "${el.textContent.trim().slice(0, 30)}" ${Math.round(r.width)}×${Math.round(r.height)}`);
+  }
+  return bad;
+}"""
+
+SMALL_TEXT = """() => {
+  const bad = new Set();
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode, el = node.parentElement;
+    // skipped: words read aloud only (.vh), and charts, pictures whose figures the page also gives as text
+    if (!node.textContent.trim() || !el.getClientRects().length || el.closest(".vh, svg")) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize), least = el.closest(".tag") ? 14 : 16;
+    if (size < least - 0.01)
+      bad.add(`${el.tagName}.${el.className} ${size}px "${node.textContent.trim().slice(0, 30)}"`);
+  }
+  return [...bad];
+}"""
+
+LAYOUT_SHIFT = """() => new Promise(done => {
+  let cls = 0;
+  new PerformanceObserver(list => { for (const e of list.getEntries()) if (!e.hadRecentInput) cls += e.value; })
+    .observe({type: "layout-shift", buffered: true});
+  setTimeout(() => done(cls), 600);
+})"""
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The demo evening served on 127.0.0.1: (base URL, {page name: path})."""
+    from werkzeug.serving import make_server
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    from demo import demo_app
+
+    app, pages = demo_app(tmp_path_factory.mktemp("demo") / "demo.sqlite")
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{srv.server_port}", pages
+    srv.shutdown()
+
+
+def open_page(chromium: Any, *, width: int = 390, height: int = 844, scale: int = 1, theme: str = "light") -> Any:
+    ctx = chromium.new_context(viewport={"width": width, "height": height}, device_scale_factor=scale,
+                               color_scheme=theme, bypass_csp=True)
+    return ctx, ctx.new_page()
+
+
+def axe(page: Any) -> dict[str, Any]:
+    page.add_script_tag(content=AXE)
+    result: dict[str, Any] = page.evaluate("axe.run(document)")
+    return result
+
+
+def problems(result: dict[str, Any]) -> list[str]:
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:4]}"
+            for v in result["violations"]]
+
+
+def background(page: Any) -> str:
+    return str(page.evaluate("getComputedStyle(document.body).backgroundColor"))
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_axe_finds_nothing_on_any_page(chromium: Any, demo: Any, theme: str) -> None:
+    base, pages = demo
+    ctx, page = open_page(chromium, theme=theme)
+    found: dict[str, list[str]] = {}
+    for name, path in pages.items():
+        page.goto(base + path)
+        result = axe(page)
+        # axe really looked: the contrast of the text was measured in this theme
+        assert any(p["id"] == "color-contrast" for p in result["passes"]), name
+        found.update({name: problems(result)} if result["violations"] else {})
+        if name != "report":
+            assert page.locator("h1").count() == 1, f"{name}: one h1"
+            assert (background(page) == "rgb(18, 20, 18)") == (theme == "dark"), name
+    # pages only reached by posting: a refused hand, a fixed hand
+    page.goto(base + pages["hand"])
+    page.click("#hand-form button[type=submit]")
+    page.wait_for_selector(".error")
+    found.update({"hand refused": problems(axe(page))} if axe(page)["violations"] else {})
+    page.goto(base + pages["edit"])
+    page.click("#hand-form button[type=submit]")
+    page.wait_for_selector("text=Back to the table")
+    found.update({"recomputed": problems(axe(page))} if axe(page)["violations"] else {})
+    if theme == "dark":  # once: the last hand of the palo de favor evening goes
+        page.goto(base + pages["hands-favour"])
+        page.click("text=Delete hand 8")
+        assert page.inner_text("h1") == "Hand 8 deleted"
+        found.update({"deleted": problems(axe(page))} if axe(page)["violations"] else {})
+    ctx.close()
+    assert found == {}, "\n".join(f"{k}: {v}" for k, v in found.items())
+
+
+def test_tap_targets_and_text_sizes(chromium: Any, demo: Any) -> None:
+    base, pages = demo
+    ctx, page = open_page(chromium)
+    small: dict[str, list[str]] = {}
+    text: dict[str, list[str]] = {}
+    for name, path in pages.items():
+        if name == "report":  # a printed document, read on paper
+            continue
+        page.goto(base + path)
+        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+        small.update({name: page.evaluate(TAP_TARGETS)} if page.evaluate(TAP_TARGETS) else {})
+        text.update({name: page.evaluate(SMALL_TEXT)} if page.evaluate(SMALL_TEXT) else {})
+    ctx.close()
+    assert small == {}, "\n".join(f"{k}: {v}" for k, v in small.items())
+    assert text == {}, "\n".join(f"{k}: {v}" for k, v in text.items())
+
+
+@pytest.mark.parametrize("width,height,scale", [(320, 568, 1), (195, 422, 2)], ids=["320px", "zoom200"])
+def test_nothing_wider_than_the_screen(chromium: Any, demo: Any, width: int, height: int, scale: int) -> None:
+    """At 320 px and at 200% zoom of a 390-px phone (195 CSS px) every column stays on the screen."""
+    base, pages = demo
+    ctx, page = open_page(chromium, width=width, height=height, scale=scale)
+    wide = {}
+    for name, path in pages.items():
+        if name == "report":
+            continue
+        page.goto(base + path)
+        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+        scroll = page.evaluate("document.documentElement.scrollWidth")
+        if scroll > width:
+            wide[name] = scroll
+    ctx.close()
+    assert wide == {}
+
+
+def test_hand_form_keeps_save_in_reach_and_does_not_jump(chromium: Any, demo: Any) -> None:
+    base, pages = demo
+    ctx, page = open_page(chromium, width=360, height=640)
+    for name in ("hand", "edit", "hand-favour", "table", "table-long"):
+        page.goto(base + pages[name])
+        assert page.evaluate(LAYOUT_SHIFT) <= 0.05, name
+    page.goto(base + pages["hand"])
+    save = page.locator("#hand-form button[type=submit]")
+    for y in (0, 600, 1200):
+        page.evaluate(f"window.scrollTo(0, {y})")
+        box = save.bounding_box()
+        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 640, y
+    ctx.close()
+
+
+def test_trick_buttons_name_every_count_and_enter_does_not_save(chromium: Any, demo: Any) -> None:
+    base, pages = demo
+    ctx, page = open_page(chromium)
+    page.goto(base + pages["hand"])
+    page.click("label.choice:has(input[name=contract][value=entrada])")
+    page.click("label.choice:has(input[name=declarer][value=West])")
+    for player in ("West", "South", "East"):
+        for n in range(10):
+            assert page.get_by_role("radio", name=f"{n} tricks for {player}").count() == 1
+    # North deals and rests: no buttons for North
+    assert not page.get_by_role("radio", name="5 tricks for North").is_visible()
+    page.get_by_role("radio", name="5 tricks for West").check()
+    page.get_by_role("radio", name="2 tricks for South").check()
+    assert page.get_by_role("radio", name="2 tricks for East").is_checked()  # filled in
+    page.get_by_role("radio", name="3 tricks for South").check()
+    assert page.get_by_role("radio", name="1 tricks for East").is_checked()  # follows the change
+    # Enter on a half-filled hand stays on the form
+    page.get_by_role("radio", name="3 tricks for South").press("Enter")
+    page.wait_for_timeout(300)
+    assert page.url == base + pages["hand"]
+    assert page.locator("#hand-form").count() == 1
+    page.wait_for_selector("#preview-line:has-text('Preview')")
+    assert "in play" in page.inner_text("#preview-line")
+    ctx.close()
+
+
+def test_the_phone_remembers_theme_and_text_size(chromium: Any, demo: Any) -> None:
+    base, pages = demo
+    ctx, page = open_page(chromium, theme="light")
+    page.goto(base + pages["table"])
+    assert background(page) == "rgb(243, 241, 234)"
+    page.get_by_label("Dark").check()
+    assert background(page) == "rgb(18, 20, 18)"
+    page.get_by_label("Larger text").check()
+    assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "20px"
+    page.goto(base + pages["hand"])  # another page, same phone
+    assert background(page) == "rgb(18, 20, 18)"
+    assert page.get_by_label("Dark").is_checked()
+    assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "20px"
+    page.get_by_label("Like the phone").check()
+    assert background(page) == "rgb(243, 241, 234)"
+    ctx.close()
+    # a dark phone gets the dark theme without asking
+    ctx, page = open_page(chromium, theme="dark")
+    page.goto(base + pages["table"])
+    assert background(page) == "rgb(18, 20, 18)"
+    assert page.get_by_label("Like the phone").is_checked()
+    ctx.close()
