@@ -85,8 +85,16 @@ def points_paid_for(contract: str, chelem: bool) -> str:
 
 
 def reason_term(reason: Reason | str) -> str:
-    """What a condición payment is for, as the object of "1 for …"."""
+    """What a payment or a token move is for, as the object of "1 for …"."""
     terms = {
+        Reason.PAJARITO: _("a pajarito"),
+        Reason.ANTE: _("the dealer's tanto"),
+        Reason.REFILL: _("refilling the pajaritos dish"),
+        Reason.PLATO: _("winning the hand"),
+        Reason.RESERVED: _("the reserved puesta played for"),
+        Reason.PUESTA: _("a puesta"),
+        Reason.CODILLO: _("the codillo"),
+        Reason.GAVE_UP: _("the hand given up and taken over"),
         Reason.TANTO: _("the puesta system"),
         Reason.ENTRADA: _("the entrada"),
         Reason.VUELTA: _("the vuelta"),
@@ -763,18 +771,8 @@ def ledger_json(ledger: Ledger) -> dict[str, Any]:
 
 
 def move_reason(reason: Reason | str) -> str:
-    """What a token move was for, as the object of "… for …"."""
-    terms = {
-        Reason.PAJARITO: _("a pajarito"),
-        Reason.ANTE: _("the dealer's tanto"),
-        Reason.REFILL: _("refilling the pajaritos dish"),
-        Reason.PLATO: _("winning the hand"),
-        Reason.RESERVED: _("the reserved puesta played for"),
-        Reason.PUESTA: _("a puesta"),
-        Reason.CODILLO: _("the codillo"),
-        Reason.GAVE_UP: _("the hand given up and taken over"),
-    }
-    return terms.get(Reason(reason)) or reason_term(reason)
+    """What a token move was for, as the object of "… for …" (the same glossary as the comments')."""
+    return reason_term(reason)
 
 
 def move_place(kind: str, hand: int | None) -> str:
