@@ -6,8 +6,9 @@ once, so a refused change leaves nothing half-saved.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -23,6 +24,8 @@ from .refusals import Conflict, Refused, clean, refused_from, sentence, whole
 from .replays import Entry, count_hands, entry_for, hand_data, ledger_for
 from .summaries import keep_summary
 from .views import changed_rows, view_from
+
+Made = TypeVar("Made", GameSession, HandRecord)
 
 
 def start_session(
@@ -98,15 +101,23 @@ def made_by(group: Group, key: str | None) -> GameSession | None:
 
 def commit_made(gs: GameSession, group: Group, key: str | None) -> GameSession:
     """Commit a new session; when the same form was sent twice at once, the first one's session wins."""
+    return _commit_once(gs, lambda: made_by(group, key))[0]
+
+
+def _commit_once(made: Made, stored: Callable[[], Made | None]) -> tuple[Made, bool]:
+    """Commit ``made``; if a unique form key says a twin post committed first, answer the twin's row.
+
+    The second item is False when the row answered is the twin's.
+    """
     try:
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
-        again = made_by(group, key)
+        again = stored()
         if again is None:
             raise
-        return again
-    return gs
+        return again, False
+    return made, True
 
 
 def _check_open(gs: GameSession) -> None:
@@ -194,15 +205,7 @@ def add_hand(
     record = HandRecord(session_id=gs.id, position=count, data=hand, idem_key=idem_key)
     db.session.add(record)
     gs.version += 1
-    try:
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
-        again = _stored_by_key(gs, idem_key)
-        if again is None:
-            raise
-        return Saved(again, False)
-    return Saved(record, True)
+    return Saved(*_commit_once(record, lambda: _stored_by_key(gs, idem_key)))
 
 
 def preview_hand(entry: Entry, hand: dict[str, Any]) -> HandPreview:

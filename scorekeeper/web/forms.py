@@ -27,7 +27,7 @@ from wtforms.validators import DataRequired, InputRequired, Optional, Validation
 
 from .. import services
 from ..engine import SUITS, domains
-from ..engine.domains import OutOfDomain, Text, Whole
+from ..engine.domains import Amount, OutOfDomain, Text, Whole
 
 SUIT_CHOICES = [(s, s) for s in SUITS]
 
@@ -62,11 +62,13 @@ class InDomain:
             raise ValidationError(services.sentence(exc.message)) from None
 
 
-class WholeField(IntegerField):
-    """A whole number typed or tapped on a phone: ASCII digits only, within its domain."""
+class TypedNumber:
+    """A number typed or tapped on a phone, read by its domain's strict ``parse`` (ASCII digits only)."""
 
-    def __init__(self, label: str, domain: Whole, validators: Any = None, **kwargs: Any) -> None:
-        super().__init__(label, validators, **kwargs)
+    data: Any
+
+    def __init__(self, label: str, domain: Whole | Amount, validators: Any = None, **kwargs: Any) -> None:
+        super().__init__(label, validators, **kwargs)  # type: ignore[call-arg]  # a mixin before a WTForms field
         self.domain = domain
 
     def process_formdata(self, valuelist: list[Any]) -> None:
@@ -78,6 +80,14 @@ class WholeField(IntegerField):
         except OutOfDomain as exc:
             self.data = None
             raise ValueError(services.sentence(exc.message)) from None
+
+
+class WholeField(TypedNumber, IntegerField):
+    """A whole number within its domain (tricks, tokens, a count)."""
+
+
+class AmountField(TypedNumber, StringField):
+    """A decimal within its domain ("0.10" or "0,10"); its data is a Decimal."""
 
 
 DAMAGED = "This form is damaged: reload the page and enter it again."
@@ -206,18 +216,12 @@ class StartForm(RulesForm):
     seat4 = SelectField("Seat 4 (optional)", validate_choice=False, validators=[AmongChoices()])
     first_dealer = SelectField("First dealer", validate_choice=False, validators=[AmongChoices()],
                                choices=[("1", "Seat 1"), ("2", "Seat 2"), ("3", "Seat 3"), ("4", "Seat 4")])
-    tanto_value = StringField("Value of a tanto", default="0.10",
-                              validators=[DataRequired("How much is a tanto worth?")])
+    tanto_value = AmountField("Value of a tanto", domains.TANTO_VALUE, default="0.10",
+                              validators=[InputRequired("How much is a tanto worth?")])
     currency = StringField("Currency", default="EUR", validators=[InDomain(domains.CURRENCY)])
     start_tokens = WholeField("Tantos each at the start", domains.START_TOKENS, default=160,
                               validators=[InputRequired("How many tantos each?")])
     idem_key = FormKey()
-
-    def validate_tanto_value(self, field: Field) -> None:
-        try:
-            domains.TANTO_VALUE.parse(field.data or "")
-        except OutOfDomain as exc:
-            raise ValidationError(services.sentence(exc.message)) from None
 
     def seats(self) -> list[str]:
         return [f.data for f in (self.seat1, self.seat2, self.seat3, self.seat4) if f.data]

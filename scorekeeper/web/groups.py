@@ -8,7 +8,6 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from .. import services
-from ..engine import domains
 from ..models import GameSession, Group, Player
 from .forms import DAMAGED, GroupForm, ImportForm, NextForm, PlayerForm, StartForm, VersionForm
 
@@ -140,7 +139,7 @@ def _start(group: Group, form: StartForm) -> GameSession:
         first_dealer=seats[dealer_seat - 1],
         rules=form.rules.data or "",
         start_tokens=form.start_tokens.data or 0,
-        tanto_value=str(domains.TANTO_VALUE.parse(form.tanto_value.data or "")),
+        tanto_value=str(form.tanto_value.data),
         currency=form.currency.data or "EUR",
         options=form.options(),
         idem_key=form.idem_key.data,

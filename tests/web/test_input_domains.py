@@ -90,9 +90,10 @@ def test_a_tanto_value_outside_its_domain_is_refused_at_the_start(app, browser):
     g = gen_group(browser)
     before = snapshot(app)
     for value in ["1e26", "1E+26", "1234567890123456789012345678.901", "0.12345", "100000.01", "-0.10", "NaN",
-                  "Infinity", "0x10", "١٠", "1,000.50"]:
+                  "Infinity", "0x10", "١٠", "1,000.50", " "]:
         r = browser.post(f"/g/{g}/start", dict(start_form(browser, g), tanto_value=value))
         assert "at most 4 decimals" in refused(r), value
+    assert "How much is a tanto worth?" in refused(browser.post(f"/g/{g}/start", dict(start_form(browser, g), tanto_value="")))
     assert snapshot(app) == before
 
 

@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 
 from conftest import field_value, gen_group, hand_fields
-from fuzz import random_hand
-from scorekeeper.engine import PaperDebt, Session, SessionError, Setup, Table, dump_session
+from fuzz import play_random
+from scorekeeper.engine import PaperDebt, Session, Setup, Table, dump_session
 from scorekeeper.engine.model import Options
 
 FOUR = ("Ana", "Bea", "Carlos", "Dolores")
@@ -49,16 +49,9 @@ def played(rules: str, options: dict[str, Any], players: tuple[str, ...], paper:
     setup = Setup(players=players, first_dealer=players[1], rules=rules, start_tokens=500,
                   tanto_value=Decimal("0.25"), currency="€", paper=paper, end_paper=end_paper,  # type: ignore[arg-type]
                   ended=ended, options=Options(options))
-    table = Table(setup)
-    hands = []
-    while len(hands) < 15:
-        hand = random_hand(rng, table)
-        try:
-            table.play(hand)
-        except SessionError:
-            continue
-        hands.append(hand)
-    return dump_session(Session(setup, tuple(hands)))
+    hands = play_random(rng, Table(setup), 15)
+    assert len(hands) == 15
+    return dump_session(Session(setup, hands))
 
 
 def upload(browser, group: str, data: bytes) -> str:
