@@ -11,7 +11,7 @@ import secrets
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, CheckConstraint, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, CheckConstraint, ForeignKey, Integer, String, UniqueConstraint, event
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from .db import db
@@ -126,6 +126,9 @@ class GameSession(db.Model):  # type: ignore[name-defined,misc]
     hands: Mapped[list[HandRecord]] = relationship(
         back_populates="session", order_by="HandRecord.position", cascade="all, delete-orphan"
     )
+    history: Mapped[list[HistoryEntry]] = relationship(
+        back_populates="session", order_by="HistoryEntry.seq", cascade="save-update, merge"
+    )
 
 
 class HandRecord(db.Model):  # type: ignore[name-defined,misc]
@@ -148,6 +151,51 @@ class HandRecord(db.Model):  # type: ignore[name-defined,misc]
     session: Mapped[GameSession] = relationship(back_populates="hands")
 
 
+class HistoryEntry(db.Model):  # type: ignore[name-defined,misc]
+    """One change to a session, as it was asked for: an input record, appended and never changed.
+
+    ``before``/``after`` are the hand objects (or, for ``seating`` and
+    ``dealer``, ``{"hands": [...]}`` from hand ``hand`` on; for ``end`` and
+    ``reopen`` the session's closed state). ``key`` is the change request's
+    own key: a re-sent copy of the same request finds its entry and is
+    reported as done, never applied twice. ``version`` is the session
+    version this change produced (local bookkeeping, not exported).
+    """
+
+    __tablename__ = "history"
+    __table_args__ = (
+        UniqueConstraint("session_id", "seq", name="uq_history_seq"),
+        UniqueConstraint("session_id", "key", name="uq_history_key"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    at: Mapped[datetime] = mapped_column(default=now)
+    phone: Mapped[str] = mapped_column(String(40), default="")
+    kind: Mapped[str] = mapped_column(String(16))
+    hand: Mapped[int | None] = mapped_column(Integer, default=None)
+    before: Mapped[Any | None] = mapped_column(JSON, default=None)
+    after: Mapped[Any | None] = mapped_column(JSON, default=None)
+    key: Mapped[str] = mapped_column(String(64))
+    undoes: Mapped[int | None] = mapped_column(Integer, default=None)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+
+    session: Mapped[GameSession] = relationship(back_populates="history")
+
+
+class AppendOnly(RuntimeError):
+    """A history entry was about to be changed or removed: the log only grows."""
+
+
+@event.listens_for(HistoryEntry, "before_update")
+def _history_is_not_updated(_mapper: Any, _conn: Any, entry: HistoryEntry) -> None:
+    raise AppendOnly(f"history entry {entry.seq} of a session cannot be changed")
+
+
+@event.listens_for(HistoryEntry, "before_delete")
+def _history_is_not_deleted(_mapper: Any, _conn: Any, entry: HistoryEntry) -> None:
+    raise AppendOnly(f"history entry {entry.seq} of a session cannot be removed")
 class EveningSummary(db.Model):  # type: ignore[name-defined,misc]
     """A closed evening's figures, kept when it ends (derived from the hands, never an input).
 

@@ -11,6 +11,7 @@ import json
 import os
 import re
 import uuid
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -110,9 +111,10 @@ def csrf_of(html: str) -> str:
 
 
 def field_value(html: str, name: str) -> str:
+    """A hidden field's value, as a browser would send it (HTML entities read back)."""
     m = re.search(rf'id="{name}" name="{name}" type="hidden" value="([^"]*)"', html)
     assert m, f"no hidden field {name}"
-    return m.group(1)
+    return unescape(m.group(1))
 
 
 class Browser:
@@ -191,6 +193,16 @@ def gen_hand(browser, token, hand, players=("North", "West", "South", "East"), e
     r = browser.post(f"/s/{token}/hand", data)
     assert r.status_code == expect, r.get_data(as_text=True)[:3000]
     return r
+
+
+def end_session(browser, token: str, paper: str):
+    """The end page, its confirmation, and the confirmed end (the redirect it answers with)."""
+    page = browser.get(f"/s/{token}/end").get_data(as_text=True)
+    asked = browser.post(f"/s/{token}/end", {"paper": paper, "version": field_value(page, "version")})
+    assert asked.status_code == 200 and "End the session?" in asked.get_data(as_text=True)
+    text = asked.get_data(as_text=True)
+    return browser.post(f"/s/{token}/end", {"paper": paper, "version": field_value(text, "version"),
+                                              "key": field_value(text, "key"), "confirm": "yes"})
 
 
 @pytest.fixture

@@ -8,7 +8,8 @@ from typing import Any
 
 from sqlalchemy import text
 
-TABLES = ("groups", "players", "sessions", "hands")
+TABLES = ("groups", "players", "sessions", "hands", "history", "evening_summaries", "evening_seats",
+          "evening_declared")
 
 _ALERT = re.compile(r'<p class="error" role="alert">(.*?)</p>', re.S)
 _LEAD = re.compile(r'<p class="lead">(.*?)</p>', re.S)

@@ -252,6 +252,8 @@ DISHES = frozenset({"plato", "pajaritos", "paper", "pot"})
 PLAYER_NAME = Text("player name", 1, 40, reserved=DISHES)
 #: a group's name
 GROUP_NAME = Text("group name", 1, 80)
+#: the name a phone gives itself ("Ana's phone"), written next to its changes in a session's history
+PHONE_NAME = Text("phone name", 1, 40)
 #: the title of a printed evening
 TITLE = Text("title", 1, 120)
 #: an ISO-like code (EUR, CHF) or a short sign (€, $, US$, ptas)

@@ -178,6 +178,10 @@ class Hand:
     trump: str | None = None
     #: French points scoring, four players: the dealer's prediction "J", "P" or "C"
     bet: Bet | None = None
+    #: who dealt this hand, as recorded; None: the deal passed on from the previous hand's dealer
+    dealer: str | None = None
+    #: the seating (the order the deal goes round) from this hand on; None: as before
+    seating: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

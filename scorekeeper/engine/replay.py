@@ -73,6 +73,7 @@ class Deal:
     refills: bool
     transfers: tuple[Transfer, ...]
     plato_after: int
+    order: Seating  # the seating the deal goes round in from this hand on
 
 
 def ruleset_for(setup: Setup) -> Ruleset:
@@ -191,7 +192,9 @@ class Table:
         self.seating = Seating(tuple(setup.players))
         self.players = self.seating.players
         self.n = self.seating.n
-        self.first_dealer = self.seating.seat[setup.first_dealer]
+        #: the order the deal goes round (a hand may change it from there on; bowls keep setup order)
+        self.order = self.seating
+        self.last_dealer: str | None = None
         pajarito = self.rules.pajarito
         self.bowls: list[int] = [setup.start_tokens - pajarito] * self.n
         self.plato = 0
@@ -254,16 +257,28 @@ class Table:
     def last(self) -> Row:
         return self.rows[-1]
 
-    def dealer_index(self, number: int) -> int:
-        """Seat of the dealer of hand ``number`` (1-based)."""
-        return (self.first_dealer + number - 1) % self.n
-
     # --------------------------------------------------------------- plan
 
-    def plan_deal(self) -> Deal:
-        """The next deal: a pajarito moves to an empty plato while the paper is clear; the dealer's ante."""
+    def deal_of(self, hand: Hand | None) -> tuple[str, Seating]:
+        """Who deals ``hand`` and in which seating: as recorded on the hand, else the deal passes on.
+
+        A hand may record its dealer and a new seating (from this hand on).
+        Without a recorded dealer the deal passes from the previous hand's
+        dealer to the next player in the seating (the first hand: the first
+        dealer), so deleting or inserting a hand never moves a recorded deal.
+        """
+        order = self.order if hand is None or hand.seating is None else Seating(hand.seating)
+        if hand is not None and hand.dealer is not None:
+            return hand.dealer, order
+        if self.last_dealer is None:
+            return self.setup.first_dealer, order
+        return order.after(self.last_dealer), order
+
+    def plan_deal(self, hand: Hand | None = None) -> Deal:
+        """The deal of ``hand`` (the next one when None): a pajarito moves to an empty plato while the
+        paper is clear; the dealer's ante."""
         number = self.hands_played + 1
-        dealer = self.players[self.dealer_index(number)]
+        dealer, order = self.deal_of(hand)
         rules = self.rules
         moves = bool(rules.pajarito) and self.plato == 0 and not self.debts
         transfers: list[Transfer] = []
@@ -275,7 +290,7 @@ class Table:
         if refills:
             transfers.extend(Transfer(p, PAJARITOS, rules.pajarito, Reason.REFILL) for p in self.players)
         plato_after = self.plato + rules.ante + (rules.pajarito if moves else 0)
-        return Deal(number, dealer, moves, refills, tuple(transfers), plato_after)
+        return Deal(number, dealer, moves, refills, tuple(transfers), plato_after, order)
 
     def stake(self, deal: Deal, favoured: bool, debt: Debt | None) -> Stake:
         """The amount in play after ``deal`` (:func:`.stake.stake`)."""
@@ -289,7 +304,7 @@ class Table:
 
     def plan_hand(self, deal: Deal, hand: Hand) -> tuple[HandResult, Scored]:
         """Read ``hand`` against the table after ``deal``, stake it and score it. Changes nothing."""
-        play = read_hand(self.rules, self.seating, deal.number, deal.dealer, hand)
+        play = read_hand(self.rules, deal.order, deal.number, deal.dealer, hand)
         debt = played_for(self.tied(), hand.debt, deal.number, self.players)
         scored = self.scoring(play, self.stake(deal, play.favoured, debt), self.rules)
         return _result(play, scored), scored
@@ -336,11 +351,11 @@ class Table:
 
     def preview(self, hand: Hand) -> HandResult:
         """The result ``hand`` would have, without playing it. Raises :class:`HandError`."""
-        return self.plan_hand(self.plan_deal(), hand)[0]
+        return self.plan_hand(self.plan_deal(hand), hand)[0]
 
     def play(self, hand: Hand) -> HandResult:
         """Deal, then play ``hand``. A refused hand raises and changes nothing."""
-        deal = self.plan_deal()
+        deal = self.plan_deal(hand)
         res, scored = self.plan_hand(deal, hand)
         # from here on nothing can fail: apply the deal, then the hand
         self._apply(deal.transfers, deal.number)
@@ -349,6 +364,7 @@ class Table:
         if scored.plato_puesta is not None:
             self.plato_puesta = scored.plato_puesta
         self.hands_played += 1
+        self.last_dealer, self.order = deal.dealer, deal.order
         self.results.append(res)
         self._row("hand", deal.number, res, res.transfers, deal.dealer)
         return res
@@ -370,11 +386,11 @@ class Table:
         if rules.favoured_suit is not None and plain.case != "none":
             favoured = self.stake(deal, True, debt)
         names = tuple(dict.fromkeys(d.player for d in tied))
-        active = self.seating.active(deal.dealer)
+        active = deal.order.active(deal.dealer)
         return Upcoming(
             number=deal.number,
             dealer=deal.dealer,
-            mano=self.seating.after(deal.dealer),
+            mano=deal.order.after(deal.dealer),
             active=active,
             moves_pajarito=deal.moves_pajarito,
             refills_pajaritos=deal.refills,

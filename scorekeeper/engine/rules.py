@@ -30,6 +30,8 @@ HAND_FIELDS = (
     "contract", "declarer", "forced", "tricks", "estuche", "contra_estuche", "primeras",
     "bola", "surrender", "drops_out", "debt", "trump", "bet",
 )
+#: the fields of a hand object that say where it was dealt (read by the deal, under every ruleset)
+DEAL_FIELDS = ("dealer", "seating")
 #: the hand fields the puesta family reads (the dealer's bet is French)
 PUESTA_FIELDS = frozenset(HAND_FIELDS) - {"bet"}
 #: the hand fields French points scoring reads: no paper, no penetro, no estuche, nobody forced

@@ -48,17 +48,19 @@ from .model import (
     Surrender,
 )
 from .options import SUITS
-from .rules import CONTRACTS, HAND_FIELDS, RULESETS
+from .rules import CONTRACTS, DEAL_FIELDS, HAND_FIELDS, RULESETS
 
 FORMAT = "tresillo-session/1"
 
-#: every field a hand object may have (the reading decides which a table reads): rules.HAND_FIELDS
-_HAND_FIELDS = frozenset(HAND_FIELDS)
+#: every field a hand object may have (the reading decides which a table reads): rules.HAND_FIELDS, and
+#: where it was dealt (rules.DEAL_FIELDS: its dealer, a new seating from it on)
+_HAND_FIELDS = frozenset(HAND_FIELDS) | frozenset(DEAL_FIELDS)
 #: every top-level field; ``group``, ``title``, ``started`` and ``ended`` are the printed
-#: documents' details (scorekeeper.reports.commands), which the engine does not read
+#: documents' details (scorekeeper.reports.commands), and ``history`` the log of changes
+#: (scorekeeper.services.history), which the engine does not read
 SESSION_FIELDS = frozenset({
     "format", "rules", "players", "first_dealer", "start_tokens", "tanto_value", "currency", "paper",
-    "end", "options", "hands", "group", "title", "started", "ended",
+    "end", "options", "hands", "group", "title", "started", "ended", "history",
 })
 END_FIELDS = frozenset({"paper", "ended"})
 #: the numbers among the options, and their domains
@@ -419,7 +421,19 @@ def load_hand(d: Any, number: int, players: tuple[str, ...]) -> Hand:
         debt=_name(d.get("debt"), number, "debt", players),
         trump=_optional_choice(d.get("trump"), number, "trump", SUITS, "a suit"),
         bet=cast(Bet | None, _optional_choice(d.get("bet"), number, "bet", ("J", "P", "C"), "the dealer's prediction")),
+        dealer=_name(d.get("dealer"), number, "dealer", players),
+        seating=_seating(d.get("seating"), number, players),
     )
+
+
+def _seating(v: Any, number: int, players: tuple[str, ...]) -> tuple[str, ...] | None:
+    """A new seating from this hand on: every player once, in the order the deal goes round."""
+    if v is None:
+        return None
+    if not isinstance(v, list) or len(v) != len(players) or not all(isinstance(p, str) for p in v) \
+            or sorted(v) != sorted(players):
+        raise _err(number, "seating", f"give each of {', '.join(players)} once, in the order the deal goes round")
+    return tuple(v)
 
 
 def load_session(d: Any) -> Session:
@@ -463,6 +477,15 @@ def dump_hand(h: Hand) -> dict[str, Any]:
         out["trump"] = h.trump
     if h.bet is not None:
         out["bet"] = h.bet
+    return _dump_deal(h, out)
+
+
+def _dump_deal(h: Hand, out: dict[str, Any]) -> dict[str, Any]:
+    """Where the hand was dealt, when recorded: its dealer, and a new seating from it on."""
+    if h.dealer is not None:
+        out["dealer"] = h.dealer
+    if h.seating is not None:
+        out["seating"] = list(h.seating)
     return out
 
 

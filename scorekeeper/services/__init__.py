@@ -5,7 +5,9 @@ One module per concern:
 - :mod:`.refusals` — :class:`Refused` and :class:`Conflict`, errors as a field and a message;
 - :mod:`.groups` — groups, players, the paper a group carries between evenings;
 - :mod:`.replays` — a stored session as a session file, replayed by the engine (once per request);
-- :mod:`.hands` — the hand lifecycle: start, add, preview, edit, delete, undo, end;
+- :mod:`.hands` — the hand lifecycle: start, add, preview, edit, end;
+- :mod:`.fixes` — fixing the evening: delete, insert, dealer, seating (previewed), undo, reopen;
+- :mod:`.history` — the append-only log of changes, and the phones' names;
 - :mod:`.files` — session files in and out (JSON, CSV);
 - :mod:`.views` — the view models the pages and documents are drawn from;
 - :mod:`.summaries` — a closed evening's figures, kept when it ends, rebuilt when stale;
@@ -18,6 +20,19 @@ so a refused change leaves nothing half-saved.
 from .checks import CountAnswer, WhatIf, count_check, count_parties, what_if
 from .evenings import GroupMemory, group_memory, kept_paper_session, share_text, start_next
 from .files import export_json, import_session, ledger_csv
+from .fixes import (
+    Applied,
+    Change,
+    ChangePreview,
+    apply_change,
+    change_from_json,
+    deal_at,
+    edit_outcome,
+    later_sessions_took_the_paper,
+    preview_change,
+    reopen,
+    undo,
+)
 from .groups import (
     active_players,
     add_player,
@@ -33,14 +48,15 @@ from .hands import (
     Recomputed,
     Saved,
     add_hand,
-    delete_hand,
     edit_hand,
     end_session,
+    find_saved,
+    gone_message,
     preview_hand,
     start_session,
     stored_hand,
-    undo_last,
 )
+from .history import clean_phone, find_change, history_time, history_view, last_of_kind, told
 from .refusals import Conflict, Refused, refused_from, sentence
 from .replays import Entry, count_hands, entry_for, find_session, hand_data, ledger_for, session_dict
 from .summaries import (
@@ -66,13 +82,16 @@ from .views import (
 )
 
 __all__ = [
-    "Conflict", "sentence", "EndPage", "Entry", "HandPreview", "Recomputed", "Refused", "Saved", "TableScreen",
-    "active_players", "add_hand", "add_player", "carried_paper", "changed_rows", "choices_for", "count_hands",
-    "create_group", "delete_hand", "edit_hand", "end_page", "end_session", "entry_for", "export_json",
-    "find_group", "find_player", "find_session", "hand_asks", "hand_data", "import_session", "ledger_csv",
-    "ledger_for", "preview_hand", "refused_from", "rename_player", "rule_choices", "session_dict", "set_retired",
-    "start_session", "stored_hand", "table_screen", "undo_last", "view_for", "view_from",
-    "GroupMemory", "PastEvening", "count_evenings", "evening_of", "forget_summary", "group_memory",
-    "group_statistics", "keep_summary", "kept_paper_session", "past_evenings", "share_text", "start_next",
-    "CountAnswer", "WhatIf", "count_check", "count_parties", "what_if",
+    "Applied", "Change", "ChangePreview", "Conflict", "sentence", "CountAnswer", "EndPage", "Entry", "GroupMemory",
+    "HandPreview", "PastEvening", "Recomputed", "Refused", "Saved", "TableScreen", "WhatIf", "active_players",
+    "add_hand", "add_player", "apply_change", "carried_paper", "change_from_json", "changed_rows",
+    "choices_for", "clean_phone", "count_check", "count_evenings", "count_hands", "count_parties",
+    "create_group", "deal_at", "edit_hand", "edit_outcome", "end_page", "end_session", "entry_for",
+    "evening_of", "export_json", "find_change", "find_group", "find_player", "find_saved", "find_session",
+    "forget_summary", "gone_message", "group_memory", "group_statistics", "hand_asks", "hand_data",
+    "history_time", "history_view", "import_session", "keep_summary", "kept_paper_session", "last_of_kind",
+    "later_sessions_took_the_paper", "ledger_csv", "ledger_for", "past_evenings", "preview_change",
+    "preview_hand", "refused_from", "rename_player", "reopen", "rule_choices", "session_dict", "set_retired",
+    "share_text", "start_next", "start_session", "stored_hand", "table_screen", "told", "undo", "view_for",
+    "view_from", "what_if",
 ]

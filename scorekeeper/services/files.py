@@ -12,12 +12,17 @@ from ..engine.sessionfile import parse_json
 from ..models import GameSession, Group, HandRecord, Player, now
 from ..narration import ledger_json
 from .hands import commit_made, form_key, made_by
+from .history import history_json, keep_history, load_history
 from .refusals import Refused, sentence
 from .replays import ledger_for, session_dict
 
 
 def export_json(gs: GameSession) -> str:
+    """The session file: the setup, the hands, and the history of changes (when there is one)."""
     d = dump_session(load_session(session_dict(gs)))
+    log = history_json(gs)
+    if log:
+        d["history"] = log
     return json.dumps(d, ensure_ascii=False, indent=1) + "\n"
 
 
@@ -34,10 +39,12 @@ def import_session(group: Group, data: str | bytes, *, idem_key: str | None = No
     if made is not None:
         return made
     try:
-        session = load_session(parse_json(data))
-        replay(session)
+        parsed = parse_json(data)
+        session = load_session(parsed)  # checks the whole file, its history too (depth, surrogates…)
+        ledger = replay(session)
     except SessionError as exc:
         raise Refused("file", sentence(str(exc.first))) from None
+    log = load_history(parsed.get("history"))
     setup = session.setup
     dumped = dump_session(session)
     for name in _new_players(group, setup.players):
@@ -58,8 +65,11 @@ def import_session(group: Group, data: str | bytes, *, idem_key: str | None = No
         idem_key=key,
     )
     db.session.add(gs)
-    for i, hand in enumerate(dumped["hands"]):
-        db.session.add(HandRecord(session=gs, position=i, data=hand, idem_key=f"import-{i}"))
+    for i, (hand, result) in enumerate(zip(dumped["hands"], ledger.results, strict=True)):
+        # every stored hand records who dealt it (a file may leave it to the deal passing)
+        db.session.add(HandRecord(session=gs, position=i, data=dict(hand, dealer=result.dealer),
+                                  idem_key=f"import-{i}"))
+    keep_history(gs, log)
     return commit_made(gs, group, key)
 
 

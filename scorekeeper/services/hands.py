@@ -1,4 +1,4 @@
-"""The hand lifecycle: start a session, add, preview, edit, delete and undo hands, end the evening.
+"""The hand lifecycle: start a session, add, preview and edit hands, end the evening.
 
 Every function validates through the engine before it writes and commits
 once, so a refused change leaves nothing half-saved.
@@ -6,6 +6,7 @@ once, so a refused change leaves nothing half-saved.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -17,8 +18,9 @@ from .. import narration
 from ..db import db
 from ..engine import RULESETS, HandResult, Ledger, SessionError, domains
 from ..engine.domains import OutOfDomain
-from ..models import GameSession, Group, HandRecord, now
+from ..models import GameSession, Group, HandRecord, HistoryEntry, now
 from ..viewmodel import RowView, SessionView
+from . import history
 from .groups import carried_paper
 from .refusals import Conflict, Refused, clean, refused_from, sentence, whole
 from .replays import Entry, count_hands, entry_for, hand_data, ledger_for
@@ -122,21 +124,31 @@ def _commit_once(made: Made, stored: Callable[[], Made | None]) -> tuple[Made, b
 
 def _check_open(gs: GameSession) -> None:
     if gs.closed:
-        raise Refused("session", "This session is closed: it can be read, not changed.", status=409)
+        raise Refused("session", "This session is closed: it can be read, not changed. Reopen it from its page "
+                                  "to change it.", status=409)
 
 
 def _check_version(gs: GameSession, version: int | None) -> None:
+    """A page made for an older state of the session is refused, saying what changed meanwhile."""
     if version is not None and version != gs.version:
+        what = history.told_since(gs, version) or "the session was changed on another phone"
         raise Conflict(
-            "Someone changed this session on another phone since you opened this page. "
-            "Reload to see the latest hands, then try again."
+            f"Nothing was saved: since you opened this page, {what}. "
+            "Reload to see the hands as they are now, then make your change again if it is still needed."
         )
 
 
 @dataclass(frozen=True)
 class Saved:
-    record: HandRecord
+    """A hand stored by :func:`add_hand`, or found stored by an earlier copy of the same post.
+
+    ``record`` is None when that earlier copy's hand was deleted since:
+    ``entry`` (its history entry) says when and where it was saved.
+    """
+
+    record: HandRecord | None
     created: bool  # False when a retried post found the hand already stored
+    entry: HistoryEntry | None = None
 
 
 @dataclass(frozen=True)
@@ -157,6 +169,7 @@ class Recomputed:
     before: SessionView
     after: SessionView
     changed: list[RowView]
+    logged: HistoryEntry | None = None  # the change's history entry
 
 
 def _lock(gs: GameSession) -> None:
@@ -178,42 +191,82 @@ def add_hand(
     idem_key: str,
     number: int | None = None,
     entry: Entry | None = None,
+    version: int | None = None,
+    phone: str = "",
 ) -> Saved:
-    """Store the next hand. A retried post (same key) returns the stored hand.
+    """Store the next hand, recording who dealt it. A retried post (same key) returns the stored hand.
 
-    ``number`` is the hand number the form was made for: if another phone
-    has entered that hand meanwhile, this one is refused instead of being
-    stored as the following hand. ``entry`` is the replay the caller made
-    for the form (saves a second replay when it is still current).
+    ``number`` is the hand number the form was made for and ``version`` the
+    session version it was made at: if the hands changed meanwhile, this one
+    is refused with what changed, instead of being stored under another
+    number. ``entry`` is the replay the caller made for the form (saves a
+    second replay when it is still current).
     """
     _lock(gs)
-    existing = _stored_by_key(gs, idem_key)
-    if existing is not None:
-        return Saved(existing, False)
+    found = find_saved(gs, idem_key)
+    if found is not None:
+        return found
     _check_open(gs)
     count = count_hands(gs)
     if number is not None and number != count + 1:
-        raise Conflict(
-            f"Hand {number} was already entered on another phone. Reload to see it before entering the next hand."
-        )
+        raise Conflict(_moved_on(gs, number, count, version))
     if entry is None or entry.number != count + 1 or entry.table.hands_played != count:
         entry = entry_for(gs)
     try:
-        entry.table.preview(entry.parse(hand))
+        result = entry.table.preview(entry.parse(hand))
     except SessionError as exc:
         raise refused_from(exc) from None
+    hand = dict(hand, dealer=result.dealer)
     record = HandRecord(session_id=gs.id, position=count, data=hand, idem_key=idem_key)
     db.session.add(record)
     gs.version += 1
+    history.record(gs, "add", key=idem_key, phone=phone, hand=count + 1, after=hand)
     return Saved(*_commit_once(record, lambda: _stored_by_key(gs, idem_key)))
 
 
-def preview_hand(entry: Entry, hand: dict[str, Any]) -> HandPreview:
-    """The result ``hand`` would have as hand ``entry.number`` (the next one, or in place of a stored
-    one, checking the hands after it still stand)."""
+def find_saved(gs: GameSession, idem_key: str) -> Saved | None:
+    """The hand an earlier copy of this post stored (or its history entry, if it was deleted since)."""
+    if not idem_key:
+        return None
+    existing = _stored_by_key(gs, idem_key)
+    if existing is not None:
+        return Saved(existing, False)
+    logged = history.entry_by_key(gs, idem_key)
+    return Saved(None, False, logged) if logged is not None else None
+
+
+def _moved_on(gs: GameSession, number: int, count: int, version: int | None) -> str:
+    """Why hand ``number`` cannot be stored as such: what other phones did since the form was opened."""
+    what = history.told_since(gs, version) if version is not None else ""
+    if number <= count:
+        done = what or f"hand {number} was entered on another phone"
+        return (f"Hand {number} was not saved: since this form was opened, {done}. "
+                f"Look at the table before entering hand {count + 1}.")
+    done = what or "hands were deleted on another phone"
+    return (f"Hand {number} was not saved: since this form was opened, {done}, so this is now hand "
+            f"{count + 1}. Check the form and save it as hand {count + 1}.")
+
+
+def kept_on_edit(entry: Entry, hand: dict[str, Any]) -> dict[str, Any]:
+    """A fixed hand keeps who dealt it and its seating change (corrected on their own pages)."""
+    if not entry.editing:
+        return hand
+    stored = entry.hands[entry.number - 1]
+    return dict(hand, **{k: stored[k] for k in KEPT_ON_EDIT if k in stored})
+
+
+#: what a fix of a hand's play keeps from the stored hand
+KEPT_ON_EDIT = ("dealer", "seating")
+
+
+def preview_hand(entry: Entry, hand: dict[str, Any], *, insert: bool = False) -> HandPreview:
+    """The result ``hand`` would have as hand ``entry.number`` (the next one, in place of a stored
+    one, or inserted before it, checking the hands after it still stand)."""
     try:
-        parsed = entry.parse(hand)
-        if entry.editing:
+        parsed = entry.parse(hand if insert else kept_on_edit(entry, hand))
+        if insert:
+            result = entry.inserted(parsed).results[entry.number - 1]
+        elif entry.editing:
             result = entry.replaced(parsed).results[entry.number - 1]
         else:
             result = entry.table.preview(parsed)
@@ -236,50 +289,43 @@ def _recomputed(gs: GameSession, before: Ledger, after: Ledger) -> Recomputed:
 
 
 def edit_hand(
-    gs: GameSession, position: int, hand: dict[str, Any], *, version: int, entry: Entry | None = None
+    gs: GameSession, position: int, hand: dict[str, Any], *, version: int, entry: Entry | None = None,
+    key: str = "", phone: str = "",
 ) -> Recomputed:
-    """Replace the hand at ``position`` (0-based); the hands after it must still stand."""
+    """Replace the hand at ``position`` (0-based), keeping who dealt it; the hands after it must still
+    stand. ``key`` is the fix's own key: a re-sent copy is found by it (see :func:`history.find_change`)."""
     _lock(gs)
     _check_open(gs)
+    if version != gs.version and not 0 <= position < len(gs.hands):
+        raise Refused("hand", gone_message(gs, position + 1, version), status=409)
     _check_version(gs, version)
     record = _hand_at(gs, position)
     entry = _current(gs, entry, position + 1)
+    hand = kept_on_edit(entry, hand)
     try:
         after = entry.replaced(entry.parse(hand))
     except SessionError as exc:
         raise refused_from(exc) from None
+    before = record.data
     record.data = hand
     gs.version += 1
+    logged = history.record(gs, "edit", key=key or secrets.token_urlsafe(16), phone=phone, hand=position + 1,
+                            before=before, after=hand)
     db.session.commit()
-    return _recomputed(gs, entry.ledger, after)
+    done = _recomputed(gs, entry.ledger, after)
+    return Recomputed(done.before, done.after, done.changed, logged)
 
 
-def delete_hand(gs: GameSession, position: int, *, version: int) -> Recomputed:
-    """Remove a hand; the ones after it move up and must still be valid."""
-    _lock(gs)
-    _check_open(gs)
-    _check_version(gs, version)
-    record = _hand_at(gs, position)
-    entry = entry_for(gs, position + 1)
-    try:
-        after = entry.replaced(None)
-    except SessionError as exc:
-        raise refused_from(exc) from None
-    later = [h for h in gs.hands if h.position > position]
-    gs.hands.remove(record)
-    db.session.delete(record)
-    db.session.flush()
-    for h in later:
-        h.position -= 1
-    gs.version += 1
-    db.session.commit()
-    return _recomputed(gs, entry.ledger, after)
-
-
-def undo_last(gs: GameSession, *, version: int) -> Recomputed:
-    if not gs.hands:
-        raise Refused("hand", "There is no hand to undo.")
-    return delete_hand(gs, len(gs.hands) - 1, version=version)
+def gone_message(gs: GameSession, number: int, version: int | None = None) -> str:
+    """Hand ``number`` is not in the session (any more): say what happened to it, from the history."""
+    count = len(gs.hands)
+    what = history.told_since(gs, version) if version is not None else ""
+    if not what:
+        gone = [e for e in history.entries(gs) if e.kind in ("delete", "undo") and (e.hand or 0) <= number]
+        what = history.told(gone[-1]) if gone else ""
+    why = f": since this page was opened, {what}" if what else ""
+    return (f"There is no hand {number} in this session any more{why}. It has {count} hand"
+            f"{'s' if count != 1 else ''} now; nothing was changed. Look at all hands to see where things stand.")
 
 
 def _hand_at(gs: GameSession, position: int) -> HandRecord:
@@ -293,8 +339,12 @@ def stored_hand(gs: GameSession, number: int) -> dict[str, Any] | None:
     return gs.hands[number - 1].data if 1 <= number <= len(gs.hands) else None
 
 
-def end_session(gs: GameSession, *, paper: str, version: int) -> GameSession:
+def end_session(gs: GameSession, *, paper: str, version: int, key: str = "", phone: str = "") -> Saved:
+    """Close the session (the paper settled or kept); a re-sent end (same key) is not made twice."""
     _lock(gs)
+    done = history.entry_by_key(gs, key)
+    if done is not None:
+        return Saved(None, False, done)
     _check_open(gs)
     _check_version(gs, version)
     if paper not in ("settle", "keep"):
@@ -303,6 +353,8 @@ def end_session(gs: GameSession, *, paper: str, version: int) -> GameSession:
     gs.closed = True
     gs.closed_at = now()
     gs.version += 1
+    entry = history.record(gs, "end", key=key or secrets.token_urlsafe(16), phone=phone,
+                           before={"closed": False}, after={"closed": True, "paper": paper})
     keep_summary(gs)  # a closed evening does not change: its figures are worked out once, here
     db.session.commit()
-    return gs
+    return Saved(None, True, entry)

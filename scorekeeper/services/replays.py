@@ -89,6 +89,16 @@ class Entry:
         """A hand object from the form, read as hand ``number`` (raises SessionError)."""
         return load_hand(hand, self.number, self.session.setup.players)
 
+    def then(self, hands: list[dict[str, Any]]) -> Ledger:
+        """The ledger with the stored hands from ``number`` on replaced by ``hands``; raises SessionError."""
+        players = self.session.setup.players
+        return self.table.fork().play_all(
+            [load_hand(h, self.number + i, players) for i, h in enumerate(hands)]).ledger()
+
+    def inserted(self, hand: Hand) -> Ledger:
+        """The ledger with ``hand`` inserted as hand ``number`` (the stored ones move on); raises SessionError."""
+        return self.table.fork().play_all([hand, *self.session.hands[self.number - 1:]]).ledger()
+
     def replaced(self, hand: Hand | None) -> Ledger:
         """The ledger with hand ``number`` replaced by ``hand`` (None: removed); raises SessionError."""
         rest = self.session.hands[self.number:]

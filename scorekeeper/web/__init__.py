@@ -11,6 +11,7 @@ csrf = CSRFProtect()
 
 def register(app: Flask) -> None:
     from .evenings import bp as evenings_bp
+    from .fixes import bp as fixes_bp
     from .groups import bp as groups_bp
     from .table import bp as table_bp
 
@@ -18,6 +19,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(groups_bp)
     app.register_blueprint(table_bp)
     app.register_blueprint(evenings_bp)
+    app.register_blueprint(fixes_bp)
 
     @app.errorhandler(404)
     def not_found(_e: Exception) -> ResponseReturnValue:

@@ -114,6 +114,8 @@ class ShownForm(FlaskForm):
 
     #: field → the field whose place shows its errors (one without its own place on the page)
     SHOWN_WITH: dict[str, str] = {}
+    #: fields whose errors go to the top of the form (they are not on the page a refusal draws)
+    SHOWN_AT_TOP: tuple[str, ...] = ()
 
     def validate(self, extra_validators: Any = None) -> bool:
         ok = super().validate(extra_validators)
@@ -127,7 +129,7 @@ class ShownForm(FlaskForm):
             target = self.SHOWN_WITH.get(field.name)
             if target is not None:
                 self[target].errors = [*self[target].errors, *field.errors]
-            elif field.type in ("HiddenField", "FormKey", "CSRFTokenField"):
+            elif field.type in ("HiddenField", "FormKey", "CSRFTokenField") or field.name in self.SHOWN_AT_TOP:
                 self.form_errors.extend(e for e in field.errors if e not in self.form_errors)
             else:
                 continue
@@ -434,23 +436,115 @@ class EndForm(ShownForm):
                        default="settle", validate_choice=False,
                        validators=[InputRequired("Settle the paper or keep it."), AmongChoices()])
     version = HiddenField()
+    key = FormKey()  # the end request's own key: a re-sent end is recognised
+    confirm = HiddenField()  # "yes" once the confirmation page was answered
+    phone = StringField("This phone's name (optional)", validators=[Optional(), InDomain(domains.PHONE_NAME)])
+
+    SHOWN_AT_TOP = ("phone",)  # asked on the confirmation page; a refusal draws the end page
 
 
 class VersionForm(ShownForm):
     version = HiddenField()
 
 
-def posted_version(form: Any) -> int:
-    """The session version a form was made for; a missing or damaged one counts as outdated (-1)."""
+def number_of(text: str | None, domain: Whole = domains.VERSION) -> int:
+    """A number from a hidden field, by its domain's strict reading; anything else is -1 (never a 500)."""
     try:
-        return domains.VERSION.parse(form.version.data or "")
+        return domain.parse(text or "")
     except OutOfDomain:
         return -1
+
+
+def posted_version(form: Any) -> int:
+    """The session version a form was made for; a missing or damaged one counts as outdated (-1)."""
+    return number_of(form.version.data)
 
 
 class ImportForm(ShownForm):
     text = TextAreaField("Session file (JSON)")
     idem_key = FormKey()
+
+
+def new_key() -> str:
+    """A change request's own key, made when its page is drawn (a re-sent copy carries the same one)."""
+    return secrets.token_urlsafe(16)
+
+
+class PhoneForm(FlaskForm):
+    name = StringField("This phone's name", validators=[DataRequired("Give this phone a name, like “Ana's phone”."),
+                                                        InDomain(domains.PHONE_NAME)],
+                       description="Shown in the session's history next to every change made from this phone.")
+
+
+class ChangeForm(FlaskForm):
+    """The confirmation of a previewed change: the change, the version it was previewed at, its key."""
+
+    change = HiddenField()
+    version = HiddenField()
+    key = FormKey()
+    phone = StringField("This phone's name (optional)", validators=[Optional(), InDomain(domains.PHONE_NAME)])
+
+
+class UndoForm(FlaskForm):
+    """One tap: undo change ``seq`` of the history."""
+
+    seq = HiddenField()
+    key = FormKey()
+
+
+class DealerForm(FlaskForm):
+    """Who dealt a hand (the later hands' deal passes on from there)."""
+
+    dealer = RadioField("Who dealt this hand", validate_choice=False,
+                        validators=[DataRequired("Who dealt this hand?")])
+
+    def setup_for(self, players: list[str], seats: tuple[str, ...]) -> None:
+        self.dealer.choices = [(p, p) for p in seats]
+
+    def fill(self, dealer: str, seats: tuple[str, ...]) -> None:
+        self.dealer.data = dealer
+
+    def change(self, number: int, players: list[str]) -> services.Change | None:
+        """The correction asked for, or None with the error next to the field."""
+        if self.dealer.data in players:
+            return services.Change("dealer", number, dealer=self.dealer.data)
+        self.dealer.errors = [f"Choose one of {', '.join(players)}."]
+        return None
+
+
+class SeatingForm(DealerForm):
+    """The seating (the order the deal goes round) from a hand on, and who dealt that hand."""
+
+    seat1 = SelectField("Seat 1", validate_choice=False)
+    seat2 = SelectField("Seat 2", validate_choice=False)
+    seat3 = SelectField("Seat 3", validate_choice=False)
+    seat4 = SelectField("Seat 4", validate_choice=False)
+
+    SEATS = ("seat1", "seat2", "seat3", "seat4")
+
+    def setup_for(self, players: list[str], seats: tuple[str, ...]) -> None:
+        self.seat_fields = [getattr(self, name) for name in self.SEATS[: len(players)]]
+        for f in self.seat_fields:
+            f.choices = [(p, p) for p in players]
+        self.dealer.choices = [(p, p) for p in players]
+
+    def fill(self, dealer: str, seats: tuple[str, ...]) -> None:
+        for f, p in zip(self.seat_fields, seats, strict=True):
+            f.data = p
+        self.dealer.data = dealer
+
+    def change(self, number: int, players: list[str]) -> services.Change | None:
+        chosen = tuple(f.data or "" for f in self.seat_fields)
+        if sorted(chosen) == sorted(players) and self.dealer.data in players:
+            return services.Change("seating", number, dealer=self.dealer.data, seating=chosen)
+        self.seat1.errors = [f"Each of {', '.join(players)} sits once."]
+        return None
+
+
+class ReopenForm(FlaskForm):
+    version = HiddenField()
+    key = FormKey()
+    phone = StringField("This phone's name (optional)", validators=[Optional(), InDomain(domains.PHONE_NAME)])
 
 
 class NextForm(FlaskForm):

@@ -9,9 +9,11 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from .. import services
+from ..engine import domains
 from ..models import GameSession
 from ..reports.chart import PHONE, bowl_chart
-from .forms import DAMAGED, EndForm, HandForm, VersionForm, posted_version
+from .fixes import closed_page, done_page, fixes_context, gone, named_by, phone_name, respond
+from .forms import EndForm, HandForm, VersionForm, new_key, number_of, posted_version
 from .paper import paper_extras
 
 bp = Blueprint("table", __name__, url_prefix="/s")
@@ -47,11 +49,6 @@ def _attempt(form: HandForm, action: Any) -> tuple[Any, int]:
         return None, exc.status if exc.status < 500 else 400
 
 
-def _damaged(back: str) -> ResponseReturnValue:
-    """A post whose form could not be read (its hidden fields damaged): a page that says so."""
-    return render_template("web/error.html", title="Please try again", message=DAMAGED, back=back), 400
-
-
 @bp.get("/<token>")
 def show(token: str) -> ResponseReturnValue:
     gs = session_or_404(token)
@@ -60,7 +57,7 @@ def show(token: str) -> ResponseReturnValue:
     chart = Markup(bowl_chart(screen.chart, title="Bowls so far", frame=PHONE))
     return render_template("web/table.html", gs=gs, view=screen.view, recent=screen.recent,
                            moves=saved_row.moves if saved_row else (), saved_row=saved_row,
-                           undo=VersionForm(version=gs.version), points=screen.points, bowls_chart=chart)
+                           points=screen.points, bowls_chart=chart, **fixes_context(gs))
 
 
 @bp.get("/<token>/version")
@@ -73,8 +70,7 @@ def version(token: str) -> ResponseReturnValue:
 def new_hand(token: str) -> ResponseReturnValue:
     gs = session_or_404(token)
     if gs.closed:
-        return render_template("web/error.html", title="Session closed",
-                               message="This session is closed: hands can no longer be entered."), 409
+        return _closed_for_hands(gs)
     form = hand_form(gs, formdata=request.form if request.method == "POST" else None)
     status = 200
     if request.method == "POST":
@@ -83,13 +79,55 @@ def new_hand(token: str) -> ResponseReturnValue:
             number = form.number_posted()
             if not form.form_errors:
                 saved, status = _attempt(form, lambda: services.add_hand(
-                    gs, form.to_hand(), idem_key=form.idem_key.data or "", number=number, entry=form.entry))
+                    gs, form.to_hand(), idem_key=form.idem_key.data or "", number=number, entry=form.entry,
+                    version=posted_version(form) if form.version.data else None, phone=phone_name()))
                 if saved is not None:
-                    return redirect(url_for("table.show", token=token, saved=saved.record.position + 1))
+                    return _saved(gs, saved)
     assert form.entry is not None
     view = services.view_from(gs, form.entry.ledger)
-    form.number.data = str(view.next.number) if request.method == "GET" else form.number.data
+    if request.method == "GET" or _deleted_since(form, view.next.number):
+        form.number.data = str(view.next.number)
+        form.version.data = str(gs.version)
     return render_template("web/hand.html", gs=gs, view=view, form=form, editing=None), status
+
+
+def _deleted_since(form: HandForm, next_number: int) -> bool:
+    """The form was made for a later hand number than the next one: hands were deleted meanwhile."""
+    return bool(form.form_errors) and number_of(form.number.data, domains.HAND_NUMBER) > next_number
+
+
+def _saved(gs: GameSession, saved: services.Saved) -> ResponseReturnValue:
+    """Where a stored hand leads: the table showing it, or what became of a hand stored earlier."""
+    if saved.record is not None and not gs.closed:
+        return redirect(url_for("table.show", token=gs.token, saved=saved.record.position + 1))
+    if saved.record is not None:
+        message = (f"Hand {saved.record.position + 1} was saved before the session ended"
+                   f"{_ended_words(gs)}. Nothing was lost and nothing was entered twice.")
+        title = f"Hand {saved.record.position + 1} was saved"
+    else:
+        entry = saved.entry
+        assert entry is not None
+        message = (f"This hand was saved as hand {entry.hand} at {services.history_time(entry)}, and has been "
+                   "deleted since (see the history). It was not entered again.")
+        title = "Already saved"
+    return render_template("web/error.html", title=title, message=message,
+                           back=url_for("table.show", token=gs.token)), 200
+
+
+def _ended_words(gs: GameSession) -> str:
+    ended = services.last_of_kind(gs, "end")
+    return f" ({services.told(ended)})" if ended is not None else ""
+
+
+def _closed_for_hands(gs: GameSession) -> ResponseReturnValue:
+    """A closed session takes no hands; a re-sent hand stored before the end is told so."""
+    if request.method == "POST":
+        saved = services.find_saved(gs, request.form.get("idem_key", ""))
+        if saved is not None:
+            return _saved(gs, saved)
+    return render_template("web/error.html", title="Session closed",
+                           message="This session is closed: hands can no longer be entered. Reopen it from its "
+                                   "page to enter more.", back=url_for("table.show", token=gs.token)), 409
 
 
 @bp.post("/<token>/preview")
@@ -97,15 +135,16 @@ def preview(token: str) -> ResponseReturnValue:
     """What the hand in the form would do, from the engine; nothing is saved."""
     gs = session_or_404(token)
     edit = request.args.get("edit", type=int)
-    if edit is not None and not 1 <= edit <= len(gs.hands):
+    insert = request.args.get("insert", type=int)
+    if edit is not None and not 1 <= edit <= len(gs.hands) or insert is not None and not 1 <= insert <= len(gs.hands):
         abort(404)
-    form = hand_form(gs, formdata=request.form, number=edit)
+    form = hand_form(gs, formdata=request.form, number=edit or insert)
     assert form.entry is not None
     try:
         hand = form.to_hand()
     except services.Refused as exc:
         return jsonify(ok=False, field=exc.field, message=exc.message)
-    found = services.preview_hand(form.entry, hand)
+    found = services.preview_hand(form.entry, hand, insert=insert is not None)
     result = found.result
     if result is None:
         return jsonify(ok=False, field=found.field, message=found.message)
@@ -123,11 +162,14 @@ def history(token: str) -> ResponseReturnValue:
 @bp.route("/<token>/hands/<int:number>/edit", methods=["GET", "POST"])
 def edit_hand(token: str, number: int) -> ResponseReturnValue:
     gs = session_or_404(token)
+    resent = services.find_change(gs, request.form.get("idem_key", "")) if request.method == "POST" else None
+    if resent is not None:
+        return done_page(gs, services.Applied(resent, True))  # a re-sent fix: made once already
     if not 1 <= number <= len(gs.hands):
-        abort(404)
+        posted = number_of(request.form.get("version")) if request.method == "POST" else None
+        return gone(gs, number, 409 if request.method == "POST" else 404, posted)
     if gs.closed:
-        return render_template("web/error.html", title="Session closed",
-                               message="This session is closed: its hands can no longer be changed."), 409
+        return closed_page(gs)
     stored = services.stored_hand(gs, number)
     # the form is built for the table as it stood before this hand (one replay, reused by the save)
     form = hand_form(gs, formdata=None if request.method == "GET" else request.form, number=number)
@@ -138,12 +180,11 @@ def edit_hand(token: str, number: int) -> ResponseReturnValue:
         form.fill_from(stored)
         form.version.data = str(gs.version)
     elif form.validate_on_submit():
-        edited, status = _attempt(
-            form, lambda: services.edit_hand(gs, number - 1, form.to_hand(), version=posted_version(form),
-                                             entry=entry))
+        edited, status = _attempt(form, lambda: services.edit_hand(
+            gs, number - 1, form.to_hand(), version=posted_version(form), entry=entry,
+            key=form.idem_key.data or new_key(), phone=phone_name()))
         if edited is not None:
-            return render_template("web/recomputed.html", gs=gs, view=edited.after, changed=edited.changed,
-                                   what=f"Hand {number} changed")
+            return done_page(gs, services.edit_outcome(gs, number, edited))
     else:
         status = 400
     view = services.view_from(gs, entry.ledger)
@@ -151,68 +192,68 @@ def edit_hand(token: str, number: int) -> ResponseReturnValue:
                            upcoming=entry.upcoming), status
 
 
-@bp.post("/<token>/hands/<int:number>/delete")
-def delete_hand(token: str, number: int) -> ResponseReturnValue:
-    gs = session_or_404(token)
-    if not 1 <= number <= len(gs.hands):
-        abort(404)
-    form = VersionForm()
-    if not form.validate_on_submit():
-        return _damaged(url_for("table.history", token=token))
-    try:
-        done = services.delete_hand(gs, number - 1, version=posted_version(form))
-    except services.Refused as exc:
-        return render_template("web/error.html", title="Not deleted", message=exc.message,
-                               back=url_for("table.history", token=token)), exc.status
-    return render_template("web/recomputed.html", gs=gs, view=done.after, changed=done.changed,
-                           what=f"Hand {number} deleted")
-
-
-@bp.post("/<token>/undo")
-def undo(token: str) -> ResponseReturnValue:
-    gs = session_or_404(token)
-    form = VersionForm()
-    if not form.validate_on_submit():
-        return _damaged(url_for("table.show", token=token))
-    try:
-        services.undo_last(gs, version=posted_version(form))
-    except services.Refused as exc:
-        return render_template("web/error.html", title="Nothing undone", message=exc.message,
-                               back=url_for("table.show", token=token)), exc.status
-    return redirect(url_for("table.show", token=token))
-
-
 @bp.route("/<token>/end", methods=["GET", "POST"])
 def end(token: str) -> ResponseReturnValue:
+    """The end of the evening: choose what happens to the paper, confirm, and the session closes."""
     gs = session_or_404(token)
     form = EndForm()
     status = 200
-    if request.method == "POST" and gs.closed:
-        kept = "kept for next time" if gs.end_paper == "keep" else "settled"
-        return render_template("web/error.html", title="Already ended",
-                               message=f"This session was already ended, and its paper {kept}. "
-                                       "Nothing was changed.", back=url_for("table.end", token=token)), 409
     if request.method == "POST":
-        status = 400
-        if form.validate_on_submit():
-            try:
-                services.end_session(gs, paper=form.paper.data, version=posted_version(form))
-            except services.Conflict as exc:
-                form.form_errors.append(exc.message)
-                status = exc.status
-            except services.Refused as exc:
-                form.refuse("paper", exc.message)
-                status = exc.status
-            else:
-                return redirect(url_for("table.end", token=token))
+        if not form.validate_on_submit():
+            status = 400
+        elif services.find_change(gs, form.key.data or "") is not None or (not gs.closed and form.confirm.data):
+            return respond(_end(gs, form), form)
+        elif not gs.closed and posted_version(form) != gs.version:
+            return respond(_end(gs, form), form)  # refused as stale, saying what changed
+        elif not gs.closed:
+            return _confirm_end(gs, form)
+        else:
+            return _already_ended(gs)
     if request.method == "GET" or not form.version.data:
         form.version.data = str(gs.version)
+    return _end_page(gs, form, status)
+
+
+def _already_ended(gs: GameSession) -> ResponseReturnValue:
+    """An end posted to an ended session (a second phone, an old page): how it ended; nothing changes."""
+    kept = "kept for next time" if gs.end_paper == "keep" else "settled"
+    return render_template("web/error.html", title="Already ended",
+                           message=f"This session was already ended, and its paper {kept}. Nothing was changed.",
+                           back=url_for("table.end", token=gs.token)), 409
+
+
+def _end_page(gs: GameSession, form: EndForm, status: int) -> ResponseReturnValue:
     page = services.end_page(gs)
     preview = {} if gs.closed else {"settle": page.if_settled, "keep": page.if_kept}
     evening = services.evening_of(gs)
     share = services.share_text(gs.group, evening) if evening is not None else ""
-    return render_template("web/end.html", gs=gs, view=page.view, form=form, preview=preview,
-                           share=share), status
+    return render_template("web/end.html", gs=gs, view=page.view, form=form, preview=preview, share=share,
+                           **fixes_context(gs)), status
+
+
+def _confirm_end(gs: GameSession, form: EndForm) -> ResponseReturnValue:
+    """Ending is asked once more, with the money either way."""
+    form.key.data = form.key.data or new_key()
+    page = services.end_page(gs)
+    settlement = page.if_kept if form.paper.data == "keep" else page.if_settled
+    return render_template("web/end_confirm.html", gs=gs, form=form, phone=phone_name(), settlement=settlement)
+
+
+def _end(gs: GameSession, form: EndForm) -> ResponseReturnValue:
+    try:
+        saved = services.end_session(gs, paper=form.paper.data, version=posted_version(form), key=form.key.data or "",
+                                     phone=named_by(form))
+    except services.Conflict as exc:
+        form.form_errors.append(exc.message)
+        form.version.data = str(gs.version)
+        return _end_page(gs, form, exc.status)
+    except services.Refused as exc:
+        form.refuse("paper", exc.message)
+        form.version.data = str(gs.version)
+        return _end_page(gs, form, exc.status)
+    entry = saved.entry
+    assert entry is not None
+    return redirect(url_for("table.end", token=gs.token, done=entry.seq, again="1" if not saved.created else None))
 
 
 @bp.get("/<token>/session.json")

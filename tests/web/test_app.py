@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from conftest import field_value, gen_group, gen_hand, gen_session, hand_fields
+from conftest import end_session, field_value, gen_group, gen_hand, gen_session, hand_fields
 
 PLAYERS = ("North", "West", "South", "East")
 
@@ -132,11 +132,14 @@ def test_saved_hand_shows_the_token_moves_and_undo(browser, worked_example):
     assert r.headers["Location"].endswith(f"/s/{s}?saved=1")
     page = browser.get(r.headers["Location"]).get_data(as_text=True)
     assert "Hand 1 saved" in page and "North gives South 3" in page and "South takes 6 from the plato" in page
-    version = field_value(page, "version")
-    assert browser.post(f"/s/{s}/undo", {"version": version}).status_code == 302
-    assert hand_count(browser.client, s) == 0
-    r = browser.post(f"/s/{s}/undo", {"version": str(int(version) + 1)})
-    assert r.status_code == 400 and "no hand to undo" in r.get_data(as_text=True)
+    undo = {"seq": field_value(page, "seq"), "key": field_value(page, "key")}
+    r = browser.post(f"/s/{s}/undo", undo)
+    assert r.status_code == 302 and hand_count(browser.client, s) == 0
+    assert "Undo of change 1 (hand 1 entered)" in browser.get(r.headers["Location"]).get_data(as_text=True)
+    # the same tap sent again: told it was done, nothing else removed
+    again = browser.post(f"/s/{s}/undo", undo)
+    assert again.status_code == 302 and "again=1" in again.headers["Location"]
+    assert "Already done" in browser.get(again.headers["Location"]).get_data(as_text=True)
 
 
 @pytest.mark.parametrize(
@@ -179,10 +182,11 @@ def test_two_phones_enter_the_same_hand(browser, worked_example):
     page_b = browser.get(f"/s/{s}/hand").get_data(as_text=True)
     for page, expect in ((page_a, 302), (page_b, 409)):
         data = hand_fields(worked_example["hands"][0], PLAYERS)
-        data.update(idem_key=field_value(page, "idem_key"), number=field_value(page, "number"))
+        data.update(idem_key=field_value(page, "idem_key"), number=field_value(page, "number"),
+                    version=field_value(page, "version"))
         r = browser.post(f"/s/{s}/hand", data)
         assert r.status_code == expect
-    assert "already entered on another phone" in r.get_data(as_text=True)
+    assert "Hand 1 was not saved: since this form was opened, hand 1 entered on" in r.get_data(as_text=True)
     assert hand_count(browser.client, s) == 1
 
 
@@ -208,11 +212,12 @@ def test_edit_recomputes_everything_after(browser, worked_example):
     r = browser.post(f"/s/{s}/hands/1/edit", data)
     assert r.status_code == 200
     text = r.get_data(as_text=True)
-    assert "Hand 1 changed" in text and "rows changed" in text
+    assert "Hand 1 fixed" in text and "Each player, before and after" in text
     # without the vuelta South gets 1 less from each: 173 − 3, the others + 1
     assert bowls_on(browser.get(f"/s/{s}").get_data(as_text=True)) == [167, 158, 170, 135]
+    data["version"] = str(int(data["version"]) - 1)
     stale = browser.post(f"/s/{s}/hands/1/edit", data)
-    assert stale.status_code == 409 and "another phone" in stale.get_data(as_text=True)
+    assert stale.status_code == 409 and "hand 8 entered on" in stale.get_data(as_text=True)
 
 
 def test_edit_that_breaks_a_later_hand_is_refused(browser, worked_example):
@@ -230,12 +235,12 @@ def test_edit_that_breaks_a_later_hand_is_refused(browser, worked_example):
 
 def test_delete_a_hand(browser, worked_example):
     _, s = play_worked_example(browser, worked_example)
-    page = browser.get(f"/s/{s}/hands").get_data(as_text=True)
-    version = field_value(page, "version")
-    r = browser.post(f"/s/{s}/hands/8/delete", {"version": version})
+    page = browser.get(f"/s/{s}/hands/8/delete").get_data(as_text=True)
+    assert "Hand 8 is removed" in page and hand_count(browser.client, s) == 8  # asked first
+    form = {k: field_value(page, k) for k in ("change", "version", "key")}
+    r = browser.post(f"/s/{s}/hands/8/delete", form)
     assert r.status_code == 200 and "Hand 8 deleted" in r.get_data(as_text=True)
     assert hand_count(browser.client, s) == 7
-    assert browser.post(f"/s/{s}/hands/8/delete", {"version": version}).status_code == 404
     assert browser.get(f"/s/{s}/hands/99/edit").status_code == 404
 
 
@@ -243,7 +248,7 @@ def test_end_session_settles_and_closes(browser, worked_example):
     g, s = play_worked_example(browser, worked_example)
     page = browser.get(f"/s/{s}/end").get_data(as_text=True)
     assert "If you keep the paper" in page
-    r = browser.post(f"/s/{s}/end", {"paper": "settle", "version": field_value(page, "version")})
+    r = end_session(browser, s, "settle")
     assert r.status_code == 302
     page = browser.get(f"/s/{s}/end").get_data(as_text=True)
     finals = [int(x) for x in re.findall(r'class="num final">(\d+)', page)]
@@ -252,16 +257,16 @@ def test_end_session_settles_and_closes(browser, worked_example):
     # read-only now
     assert browser.get(f"/s/{s}/hand").status_code == 409
     assert browser.get(f"/s/{s}/hands/1/edit").status_code == 409
-    r = browser.post(f"/s/{s}/undo", {"version": "999"})
-    assert r.status_code == 409
+    r = browser.post(f"/s/{s}/hands/1/delete", {"change": '{"kind": "delete", "number": 1}', "version": "999",
+                                                 "key": "k"})
+    assert r.status_code == 409 and hand_count(browser.client, s) == 8
     # the group page remembers the evening with its result
     assert re.search(rf'<a class="when" href="/s/{s}/end">.*?8 hands', browser.get(f"/g/{g}").get_data(as_text=True), re.S)
 
 
 def test_kept_paper_is_carried_into_the_next_session(browser, worked_example):
     g, s = play_worked_example(browser, worked_example)
-    page = browser.get(f"/s/{s}/end").get_data(as_text=True)
-    browser.post(f"/s/{s}/end", {"paper": "keep", "version": field_value(page, "version")})
+    end_session(browser, s, "keep")
     group_page = browser.get(f"/g/{g}").get_data(as_text=True)
     assert "The paper carried in" in group_page and "West: <b>22</b>" in group_page
     s2 = gen_session(browser, g)

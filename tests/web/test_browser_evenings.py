@@ -48,6 +48,7 @@ def test_an_evening_ends_is_shared_remembered_and_the_next_begins(chromium, serv
     page.click("text=End the session")
     page.click("label.choice:has(input[name=paper][value=keep])")
     page.click("form.card button[type=submit]")
+    page.click("text=Yes, end the session")  # ending is confirmed
     page.wait_for_selector("#share")
     button = page.locator("#share-button")
     assert button.is_visible() and button.inner_text() == "Send the result"
@@ -113,6 +114,7 @@ def test_send_the_result_falls_back_to_copying(chromium, server):  # noqa: F811
     enter_hand(page, example["hands"][0])
     page.click("text=End the session")
     page.click("form.card button[type=submit]")
+    page.click("text=Yes, end the session")
     button = page.locator("#share-button")
     assert button.inner_text() == "Copy the result"
     button.click()

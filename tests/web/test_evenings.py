@@ -303,7 +303,8 @@ def test_end_page_offers_the_result_to_share(app, browser, worked_example):
     page = browser.get(f"/s/{s}/end").get_data(as_text=True)
     assert 'id="share"' not in page  # nothing to send before the end
     version = re.search(r'id="version" name="version" type="hidden" value="(\d+)"', page).group(1)
-    browser.post(f"/s/{s}/end", {"paper": "settle", "version": version, "csrf_token": csrf_of(page)})
+    browser.post(f"/s/{s}/end", {"paper": "settle", "version": version, "csrf_token": csrf_of(page),
+                                 "confirm": "yes", "key": "end-once"})  # the end, confirmed
     page = browser.get(f"/s/{s}/end").get_data(as_text=True)
     text = re.search(r'<pre class="share-text" id="share-text">(.*?)</pre>', page, re.S).group(1)
     lines = text.split("\n")

@@ -113,7 +113,8 @@ def test_if_we_settled_now_equals_the_settlement_at_the_end(browser):
     before = money_on(browser.get(f"/s/{s}").get_data(as_text=True))
     end = browser.get(f"/s/{s}/end").get_data(as_text=True)
     version = re.search(r'id="version" name="version" type="hidden" value="(\d+)"', end).group(1)
-    assert browser.post(f"/s/{s}/end", {"paper": "settle", "version": version}).status_code == 302
+    assert browser.post(f"/s/{s}/end", {"paper": "settle", "version": version, "confirm": "yes",
+                                        "key": "end-once"}).status_code == 302  # the end, confirmed
     settled = browser.get(f"/s/{s}/end").get_data(as_text=True)
     closed = browser.get(f"/s/{s}").get_data(as_text=True)
     # seed 000: North +190, West −120, South +50, East −120

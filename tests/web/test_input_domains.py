@@ -10,7 +10,7 @@ import io
 import json
 import re
 
-from conftest import field_value, gen_group, gen_hand, gen_session, hand_fields
+from conftest import end_session, field_value, gen_group, gen_hand, gen_session, hand_fields
 from tests.hostile import corpus
 from tests.webcheck import message_of, refused, snapshot
 
@@ -48,12 +48,14 @@ def test_a_damaged_version_is_never_a_server_error(app, browser, worked_example)
     _, s = table_with_hands(browser, worked_example)
     before = snapshot(app)
     for junk in DAMAGED_NUMBERS:
-        for where in ("hands/2/delete", "undo", "end"):
-            r = browser.post(f"/s/{s}/{where}", {"version": junk, "paper": "settle"})
-            assert "another phone" in refused(r, 409).lower(), (junk, where)
+        for where, form in (("hands/2/delete", {"key": "delete-1"}), ("end", {"paper": "settle"}),
+                            ("end", {"paper": "settle", "key": "end-1", "confirm": "yes"})):
+            r = browser.post(f"/s/{s}/{where}", dict(form, version=junk))
+            assert "nothing was" in refused(r, 409).lower(), (junk, where)  # outdated: what changed since
+        assert "damaged" in refused(browser.post(f"/s/{s}/undo", {"seq": junk, "key": "undo-1"})), junk
         data = hand_fields(worked_example["hands"][1], PLAYERS)
         data["version"] = junk
-        assert "another phone" in refused(browser.post(f"/s/{s}/hands/2/edit", data), 409)
+        assert "nothing was saved" in refused(browser.post(f"/s/{s}/hands/2/edit", data), 409).lower()
     assert snapshot(app) == before
 
 
@@ -185,7 +187,7 @@ def test_a_question_the_table_does_not_ask_is_not_read(app, browser, worked_exam
                 estuche_count="ninety", trump="hearts", bet="J")
     assert browser.post(f"/s/{s}/hand", data).status_code == 302
     stored = json.loads(browser.client.get(f"/s/{s}/session.json").get_data(as_text=True))["hands"][3]
-    assert stored == worked_example["hands"][3]
+    assert stored == dict(worked_example["hands"][3], dealer="East")  # every stored hand records its dealer
 
 
 def test_an_estuche_count_outside_its_domain_is_shown_where_asked(app, browser):
@@ -213,9 +215,10 @@ def test_the_end_form_refuses_with_a_message(app, browser, worked_example):
     assert "one of the choices" in refused(browser.post(f"/s/{s}/end", {"paper": "burn it",
                                                                           "version": field_value(page, "version")}))
     assert snapshot(app) == before
-    assert browser.post(f"/s/{s}/end", {"paper": "keep", "version": field_value(page, "version")}).status_code == 302
+    assert end_session(browser, s, "keep").status_code == 302
     ended = snapshot(app)
-    assert "already ended" in refused(browser.post(f"/s/{s}/end", {"paper": "settle", "version": "9"}), 409)
+    r = browser.post(f"/s/{s}/end", {"paper": "settle", "version": "9", "key": "end-again", "confirm": "yes"})
+    assert "ended" in refused(r, 409).lower()
     assert snapshot(app) == ended
 
 
@@ -275,8 +278,7 @@ def test_a_file_player_spelled_otherwise_than_the_groups_is_refused(app, browser
 def test_an_ended_session_is_imported_ended(app, browser, worked_example):
     """An imported finished session came back open ("Enter hand 9")."""
     _, s = table_with_hands(browser, worked_example, count=8)
-    page = browser.get(f"/s/{s}/end").get_data(as_text=True)
-    browser.post(f"/s/{s}/end", {"paper": "keep", "version": field_value(page, "version")})
+    end_session(browser, s, "keep")
     exported = browser.client.get(f"/s/{s}/session.json").get_data()
     assert json.loads(exported)["end"] == {"paper": "keep", "ended": True}
     g2 = gen_group(browser, name="Other table", players=())

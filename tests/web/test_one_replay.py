@@ -41,11 +41,11 @@ def test_every_page_and_post_replays_once(browser, table, worked_example, replay
     hand7 = worked_example["hands"][6]
     hand2 = worked_example["hands"][1]
 
-    def once(method, url, data=None, status=(200, 302)):
+    def once(method, url, data=None, status=(200, 302), at_most=False):
         replays.clear()
         r = browser.get(url) if method == "get" else browser.post(url, data)
         assert r.status_code in status, (url, r.status_code)
-        assert len(replays) == 1, (method, url, len(replays))
+        assert len(replays) == 1 or at_most and not replays, (method, url, len(replays))
         return r
 
     for url in (f"/s/{table}", f"/s/{table}/hand", f"/s/{table}/hands", f"/s/{table}/hands/2/edit",
@@ -62,7 +62,22 @@ def test_every_page_and_post_replays_once(browser, table, worked_example, replay
     changed = {**hand_fields({**hand2, "tricks": {"North": 5, "South": 3, "East": 1}}, PLAYERS),
                "version": field_value(edit, "version")}
     r = once("post", f"/s/{table}/hands/2/edit", changed)
-    assert "Hand 2 changed" in r.get_data(as_text=True)
-    history = browser.get(f"/s/{table}/hands").get_data(as_text=True)
-    r = once("post", f"/s/{table}/hands/7/delete", {"version": field_value(history, "version")})
+    assert "Hand 2 fixed" in r.get_data(as_text=True)
+    # fixing the evening: each preview and each confirmation replays once too
+    page = once("get", f"/s/{table}/hands/7/delete").get_data(as_text=True)
+    confirm = {k: field_value(page, k) for k in ("change", "version", "key")}
+    r = once("post", f"/s/{table}/hands/7/delete", confirm)
     assert "Hand 7 deleted" in r.get_data(as_text=True)
+    table_page = browser.get(f"/s/{table}").get_data(as_text=True)
+    once("post", f"/s/{table}/undo", {"seq": field_value(table_page, "seq"), "key": field_value(table_page, "key")})
+    for url in (f"/s/{table}/hands/3", f"/s/{table}/hands/insert/3"):
+        once("get", url)
+    for url in (f"/s/{table}/hands/3/dealer", f"/s/{table}/hands/3/seating", f"/s/{table}/history"):
+        once("get", url, at_most=True)  # the recorded dealers and the log: no replay needed
+    page = once("post", f"/s/{table}/hands/3/dealer", {"dealer": "West"}).get_data(as_text=True)
+    assert "This change cannot be made" in page  # South's penetro: only the dealer plays it
+    hand3 = hand_fields(worked_example["hands"][2], PLAYERS)
+    page = once("post", f"/s/{table}/hands/insert/3", hand3).get_data(as_text=True)
+    confirm = {k: field_value(page, k) for k in ("change", "version", "key")}
+    r = once("post", f"/s/{table}/change", confirm)
+    assert "A hand inserted as hand 3" in r.get_data(as_text=True)

@@ -17,6 +17,7 @@ the fuzz does not know, so a new route cannot be left out.
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import os
@@ -105,19 +106,70 @@ def edit_hand(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
     return f"/s/{s}/hands/{n}/edit", {**data, "version": str(_state(t)["version"])}
 
 
+def _hidden(page: str, *names: str) -> dict[str, Any]:
+    """The hidden fields of a page's form as its button posts them ('' when the page has no such form)."""
+    found = {name: re.search(rf'name="{name}" type="hidden" value="([^"]*)"', page) for name in names}
+    return {name: html.unescape(m.group(1)) if m else "" for name, m in found.items()}
+
+
+def _confirmation(page: str) -> dict[str, Any]:
+    """The hidden fields of a change's preview page, as its Confirm button posts them."""
+    return _hidden(page, "change", "version", "key")
+
+
 def delete_hand(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
     s = t.open_session()
-    return f"/s/{s}/hands/{rng.randint(1, 3)}/delete", {"version": str(_state(t)["version"])}
+    url = f"/s/{s}/hands/{rng.randint(1, 3)}/delete"
+    return url, _confirmation(t.page(url))
+
+
+def confirm_change(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
+    """The Confirm of a previewed correction (here: who dealt a hand)."""
+    s = t.open_session()
+    r = t.browser.post(f"/s/{s}/hands/{rng.randint(1, 3)}/dealer", {"dealer": rng.choice(PLAYERS)})
+    return f"/s/{s}/change", _confirmation(r.get_data(as_text=True))
+
+
+def insert_hand(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
+    s = t.open_session()
+    data = hand_fields(t.worked["hands"][rng.randint(0, 7)], PLAYERS)
+    return f"/s/{s}/hands/insert/{rng.randint(1, 3)}", {**data, "idem_key": _key(rng)}
+
+
+def dealer(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
+    s = t.open_session()
+    return f"/s/{s}/hands/{rng.randint(1, 3)}/dealer", {"dealer": rng.choice(PLAYERS)}
+
+
+def seating(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
+    s = t.open_session()
+    seats = rng.sample(PLAYERS, len(PLAYERS))
+    return f"/s/{s}/hands/{rng.randint(1, 3)}/seating", {
+        **{f"seat{i + 1}": p for i, p in enumerate(seats)}, "dealer": rng.choice(PLAYERS)}
 
 
 def undo(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
     s = t.open_session()
-    return f"/s/{s}/undo", {"version": str(_state(t)["version"])}
+    return f"/s/{s}/undo", {"seq": str(rng.randint(1, 6)), "key": _key(rng)}
 
 
 def end(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
     s = t.open_session()
-    return f"/s/{s}/end", {"paper": rng.choice(["settle", "keep"]), "version": str(_state(t)["version"])}
+    data = {"paper": rng.choice(["settle", "keep"]), "version": str(_state(t)["version"])}
+    if rng.random() < 0.5:  # the confirmation's post
+        data.update(key=_key(rng), confirm="yes")
+    return f"/s/{s}/end", data
+
+
+def reopen(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
+    s = t.session or t.open_session()  # the last session played, ended or not
+    page = t.page(f"/s/{s}/reopen")
+    return f"/s/{s}/reopen", _hidden(page, "version", "key")
+
+
+def phone(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
+    s = t.open_session()
+    return f"/s/{s}/phone", {"name": rng.choice(["Ana's phone", "Mesa 2", "José"])}
 
 
 def create_group(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
@@ -167,7 +219,9 @@ ROUTES: dict[str, Callable[[Table, random.Random], tuple[str, dict[str, Any]]]] 
     "groups.index": create_group, "groups.add_player": add_player, "groups.rename_player": rename_player,
     "groups.retire_player": retire_player, "groups.start": start, "groups.import_session": import_session,
     "evenings.start_next": next_evening, "table.new_hand": new_hand, "table.preview": preview,
-    "table.edit_hand": edit_hand, "table.delete_hand": delete_hand, "table.undo": undo, "table.end": end,
+    "table.edit_hand": edit_hand, "table.end": end, "fixes.delete": delete_hand, "fixes.confirm": confirm_change,
+    "fixes.insert": insert_hand, "fixes.dealer": dealer, "fixes.seating": seating, "fixes.undo": undo,
+    "fixes.reopen": reopen, "fixes.phone": phone,
 }
 
 
@@ -178,7 +232,8 @@ def damaged(rng: random.Random, data: dict[str, Any]) -> dict[str, Any]:
         return data
     names = [*data, "contract", "t0", "t1", "surrender", "bola", "estuche_count", "trump", "bet", "takeover",
              "number", "version", "idem_key", "name", "paper", "scale", "palo_de_favor", "tanto_value",
-             "start_tokens", "currency", "own", "newest", "text", "extra"]
+             "start_tokens", "currency", "own", "newest", "text", "change", "key", "seq", "dealer", "seat1",
+             "seat2", "confirm", "phone", "extra"]
     for _ in range(rng.randint(1, 3)):
         name = rng.choice(names)
         roll = rng.random()
@@ -210,7 +265,10 @@ def _check(app, t: Table, endpoint: str, url: str, data: dict[str, Any]) -> str:
         assert snapshot(app) == before, f"the preview wrote something: {where}"
         return "preview"
     if r.status_code >= 400:
-        assert message_of(r), where
+        try:
+            message_of(r)
+        except AssertionError as exc:
+            raise AssertionError(f"{where}: {exc}") from None
         assert snapshot(app) == before, f"a {r.status_code} changed the database: {where}"
         return "refused"
     return "accepted"

@@ -1,0 +1,486 @@
+"""Fixing the evening: delete any hand, insert a forgotten one, correct a dealer or the seating, undo, reopen.
+
+A change is planned on the list of hand objects, checked by replaying the
+whole session, shown as a preview (the hands whose figures change and each
+player's money before and after) and only then applied, in one transaction
+with its history entry. Every change request carries its own key: a re-sent
+copy finds the entry its first copy wrote and is reported as done.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..db import db
+from ..engine import Ledger, SessionError, domains
+from ..models import GameSession, HandRecord, HistoryEntry, now
+from ..viewmodel import RowView, SessionView
+from . import history
+from .hands import Recomputed, _check_open, _lock
+from .refusals import Conflict, Refused, refused_from
+from .replays import Entry, entry_for, hand_data, ledger_for
+from .summaries import forget_summary, keep_summary
+from .views import view_from
+
+#: the changes that rewrite the list of hands, with a preview before they are confirmed
+HAND_CHANGES = ("delete", "insert", "dealer", "seating")
+#: the longest change request a confirmation page may send back
+CHANGE_MAX = 20_000
+#: at most this many changed hands are listed in a preview (the rest are counted)
+SHOWN = 12
+
+
+@dataclass(frozen=True)
+class Change:
+    """A change asked for on hand ``number`` (1-based): what the confirmation page sends back."""
+
+    kind: str
+    number: int
+    hand: dict[str, Any] | None = None  # insert: the forgotten hand
+    dealer: str | None = None  # dealer, seating: who dealt hand ``number``
+    seating: tuple[str, ...] | None = None  # seating: the order from hand ``number`` on
+
+    def to_json(self) -> str:
+        d: dict[str, Any] = {"kind": self.kind, "number": self.number}
+        if self.hand is not None:
+            d["hand"] = self.hand
+        if self.dealer is not None:
+            d["dealer"] = self.dealer
+        if self.seating is not None:
+            d["seating"] = list(self.seating)
+        return json.dumps(d, ensure_ascii=False, sort_keys=True)
+
+
+def change_from_json(text: str | None) -> Change:
+    """The change a confirmation page sent back; anything damaged is refused, never guessed."""
+    damaged = Refused("change", "This confirmation is damaged. Go back, reload the page and ask again.")
+    if not text or len(text) > CHANGE_MAX:
+        raise damaged
+    try:
+        d = json.loads(text)
+    except (ValueError, RecursionError):
+        raise damaged from None
+    if not isinstance(d, dict) or d.get("kind") not in HAND_CHANGES:
+        raise damaged
+    number, hand, dealer, seating = d.get("number"), d.get("hand"), d.get("dealer"), d.get("seating")
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        raise damaged
+    if (hand is not None and not isinstance(hand, dict)) or (dealer is not None and not isinstance(dealer, str)):
+        raise damaged
+    if seating is not None and not (isinstance(seating, list) and all(isinstance(p, str) for p in seating)):
+        raise damaged
+    return Change(d["kind"], number, hand, dealer, tuple(seating) if seating is not None else None)
+
+
+# ------------------------------------------------------------------ planning a change
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The hands after a change, and where each came from (``None``: a new hand)."""
+
+    hands: list[dict[str, Any]]
+    origin: list[int | None]
+    first: int  # the first position (0-based) the change touches
+    removed: tuple[int, ...] = ()  # positions (before) of hands that are gone
+
+
+def plan(change: Change, hands: list[dict[str, Any]]) -> Plan:
+    """What ``change`` makes of ``hands`` (not yet checked by the engine)."""
+    n = change.number
+    last = len(hands) + (1 if change.kind == "insert" else 0)
+    if not 1 <= n <= last:
+        raise Refused("hand", f"There is no hand {n} in this session (it has {len(hands)}).", status=404)
+    i = n - 1
+    if change.kind == "delete":
+        return _plan_delete(hands, i)
+    if change.kind == "insert":
+        if change.hand is None:
+            raise Refused("hand", "Which hand should be inserted?")
+        new = [dict(h) for h in hands]
+        new.insert(i, dict(change.hand))
+        return Plan(new, [*range(i), None, *range(i, len(hands))], i)
+    return _plan_deal(change, hands, i)
+
+
+def _plan_delete(hands: list[dict[str, Any]], i: int) -> Plan:
+    """Remove hand ``i``; a seating change it carried moves to the hand that takes its place."""
+    new = [dict(h) for h in hands]
+    gone = new.pop(i)
+    if "seating" in gone and i < len(new) and "seating" not in new[i]:
+        new[i]["seating"] = gone["seating"]
+    return Plan(new, [*range(i), *range(i + 1, len(hands))], i, (i,))
+
+
+def _plan_deal(change: Change, hands: list[dict[str, Any]], i: int) -> Plan:
+    """Hand ``i`` was dealt by ``change.dealer`` (in a new seating); the deal passes on from there.
+
+    The later hands lose their recorded dealer up to the next seating change,
+    so the replay passes the deal on from the corrected one; the result's
+    dealers are then recorded again (:func:`record_dealers`).
+    """
+    if change.dealer is None:
+        raise Refused("dealer", "Who dealt this hand?")
+    new = [dict(h) for h in hands]
+    new[i]["dealer"] = change.dealer
+    if change.kind == "seating":
+        if change.seating is None:
+            raise Refused("seating", "Give the seating, seat by seat.")
+        new[i]["seating"] = list(change.seating)
+    for h in new[i + 1:]:
+        if "seating" in h:
+            break
+        h.pop("dealer", None)
+    return Plan(new, list(range(len(hands))), i)
+
+
+def record_dealers(hands: list[dict[str, Any]], ledger: Ledger) -> list[dict[str, Any]]:
+    """Every hand records who dealt it, as the replay placed the deal."""
+    return [dict(h, dealer=r.dealer) for h, r in zip(hands, ledger.results, strict=True)]
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A planned change replayed once: the hands to store (dealers recorded), the ledger before and after."""
+
+    plan: Plan
+    before: Ledger
+    after: Ledger
+
+
+def checked(gs: GameSession, p: Plan, entry: Entry | None = None) -> Checked:
+    """Replay the planned hands from the first one the change touches (one replay of the session, or
+    none when ``entry`` is the caller's replay paused there); the engine's refusal names the hand and field."""
+    if entry is None or entry.number != p.first + 1 or entry.hands != hand_data(gs):
+        entry = entry_for(gs, p.first + 1)
+    try:
+        after = entry.then(p.hands[p.first:])
+    except SessionError as exc:
+        raise refused_from(exc) from None
+    return Checked(replace(p, hands=record_dealers(p.hands, after)), entry.ledger, after)
+
+
+# ------------------------------------------------------------------ the preview
+
+
+@dataclass(frozen=True)
+class RowChange:
+    """A hand whose figures change: its row before (None: inserted) and after (None: removed)."""
+
+    before: RowView | None
+    after: RowView | None
+
+
+@dataclass(frozen=True)
+class MoneyChange:
+    player: str
+    bowl_before: int
+    bowl_after: int
+    money_before: str
+    money_after: str
+
+    @property
+    def changed(self) -> bool:
+        return (self.bowl_before, self.money_before) != (self.bowl_after, self.money_after)
+
+
+@dataclass(frozen=True)
+class ChangePreview:
+    """What a change would do, from the engine; nothing is saved."""
+
+    change: Change
+    version: int
+    rows: tuple[RowChange, ...] = ()
+    more: int = 0  # changed hands not listed
+    money: tuple[MoneyChange, ...] = ()
+    refusal: Refused | None = None  # the change would break a hand: it cannot be confirmed
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+
+def preview_change(gs: GameSession, change: Change, entry: Entry | None = None) -> ChangePreview:
+    """The hands whose figures change and each player's money, before and after ``change``."""
+    hands = hand_data(gs)
+    p = plan(change, hands)
+    if p.hands == hands:
+        return ChangePreview(change, gs.version, refusal=Refused(
+            "change", "That is how it is recorded already: nothing would change."))
+    try:
+        done = checked(gs, p, entry)
+    except Refused as exc:
+        return ChangePreview(change, gs.version, refusal=exc)
+    return compared(gs, change, done)
+
+
+def compared(gs: GameSession, change: Change, done: Checked) -> ChangePreview:
+    before, after = view_from(gs, done.before, rows=True), view_from(gs, done.after, rows=True)
+    return _preview(change, gs.version, before, after, done.plan)
+
+
+def _preview(change: Change, version: int, before: SessionView, after: SessionView, p: Plan) -> ChangePreview:
+    rows = _row_changes(before, after, p)
+    return ChangePreview(change, version, tuple(rows[:SHOWN]), max(0, len(rows) - SHOWN),
+                         _money_changes(before, after))
+
+
+def _hand_rows(view: SessionView) -> list[RowView]:
+    return [r for r in view.rows if r.kind == "hand"]
+
+
+def _figures(r: RowView) -> tuple[Any, ...]:
+    return (r.event, r.dealer, r.bowls, r.plato, r.pajaritos, r.paper)
+
+
+def _row_changes(before: SessionView, after: SessionView, p: Plan) -> list[RowChange]:
+    old, new = _hand_rows(before), _hand_rows(after)
+    out: list[tuple[int, RowChange]] = []
+    for j, origin in enumerate(p.origin):
+        if origin is None:
+            out.append((j, RowChange(None, new[j])))
+        elif _figures(old[origin]) != _figures(new[j]):
+            out.append((j, RowChange(old[origin], new[j])))
+    out.extend((i, RowChange(old[i], None)) for i in p.removed)
+    return [rc for _, rc in sorted(out, key=lambda t: (t[0], t[1].after is not None))]
+
+
+def _money_changes(before: SessionView, after: SessionView) -> tuple[MoneyChange, ...]:
+    money_b, money_a = dict(before.settlement.money), dict(after.settlement.money)
+    bowls_b = {p.name: p.bowl for p in before.table}
+    return tuple(
+        MoneyChange(p.name, bowls_b[p.name], p.bowl, money_b[p.name], money_a[p.name]) for p in after.table
+    )
+
+
+# ------------------------------------------------------------------ applying a change
+
+
+@dataclass(frozen=True)
+class Applied:
+    """A change made, or found already made (a re-sent request: ``already``)."""
+
+    entry: HistoryEntry
+    already: bool = False
+    preview: ChangePreview | None = None  # what the change did (None: found already made)
+
+
+def apply_change(gs: GameSession, change: Change, *, key: str, version: int, phone: str) -> Applied:
+    """Make a previewed change, once: a re-sent copy (same key) returns the first one's entry."""
+    _lock(gs)
+    found = history.entry_by_key(gs, key)
+    if found is not None:
+        return Applied(found, True)
+    _require_key(key)
+    _check_open(gs)
+    if version != gs.version:
+        raise Conflict(_stale(gs, version, "this preview was shown"))
+    hands = hand_data(gs)
+    p = plan(change, hands)
+    if p.hands == hands:
+        raise Refused("change", "That is how it is recorded already: nothing was changed.")
+    done = checked(gs, p)
+    _store(gs, done.plan, key)
+    entry = _log_change(gs, change, hands, done.plan, key=key, phone=phone)
+    db.session.commit()
+    return Applied(entry, False, compared(gs, change, done))
+
+
+def _require_key(key: str) -> None:
+    try:
+        domains.FORM_KEY.check(key)
+    except domains.OutOfDomain:
+        raise Refused("change", "This form is damaged (it has no key). Go back, reload the page and "
+                                "ask again.") from None
+
+
+def _stale(gs: GameSession, version: int, since_when: str) -> str:
+    """Another phone changed the session: say what it did (from the history)."""
+    what = history.told_since(gs, version)
+    if what:
+        return f"Nothing was changed: since {since_when}, {what}. Look at the figures below before you confirm."
+    return (f"Nothing was changed: the session changed on another phone since {since_when}. "
+            "Look again before you confirm.")
+
+
+def _log_change(gs: GameSession, change: Change, old: list[dict[str, Any]], p: Plan, *, key: str,
+                phone: str) -> HistoryEntry:
+    i = change.number - 1
+    if change.kind == "delete":
+        return history.record(gs, "delete", key=key, phone=phone, hand=change.number, before=old[i])
+    if change.kind == "insert":
+        return history.record(gs, "insert", key=key, phone=phone, hand=change.number, after=p.hands[i])
+    end = _last_differing(old, p.hands, i)
+    return history.record(gs, change.kind, key=key, phone=phone, hand=change.number,
+                          before={"hands": old[i:end]}, after={"hands": p.hands[i:end]})
+
+
+def _last_differing(old: list[dict[str, Any]], new: list[dict[str, Any]], start: int) -> int:
+    """One past the last position where ``old`` and ``new`` differ (same length, from ``start``)."""
+    end = start + 1
+    for k in range(start, len(new)):
+        if old[k] != new[k]:
+            end = k + 1
+    return end
+
+
+def _store(gs: GameSession, p: Plan, key: str) -> None:
+    """Make the stored hands equal ``p.hands``: kept records move and change, new ones get the key."""
+    records = list(gs.hands)
+    kept = {o for o in p.origin if o is not None}
+    for i, rec in enumerate(records):
+        if i not in kept:
+            gs.hands.remove(rec)
+            db.session.delete(rec)
+    db.session.flush()
+    for j, (data, origin) in enumerate(zip(p.hands, p.origin, strict=True)):
+        if origin is None:
+            db.session.add(HandRecord(session=gs, position=j, data=data, idem_key=key if j == p.first
+                                      else f"{key}-{j}"))
+            continue
+        rec = records[origin]
+        if rec.position != j:
+            rec.position = j
+        if rec.data != data:
+            rec.data = data
+    gs.version += 1
+
+
+# ------------------------------------------------------------------ undo and reopen
+
+
+def undo(gs: GameSession, seq: int, *, key: str, phone: str) -> Applied:
+    """Take back change ``seq`` (the latest change): once, whatever the network repeats."""
+    _lock(gs)
+    done = history.entry_by_key(gs, key)
+    if done is not None:
+        return Applied(done, True)
+    _require_key(key)
+    target = history.entry_by_seq(gs, seq)
+    if target is None:
+        raise Refused("change", f"There is no change {seq} in this session's history.", status=404)
+    undone = _undone_by(gs, seq)
+    if undone is not None:
+        return Applied(undone, True)
+    latest = history.undoable(gs)
+    if latest is None or latest.seq != seq:
+        since = history.told_since(gs, target.version)
+        raise Refused("change", f"Only the last change can be undone, and this one is no longer the last: "
+                                f"since then, {since}. Nothing was undone.", status=409)
+    if target.kind in ("end", "reopen"):
+        return Applied(_undo_closing(gs, target, key=key, phone=phone))
+    return Applied(_undo_hands(gs, target, key=key, phone=phone))
+
+
+def _undone_by(gs: GameSession, seq: int) -> HistoryEntry | None:
+    return next((e for e in history.entries(gs) if e.kind == "undo" and e.undoes == seq), None)
+
+
+def _undo_hands(gs: GameSession, target: HistoryEntry, *, key: str, phone: str) -> HistoryEntry:
+    _check_open(gs)
+    done = checked(gs, _inverse(target, hand_data(gs)))
+    _store(gs, done.plan, key)
+    entry = history.record(gs, "undo", key=key, phone=phone, hand=target.hand, before=target.after,
+                           after=target.before, undoes=target.seq)
+    db.session.commit()
+    return entry
+
+
+def _inverse(target: HistoryEntry, hands: list[dict[str, Any]]) -> Plan:
+    """The plan that takes ``target`` back, after checking the hands are still as it left them."""
+    i = (target.hand or 1) - 1
+    moved = Refused("change", "The hands are no longer as this change left them; nothing was undone.", status=409)
+    if target.kind in ("add", "insert"):
+        if i >= len(hands) or hands[i] != target.after:
+            raise moved
+        return Plan([h for k, h in enumerate(hands) if k != i], [*range(i), *range(i + 1, len(hands))], i, (i,))
+    if target.kind == "delete":
+        new = [*hands[:i], dict(target.before or {}), *hands[i:]]
+        return Plan(new, [*range(i), None, *range(i, len(hands))], i)
+    if target.kind == "edit":
+        if i >= len(hands) or hands[i] != target.after:
+            raise moved
+        return Plan([*hands[:i], dict(target.before or {}), *hands[i + 1:]], list(range(len(hands))), i)
+    was, now_ = (target.before or {}).get("hands", []), (target.after or {}).get("hands", [])
+    if hands[i:i + len(now_)] != now_:
+        raise moved
+    return Plan([*hands[:i], *was, *hands[i + len(now_):]], list(range(len(hands))), i)
+
+
+def _undo_closing(gs: GameSession, target: HistoryEntry, *, key: str, phone: str) -> HistoryEntry:
+    """Undo an end (the session is open again) or a reopen (it is closed again, as it was)."""
+    if target.kind == "end":
+        state = _set_closed(gs, False, gs.end_paper)
+    else:
+        state = _set_closed(gs, True, str((target.before or {}).get("paper", gs.end_paper)))
+    entry = history.record(gs, "undo", key=key, phone=phone, before=target.after, after=state,
+                           undoes=target.seq)
+    db.session.commit()
+    return entry
+
+
+def _set_closed(gs: GameSession, closed: bool, paper: str) -> dict[str, Any]:
+    """Close or reopen the session; a closed evening's summary is kept, a reopened one's dropped."""
+    gs.closed = closed
+    gs.closed_at = now() if closed else None
+    gs.end_paper = paper
+    gs.version += 1
+    if closed:
+        keep_summary(gs)
+    else:
+        forget_summary(gs)
+    return {"closed": True, "paper": paper} if closed else {"closed": False}
+
+
+def closed_state(gs: GameSession) -> dict[str, Any]:
+    return {"closed": True, "paper": gs.end_paper} if gs.closed else {"closed": False}
+
+
+def reopen(gs: GameSession, *, key: str, version: int, phone: str) -> Applied:
+    """Open a closed session again (from its page); recorded in the history."""
+    _lock(gs)
+    done = history.entry_by_key(gs, key)
+    if done is not None:
+        return Applied(done, True)
+    _require_key(key)
+    if not gs.closed:
+        last = history.latest(gs)
+        why = f" ({history.told(last)})" if last is not None and last.kind in ("reopen", "undo") else ""
+        raise Refused("session", f"This session is already open{why}: nothing to reopen.", status=409)
+    if version != gs.version:
+        raise Conflict(_stale(gs, version, "this page was opened"))
+    before = closed_state(gs)
+    after = _set_closed(gs, False, gs.end_paper)
+    entry = history.record(gs, "reopen", key=key, phone=phone, before=before, after=after)
+    db.session.commit()
+    return Applied(entry)
+
+
+def later_sessions_took_the_paper(gs: GameSession) -> bool:
+    """The group started another session after this one closed keeping its paper (reopening won't reach it)."""
+    if not gs.closed or gs.end_paper != "keep":
+        return False
+    return any(o.id != gs.id and o.created_at >= (gs.closed_at or gs.created_at) for o in gs.group.sessions)
+
+
+def deal_at(gs: GameSession, number: int) -> tuple[str, tuple[str, ...]]:
+    """Who dealt hand ``number`` (as recorded; replayed only for a hand stored without it) and the
+    seating it was dealt in."""
+    hands = hand_data(gs)
+    if not 1 <= number <= len(hands):
+        raise Refused("hand", f"There is no hand {number} in this session (it has {len(hands)}).", status=404)
+    seating = tuple(gs.players)
+    for h in hands[:number]:
+        if isinstance(h.get("seating"), list):
+            seating = tuple(h["seating"])
+    recorded = hands[number - 1].get("dealer")
+    if isinstance(recorded, str):
+        return recorded, seating
+    return ledger_for(gs, hands).results[number - 1].dealer, seating
+
+
+def edit_outcome(gs: GameSession, number: int, done: Recomputed) -> Applied:
+    """What a fix of hand ``number`` changed, as the page after a previewed change shows it."""
+    assert done.logged is not None
+    n = len(_hand_rows(done.after))
+    p = Plan([], list(range(n)), number - 1)
+    return Applied(done.logged, False, _preview(Change("edit", number), gs.version, done.before, done.after, p))

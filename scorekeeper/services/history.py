@@ -1,0 +1,411 @@
+"""The history of a session: an append-only log of every change, who made it and what it changed.
+
+It is an input record, like the hands: the app appends one entry per change
+(add, edit, delete, insert, dealer, seating, end, reopen, undo) and never
+changes or removes one (:class:`~scorekeeper.models.AppendOnly` guards the
+rows). Each entry keeps the change request's key, so a re-sent copy of a
+request finds its entry and is reported as already done. The log travels in
+the session file (``"history"``) and comes back with an import.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import func, select
+
+from ..db import db
+from ..engine import domains
+from ..models import GameSession, HistoryEntry, now
+from .refusals import Refused
+
+#: the kinds of change, in the order the History page explains them
+KINDS = ("add", "edit", "delete", "insert", "dealer", "seating", "end", "reopen", "undo")
+#: what a change key and a phone name may be (the columns' lengths: domains.FORM_KEY, domains.PHONE_NAME)
+KEY_MAX = domains.FORM_KEY.most
+PHONE_MAX = domains.PHONE_NAME.most
+#: the most entries a session file may carry (far beyond any evening: each hand is one entry)
+HISTORY_MAX = 20_000
+
+
+def record(
+    gs: GameSession,
+    kind: str,
+    *,
+    key: str,
+    phone: str,
+    hand: int | None = None,
+    before: Any = None,
+    after: Any = None,
+    undoes: int | None = None,
+) -> HistoryEntry:
+    """Append one entry (in the caller's transaction; the caller commits)."""
+    assert kind in KINDS, kind
+    last = db.session.scalar(
+        select(func.max(HistoryEntry.seq)).where(HistoryEntry.session_id == gs.id)
+    ) if gs.id is not None else None
+    entry = HistoryEntry(
+        session=gs, seq=(last or 0) + 1, at=now().replace(microsecond=0), phone=phone[:PHONE_MAX], kind=kind, hand=hand,
+        before=before, after=after, key=key[:KEY_MAX], undoes=undoes, version=gs.version,
+    )
+    db.session.add(entry)
+    return entry
+
+
+def entries(gs: GameSession) -> list[HistoryEntry]:
+    """The whole log, oldest first."""
+    return list(db.session.scalars(
+        select(HistoryEntry).where(HistoryEntry.session_id == gs.id).order_by(HistoryEntry.seq)
+    ))
+
+
+def entry_by_key(gs: GameSession, key: str) -> HistoryEntry | None:
+    """The change made by the request with this key, if it was made."""
+    if not key or gs.id is None:
+        return None
+    return db.session.scalars(
+        select(HistoryEntry).where(HistoryEntry.session_id == gs.id, HistoryEntry.key == key[:KEY_MAX])
+    ).first()
+
+
+def entry_by_seq(gs: GameSession, seq: int) -> HistoryEntry | None:
+    return db.session.scalars(
+        select(HistoryEntry).where(HistoryEntry.session_id == gs.id, HistoryEntry.seq == seq)
+    ).first()
+
+
+def latest(gs: GameSession) -> HistoryEntry | None:
+    return db.session.scalars(
+        select(HistoryEntry).where(HistoryEntry.session_id == gs.id).order_by(HistoryEntry.seq.desc()).limit(1)
+    ).first()
+
+
+def since(gs: GameSession, version: int) -> list[HistoryEntry]:
+    """The changes made after the session was at ``version`` (what a stale page missed)."""
+    return list(db.session.scalars(
+        select(HistoryEntry).where(HistoryEntry.session_id == gs.id, HistoryEntry.version > version)
+        .order_by(HistoryEntry.seq)
+    ))
+
+
+def undoable(gs: GameSession) -> HistoryEntry | None:
+    """The change a one-tap undo takes back: the latest one, unless it is itself an undo."""
+    entry = latest(gs)
+    return entry if entry is not None and entry.kind != "undo" else None
+
+
+# ------------------------------------------------------------------ phones
+
+
+def clean_phone(raw: str | None) -> str:
+    """A phone's own name (``Ana's phone``) in its domain's one form (:data:`domains.PHONE_NAME`); else ''."""
+    try:
+        return domains.PHONE_NAME.clean(raw)
+    except domains.OutOfDomain:
+        return ""
+
+
+# ------------------------------------------------------------------ words
+
+
+def phone_words(phone: str) -> str:
+    return phone or "a phone with no name"
+
+
+def local_time(at: datetime, *, day: bool = False) -> str:
+    """The time of a change on the server's clock (the server sits at, or near, the table)."""
+    local = at.replace(tzinfo=UTC).astimezone()
+    return local.strftime("%d %b %H:%M" if day else "%H:%M")
+
+
+#: each kind of change in words (a sentence part: ``hand 3 deleted``)
+WHAT = {
+    "add": "hand {n} entered", "edit": "hand {n} fixed", "delete": "hand {n} deleted",
+    "insert": "a hand inserted as hand {n}", "dealer": "the dealer corrected from hand {n} on",
+    "seating": "the seating changed from hand {n} on", "end": "the session ended", "reopen": "the session reopened",
+    "undo": "change {undoes} undone",
+}
+
+
+def what_words(entry: HistoryEntry) -> str:
+    """One line for an entry: ``hand 3 deleted``."""
+    return WHAT.get(entry.kind, entry.kind).format(n=entry.hand, undoes=entry.undoes)
+
+
+def told(entry: HistoryEntry) -> str:
+    """``hand 3 deleted on Ana's phone at 21:42``: what happened, by whom, when."""
+    return f"{what_words(entry)} on {phone_words(entry.phone)} at {local_time(entry.at)}"
+
+
+def told_since(gs: GameSession, version: int) -> str:
+    """What other phones did since ``version``, in one sentence part (empty when nothing is logged)."""
+    missed = since(gs, version)
+    if not missed:
+        return ""
+    shown = [told(e) for e in missed[-3:]]
+    more = f" and {len(missed) - 3} more changes" if len(missed) > 3 else ""
+    return "; ".join(shown) + more
+
+
+# ------------------------------------------------------------------ the session file
+
+
+def history_json(gs: GameSession) -> list[dict[str, Any]]:
+    """The log as the session file carries it (``version`` is local and stays behind)."""
+    out = []
+    for e in entries(gs):
+        item: dict[str, Any] = {"seq": e.seq, "at": e.at.replace(microsecond=0).isoformat() + "Z",
+                                "phone": e.phone, "kind": e.kind, "key": e.key}
+        optional = {"hand": e.hand, "before": e.before, "after": e.after, "undoes": e.undoes}
+        item.update((k, v) for k, v in optional.items() if v is not None)
+        out.append(item)
+    return out
+
+
+@dataclass(frozen=True)
+class LoggedChange:
+    """One entry of a session file's history, checked and ready to store."""
+
+    seq: int
+    at: datetime
+    phone: str
+    kind: str
+    key: str
+    hand: int | None
+    before: Any
+    after: Any
+    undoes: int | None
+
+
+def load_history(raw: Any) -> list[LoggedChange]:
+    """The ``"history"`` of a session file; a damaged entry is refused naming it."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raise Refused("file", "history: give the history as a list of changes.")
+    if len(raw) > HISTORY_MAX:
+        raise Refused("file", f"history: at most {HISTORY_MAX} changes.")
+    out: list[LoggedChange] = []
+    keys: set[str] = set()
+    for i, item in enumerate(raw):
+        change = _logged(i, item, len(out) + 1)
+        if change.key in keys:
+            raise Refused("file", f"history[{i}].key: the key {change.key!r} is used twice.")
+        keys.add(change.key)
+        out.append(change)
+    return out
+
+
+def _logged(i: int, item: Any, seq: int) -> LoggedChange:
+    where = f"history[{i}]"
+    if not isinstance(item, Mapping):
+        raise Refused("file", f"{where}: each change is an object.")
+    if item.get("seq", seq) != seq:
+        raise Refused("file", f"{where}.seq: expected {seq} (the changes in order, from 1).")
+    kind = item.get("kind")
+    if kind not in KINDS:
+        raise Refused("file", f"{where}.kind: one of {', '.join(KINDS)}.")
+    return LoggedChange(
+        seq=seq,
+        at=_at(where, item.get("at")),
+        phone=_phone(f"{where}.phone", item.get("phone", "")),
+        kind=kind,
+        key=_key(f"{where}.key", item.get("key")),
+        hand=_number(f"{where}.hand", item.get("hand")),
+        before=_object(f"{where}.before", item.get("before")),
+        after=_object(f"{where}.after", item.get("after")),
+        undoes=_undoes(where, item.get("undoes"), seq),
+    )
+
+
+def _phone(where: str, v: Any) -> str:
+    """The phone's name as it was recorded ('' for a phone that had not named itself)."""
+    if v == "":
+        return ""
+    try:
+        return domains.PHONE_NAME.clean(v)
+    except domains.OutOfDomain as exc:
+        raise Refused("file", f"{where}: {exc.message}.") from None
+
+
+def _key(where: str, v: Any) -> str:
+    try:
+        return domains.FORM_KEY.check(v)
+    except domains.OutOfDomain:
+        raise Refused("file", f"{where}: a key of 1 to 64 letters, digits, - or _.") from None
+
+
+def _at(where: str, v: Any) -> datetime:
+    if not isinstance(v, str) or len(v) > 40:
+        raise Refused("file", f"{where}.at: a time such as \"2026-11-23T21:42:00Z\".")
+    try:
+        at = datetime.fromisoformat(v.removesuffix("Z"))
+    except ValueError:
+        raise Refused("file", f"{where}.at: a time such as \"2026-11-23T21:42:00Z\".") from None
+    if at.tzinfo is not None:
+        at = at.astimezone(UTC).replace(tzinfo=None)
+    return at
+
+
+def _number(where: str, v: Any) -> int | None:
+    if v is None:
+        return None
+    if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 100_000:
+        raise Refused("file", f"{where}: a hand number from 1.")
+    return v
+
+
+def _undoes(where: str, v: Any, seq: int) -> int | None:
+    if v is None:
+        return None
+    if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v < seq:
+        raise Refused("file", f"{where}.undoes: the number of an earlier change.")
+    return v
+
+
+def _object(where: str, v: Any) -> Any:
+    """A hand object, ``{"hands": [...]}`` or a closed state: any JSON object, kept as it was."""
+    if v is not None and not isinstance(v, Mapping):
+        raise Refused("file", f"{where}: an object or null.")
+    return dict(v) if v is not None else None
+
+
+def keep_history(gs: GameSession, changes: list[LoggedChange]) -> None:
+    """Store an imported log as it was (in the caller's transaction)."""
+    for c in changes:
+        db.session.add(HistoryEntry(
+            session=gs, seq=c.seq, at=c.at, phone=c.phone, kind=c.kind, hand=c.hand,
+            before=c.before, after=c.after, key=c.key, undoes=c.undoes, version=0,
+        ))
+
+
+# ------------------------------------------------------------------ the History page
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One change as the History page shows it."""
+
+    seq: int
+    kind: str
+    when: str
+    phone: str
+    what: str
+    details: tuple[tuple[str, str], ...]  # (label, words): the hand before and after
+    undone_by: int | None
+
+
+@dataclass(frozen=True)
+class HistoryView:
+    lines: tuple[LogLine, ...]  # newest first
+    undo: LogLine | None  # the change a one-tap undo takes back
+
+
+def history_view(gs: GameSession) -> HistoryView:
+    log = entries(gs)
+    undone = {e.undoes: e.seq for e in log if e.kind == "undo"}
+    by_seq = {e.seq: e for e in log}
+    today = now().date()
+    lines = tuple(
+        LogLine(e.seq, e.kind, local_time(e.at, day=e.at.date() != today), phone_words(e.phone),
+                _what_line(e, by_seq), _details(e), undone.get(e.seq))
+        for e in reversed(log)
+    )
+    last = undoable(gs)
+    return HistoryView(lines, next((ln for ln in lines if last is not None and ln.seq == last.seq), None))
+
+
+def _what_line(e: HistoryEntry, by_seq: dict[int, HistoryEntry]) -> str:
+    if e.kind == "undo" and e.undoes in by_seq:
+        return f"undo of change {e.undoes} ({what_words(by_seq[e.undoes])})"
+    return what_words(e)
+
+
+def _details(e: HistoryEntry) -> tuple[tuple[str, str], ...]:
+    b, a = e.before, e.after
+    if isinstance(b, Mapping) and "hands" in b or isinstance(a, Mapping) and "hands" in a:
+        return _deal_details(e.hand or 1, _hands_of(b), _hands_of(a))
+    if isinstance(b, Mapping) and "closed" in b or isinstance(a, Mapping) and "closed" in a:
+        return (("Now", _closed_words(a)),) if isinstance(a, Mapping) else ()
+    out = []
+    if isinstance(b, Mapping):
+        out.append(("Before", hand_words(b)))
+    if isinstance(a, Mapping):
+        out.append(("After", hand_words(a)))
+    return tuple(out)
+
+
+def _hands_of(v: Any) -> list[Any]:
+    hands = v.get("hands") if isinstance(v, Mapping) else None
+    return list(hands) if isinstance(hands, list) else []
+
+
+def _closed_words(state: Mapping[str, Any]) -> str:
+    if not state.get("closed"):
+        return "open: hands can be entered and fixed"
+    return "closed, the paper " + ("kept for next time" if state.get("paper") == "keep" else "settled")
+
+
+def _deal_details(first: int, before: list[Any], after: list[Any]) -> tuple[tuple[str, str], ...]:
+    """For a dealer or seating correction: each hand whose dealer or seating changed."""
+    out = []
+    for k, (b, a) in enumerate(zip(before, after, strict=False)):
+        if not (isinstance(b, Mapping) and isinstance(a, Mapping)):
+            continue
+        bits = []
+        if b.get("seating") != a.get("seating") and a.get("seating"):
+            bits.append(f"seating {', '.join(map(str, a['seating']))}")
+        if b.get("dealer") != a.get("dealer"):
+            bits.append(f"dealt by {a.get('dealer')} (was {b.get('dealer')})")
+        if bits:
+            out.append((f"Hand {first + k}", "; ".join(bits)))
+    return tuple(out)
+
+
+def hand_words(h: Mapping[str, Any]) -> str:
+    """A stored hand in a line: ``vuelta by South · tricks West 2, South 5, East 2 · estuche · dealt by North``."""
+    contract = h.get("contract")
+    if contract == "pass":
+        parts = ["all pass"]
+    else:
+        who = h.get("declarer") or (h.get("dealer") if contract == "penetro" else None)  # the dealer's penetro
+        parts = [f"{contract} by {who}" if who else str(contract)]
+    tricks = h.get("tricks")
+    if isinstance(tricks, Mapping) and tricks:
+        parts.append("tricks " + ", ".join(f"{p} {n}" for p, n in tricks.items()))
+    sur = h.get("surrender")
+    if isinstance(sur, Mapping):
+        parts.append(f"surrendered, taken over by {sur['takeover']}" if sur.get("takeover") else "surrendered")
+    for flag, word in (("forced", "forced"), ("estuche", "estuche"), ("contra_estuche", "contra-estuche"),
+                       ("primeras", "primeras")):
+        v = h.get(flag)
+        if v:
+            parts.append(f"{word} {v}" if isinstance(v, int) and not isinstance(v, bool) else word)
+    for key, word in (("bola", "bola"), ("drops_out", "drops out:"), ("debt", "for the debt of"),
+                      ("trump", "trumps"), ("bet", "bet")):
+        if h.get(key):
+            parts.append(f"{word} {h[key]}")
+    if h.get("dealer"):
+        parts.append(f"dealt by {h['dealer']}")
+    if h.get("seating"):
+        parts.append("seating " + ", ".join(map(str, h["seating"])))
+    return " · ".join(parts)
+
+
+def find_change(gs: GameSession, key: str) -> HistoryEntry | None:
+    """The change a request with this key made, if any (a re-sent copy is recognised by it)."""
+    return entry_by_key(gs, key)
+
+
+def history_time(entry: HistoryEntry) -> str:
+    return local_time(entry.at)
+
+
+def last_of_kind(gs: GameSession, kind: str) -> HistoryEntry | None:
+    return db.session.scalars(
+        select(HistoryEntry).where(HistoryEntry.session_id == gs.id, HistoryEntry.kind == kind)
+        .order_by(HistoryEntry.seq.desc()).limit(1)
+    ).first()

@@ -1,0 +1,336 @@
+"""Fixing the evening: a hand's page, delete / insert / dealer / seating with a preview, undo, reopen,
+the History page, and each phone's name.
+
+Every change is shown before it is made (the hands whose figures change and
+each player's money before and after) and confirmed with one tap; the
+confirmation carries the change, the session version it was previewed at and
+its own key, so a re-sent copy is reported as done instead of being refused
+or made twice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+
+from .. import services
+from ..models import GameSession
+from .forms import (
+    ChangeForm,
+    DealerForm,
+    HandForm,
+    PhoneForm,
+    ReopenForm,
+    SeatingForm,
+    UndoForm,
+    new_key,
+    number_of,
+)
+
+bp = Blueprint("fixes", __name__, url_prefix="/s")
+
+PHONE_COOKIE = "phone"
+#: browsers keep a cookie at most about 400 days; the phone is asked again after that
+PHONE_DAYS = 400
+
+
+def session_or_404(token: str) -> GameSession:
+    gs = services.find_session(token)
+    if gs is None:
+        abort(404)
+    return gs
+
+
+# ------------------------------------------------------------------ phones
+
+
+def phone_name() -> str:
+    """This phone's own name ('' until it names itself)."""
+    return services.clean_phone(request.cookies.get(PHONE_COOKIE))
+
+
+def remember_phone(response: Response, name: str) -> Response:
+    """Keep the phone's name on the phone (a cookie), for every session it joins."""
+    if name:
+        response.set_cookie(PHONE_COOKIE, name, max_age=PHONE_DAYS * 24 * 3600, httponly=True, samesite="Lax",
+                            secure=request.is_secure)
+    return response
+
+
+def named_by(form: Any) -> str:
+    """The name this request's phone goes by: the one typed on the form, else the one it already has."""
+    typed = services.clean_phone(form.phone.data) if getattr(form, "phone", None) is not None else ""
+    return typed or phone_name()
+
+
+def respond(body: ResponseReturnValue, form: Any) -> ResponseReturnValue:
+    """The page, remembering a name typed on the form."""
+    typed = services.clean_phone(form.phone.data) if getattr(form, "phone", None) is not None else ""
+    if not typed:
+        return body
+    response = body if isinstance(body, Response) else Response(*_parts(body))
+    return remember_phone(response, typed)
+
+
+def _parts(body: Any) -> tuple[Any, int]:
+    if isinstance(body, tuple):
+        return body[0], body[1]
+    return body, 200
+
+
+@bp.route("/<token>/phone", methods=["GET", "POST"])
+def phone(token: str) -> ResponseReturnValue:
+    gs = session_or_404(token)
+    form = PhoneForm()
+    if request.method == "GET":
+        form.name.data = phone_name()
+    elif form.validate_on_submit():
+        name = services.clean_phone(form.name.data)
+        if name:
+            return remember_phone(redirect(url_for("table.show", token=token)), name)  # type: ignore[arg-type]
+        form.name.errors = ["Letters, please: 1 to 40, no control characters."]
+    status = 400 if request.method == "POST" else 200
+    return render_template("web/phone.html", gs=gs, form=form), status
+
+
+def fixes_context(gs: GameSession) -> dict[str, Any]:
+    """What the table screen shows of this module: the phone's name, the last change with its undo."""
+    log = services.history_view(gs)
+    done = request.args.get("done", type=int)
+    return {
+        "phone": phone_name(),
+        "phone_form": PhoneForm(formdata=None),
+        "last_change": log.undo,
+        "undo_form": UndoForm(formdata=None, key=new_key()),
+        "done_line": next((ln for ln in log.lines if ln.seq == done), None) if done else None,
+        "done_again": request.args.get("again") == "1",
+    }
+
+
+# ------------------------------------------------------------------ the History page and a hand's page
+
+
+@bp.get("/<token>/history")
+def history(token: str) -> ResponseReturnValue:
+    gs = session_or_404(token)
+    return render_template("web/changes.html", gs=gs, log=services.history_view(gs),
+                           undo_form=UndoForm(formdata=None, key=new_key()), phone=phone_name())
+
+
+@bp.get("/<token>/hands/<int:number>")
+def hand(token: str, number: int) -> ResponseReturnValue:
+    """Hand ``number`` and what can be done to it: fix, delete, insert one before, dealer, seating."""
+    gs = session_or_404(token)
+    view = services.view_for(gs, rows=True)
+    row = next((r for r in view.rows if r.kind == "hand" and r.hand == number), None)
+    if row is None:
+        return gone(gs, number, 404)
+    return render_template("web/hand_actions.html", gs=gs, view=view, row=row, number=number)
+
+
+def gone(gs: GameSession, number: int, status: int, version: int | None = None) -> ResponseReturnValue:
+    """Hand ``number`` is not there (any more): say what happened to it."""
+    return render_template("web/error.html", title=f"No hand {number}",
+                           message=services.gone_message(gs, number, version),
+                           back=url_for("table.history", token=gs.token)), status
+
+
+def closed_page(gs: GameSession) -> ResponseReturnValue:
+    return render_template("web/error.html", title="Session closed",
+                           message="This session is closed: its hands can no longer be changed. "
+                                   "Reopen it from its page to fix something.",
+                           back=url_for("table.show", token=gs.token)), 409
+
+
+# ------------------------------------------------------------------ previewed changes
+
+
+def preview_page(gs: GameSession, change: services.Change, *, status: int = 200, error: str = "",
+                 form: ChangeForm | None = None, entry: services.Entry | None = None) -> ResponseReturnValue:
+    """The change, what it does to the hands and the money, and one button to make it."""
+    try:
+        preview = services.preview_change(gs, change, entry)
+    except services.Refused as exc:
+        if exc.status == 404:
+            return gone(gs, change.number, 409 if request.method == "POST" else 404)
+        raise
+    form = form or ChangeForm(formdata=None)
+    form.change.data = change.to_json()
+    form.version.data = str(gs.version)
+    form.key.data = new_key() if error or not form.key.data else form.key.data
+    action = (url_for("fixes.delete", token=gs.token, number=change.number) if change.kind == "delete"
+              else url_for("fixes.confirm", token=gs.token))
+    return render_template("web/change.html", gs=gs, preview=preview, form=form, action=action, error=error,
+                           phone=phone_name(), describe=describe(change)), status
+
+
+#: a change in words, for its preview's heading and its button
+HEADINGS = {
+    "delete": "Delete hand {n}", "insert": "Insert a forgotten hand as hand {n}",
+    "dealer": "Hand {n} was dealt by {dealer}", "seating": "New seating from hand {n}", "edit": "Hand {n} fixed",
+}
+
+
+def describe(change: services.Change) -> str:
+    return HEADINGS.get(change.kind, change.kind).format(n=change.number, dealer=change.dealer)
+
+
+@bp.route("/<token>/hands/<int:number>/delete", methods=["GET", "POST"])
+def delete(token: str, number: int) -> ResponseReturnValue:
+    gs = session_or_404(token)
+    if request.method == "GET":
+        return closed_page(gs) if gs.closed else preview_page(gs, services.Change("delete", number))
+    return make_change(gs, lambda _form: services.Change("delete", number))
+
+
+@bp.post("/<token>/change")
+def confirm(token: str) -> ResponseReturnValue:
+    gs = session_or_404(token)
+    return make_change(gs, lambda form: services.change_from_json(form.change.data))
+
+
+def make_change(gs: GameSession, read: Any) -> ResponseReturnValue:
+    """Apply a confirmed change once; a stale preview is shown again as things are now."""
+    form = ChangeForm()
+    if not form.validate_on_submit():
+        return damaged(gs)
+    try:
+        change = read(form)
+    except services.Refused as exc:
+        return damaged(gs, exc.message)
+    try:
+        applied = services.apply_change(gs, change, key=form.key.data or "", version=number_of(form.version.data),
+                                        phone=named_by(form))
+    except services.Conflict as exc:
+        return respond(preview_page(gs, change, status=409, error=exc.message, form=form), form)
+    except services.Refused as exc:
+        if exc.status == 404:
+            return gone(gs, change.number, 409, number_of(form.version.data))
+        if exc.field == "session":
+            return closed_page(gs)
+        return respond(preview_page(gs, change, status=exc.status, error=exc.message, form=form), form)
+    return respond(done_page(gs, applied), form)
+
+
+def damaged(gs: GameSession, message: str = "") -> ResponseReturnValue:
+    return render_template("web/error.html", title="Nothing changed",
+                           message=message or "This confirmation is out of date or damaged. Go back, reload "
+                                              "the page and ask again.",
+                           back=url_for("table.history", token=gs.token)), 400
+
+
+def done_page(gs: GameSession, applied: services.Applied) -> ResponseReturnValue:
+    """A change made: what it did, and its one-tap undo; a re-sent one: that it was made once already."""
+    log = services.history_view(gs)
+    line = next((ln for ln in log.lines if ln.seq == applied.entry.seq), None)
+    return render_template("web/done.html", gs=gs, line=line, already=applied.already, preview=applied.preview,
+                           undo=log.undo if log.undo is not None and log.undo.seq == applied.entry.seq else None,
+                           undo_form=UndoForm(formdata=None, key=new_key()))
+
+
+@bp.route("/<token>/hands/insert/<int:number>", methods=["GET", "POST"])
+def insert(token: str, number: int) -> ResponseReturnValue:
+    """The hand form for a forgotten hand, to be inserted as hand ``number``; saving shows the preview."""
+    gs = session_or_404(token)
+    if gs.closed:
+        return closed_page(gs)
+    count = services.count_hands(gs)
+    if number == count + 1:
+        return redirect(url_for("table.new_hand", token=token))
+    if not 1 <= number <= count:
+        return gone(gs, number, 404)
+    entry = services.entry_for(gs, number)
+    form = HandForm() if request.method == "POST" else HandForm(formdata=None)
+    form.setup_for(list(gs.players), gs.rules, gs.options or {}, entry.upcoming)
+    status = 200
+    if request.method == "POST":
+        if form.validate_on_submit():
+            try:
+                hand = form.to_hand()
+            except services.Refused as exc:  # a value that is not among the choices (surrender=yes please)
+                form.refuse(form.field_for(exc.field), exc.message)
+            else:
+                return preview_page(gs, services.Change("insert", number, hand=hand), entry=entry)
+        status = 400
+    return render_template("web/hand.html", gs=gs, view=services.view_from(gs, entry.ledger), form=form,
+                           editing=None, inserting=number, upcoming=entry.upcoming), status
+
+
+@bp.route("/<token>/hands/<int:number>/dealer", methods=["GET", "POST"])
+def dealer(token: str, number: int) -> ResponseReturnValue:
+    """Correct who dealt hand ``number``; the later hands' deal passes on from there."""
+    return deal_page(token, number, DealerForm(), "web/dealer.html")
+
+
+@bp.route("/<token>/hands/<int:number>/seating", methods=["GET", "POST"])
+def seating(token: str, number: int) -> ResponseReturnValue:
+    """A new seating from hand ``number`` on (and who dealt that hand)."""
+    return deal_page(token, number, SeatingForm(), "web/seating.html")
+
+
+def deal_page(token: str, number: int, form: DealerForm | SeatingForm, template: str) -> ResponseReturnValue:
+    """The dealer or seating form for hand ``number``; a valid answer leads to the preview."""
+    gs = session_or_404(token)
+    if gs.closed:
+        return closed_page(gs)
+    try:
+        current, seats = services.deal_at(gs, number)
+    except services.Refused:
+        return gone(gs, number, 404)
+    form.setup_for(list(gs.players), seats)
+    if request.method == "POST" and form.validate_on_submit():
+        change = form.change(number, list(gs.players))
+        if change is not None:
+            return preview_page(gs, change)
+    elif request.method == "GET":
+        form.fill(current, seats)
+    status = 400 if request.method == "POST" else 200
+    return render_template(template, gs=gs, form=form, number=number, current=current, seats=seats), status
+
+
+# ------------------------------------------------------------------ undo and reopen
+
+
+@bp.post("/<token>/undo")
+def undo(token: str) -> ResponseReturnValue:
+    """One tap: take back change ``seq``. A re-sent tap finds its first copy's work and says so."""
+    gs = session_or_404(token)
+    form = UndoForm()
+    if not form.validate_on_submit():
+        return damaged(gs)
+    seq = number_of(form.seq.data)
+    if seq < 0:
+        return damaged(gs)
+    try:
+        applied = services.undo(gs, seq, key=form.key.data or "", phone=phone_name())
+    except services.Refused as exc:
+        return render_template("web/error.html", title="Nothing undone", message=exc.message,
+                               back=url_for("fixes.history", token=token)), exc.status
+    return redirect(url_for("table.show", token=token, done=applied.entry.seq,
+                            again="1" if applied.already else None))
+
+
+@bp.route("/<token>/reopen", methods=["GET", "POST"])
+def reopen(token: str) -> ResponseReturnValue:
+    """Open a closed session again, after a confirmation; recorded in the history."""
+    gs = session_or_404(token)
+    form = ReopenForm()
+    status = 200
+    error = ""
+    if request.method == "POST":
+        if not form.validate_on_submit():
+            return damaged(gs)
+        try:
+            applied = services.reopen(gs, key=form.key.data or "", version=number_of(form.version.data),
+                                      phone=named_by(form))
+        except services.Refused as exc:
+            error, status = exc.message, exc.status
+        else:
+            return respond(redirect(url_for("table.show", token=token, done=applied.entry.seq,
+                                            again="1" if applied.already else None)), form)
+    form.version.data = str(gs.version)
+    form.key.data = new_key()
+    return render_template("web/reopen.html", gs=gs, form=form, error=error, phone=phone_name(),
+                           paper_taken=services.later_sessions_took_the_paper(gs)), status
