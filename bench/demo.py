@@ -40,12 +40,13 @@ def build(app: Any, long_hands: int = 300) -> dict[str, str]:
                   hands=[h if "surrender" in h and h["contract"] == "penetro" else dict(h, trump="copas")
                         for h in worked["hands"]])
     fresh = dict(worked, hands=[])
+    house = dict(worked, rules="house", hands=[])
     with app.app_context():
         group = services.create_group("Tuesday table")
         sessions = {
             name: services.import_session(group, json.dumps(data)).token
             for name, data in (("worked", worked), ("closed", worked), ("favour", favour), ("fresh", fresh),
-                               ("long", _long_session(long_hands)))
+                               ("house", house), ("long", _long_session(long_hands)))
         }
         closed = services.find_session(sessions["closed"])
         assert closed is not None
@@ -62,6 +63,7 @@ def build(app: Any, long_hands: int = 300) -> dict[str, str]:
         "table-fresh": f"/s/{s['fresh']}",
         "hand": f"/s/{s['worked']}/hand",
         "hand-favour": f"/s/{s['favour']}/hand",
+        "hand-house": f"/s/{s['house']}/hand",
         "hands-favour": f"/s/{s['favour']}/hands",
         "edit": f"/s/{s['worked']}/hands/5/edit",
         "hands": f"/s/{s['worked']}/hands",

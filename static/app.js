@@ -36,17 +36,33 @@
     setCount(open[0], rest >= 0 && rest <= 9 ? rest : null);
   }
 
+  function has(list, word) { return list.split(" ").indexOf(word) >= 0; }
+
+  /* Show only what applies to the answers so far (the template's when() does the same before
+     any script runs). An element lists the contracts (data-show / data-hide), the ways the hand
+     ended (data-result) and the surrenders (data-surrender: none, accepted, takeover) it is for. */
   function sync() {
-    var c = picked("contract"), s = picked("surrender"), drop = picked("drops_out");
-    form.querySelectorAll("[data-hide]").forEach(function (el) { el.hidden = el.dataset.hide.split(" ").indexOf(c) >= 0; });
-    form.querySelectorAll("[data-show]").forEach(function (el) { el.hidden = el.dataset.show.split(" ").indexOf(c) < 0; });
-    var t = form.querySelector(".takeover"); if (t) t.hidden = s !== "takeover";
-    var tr = form.querySelector(".tricks"); if (tr && s === "accepted") tr.hidden = true;
-    if (c === "penetro" && s === "accepted") form.querySelectorAll("[data-show=penetro]").forEach(function (el) { el.hidden = true; });
+    var c = picked("contract"), s = picked("surrender") || "none", r = picked("result"), drop = picked("drops_out");
+    var asksResult = !!form.querySelector("input[name=result]");
+    form.querySelectorAll("[data-show], [data-hide], [data-result], [data-surrender]").forEach(function (el) {
+      var d = el.dataset;
+      el.hidden = (d.show !== undefined && !has(d.show, c)) || (d.hide !== undefined && has(d.hide, c)) ||
+        (d.result !== undefined && asksResult && !has(d.result, r)) || (d.surrender !== undefined && !has(d.surrender, s));
+    });
+    var dealer = form.dataset.resting, declarer = c === "penetro" ? dealer : picked("declarer");
+    var active = function (p) {
+      return c === "penetro" ? p !== drop : !(dealer && p === dealer);
+    };
+    var playing = s === "takeover" ? picked("takeover") : declarer;
+    /* a takeover is by one of the declarer's opponents; a codillo is made by one of the player's opponents */
+    form.querySelectorAll("input[name=takeover], input[name=winner]").forEach(function (input) {
+      var p = input.value, label = input.closest("label");
+      var off = !active(p) || p === (input.name === "takeover" ? declarer : playing);
+      label.hidden = off;
+      if (off) input.checked = false;
+    });
     rows().forEach(function (row) {
-      var p = row.dataset.player, hide = false;
-      if (form.dataset.resting && c !== "penetro" && p === form.dataset.resting) hide = true;
-      if (c === "penetro" && drop && p === drop) hide = true;
+      var p = row.dataset.player, hide = !active(p);
       if (hide && !row.hidden) { setCount(row, null); delete row.dataset.by; }
       row.hidden = hide;
     });

@@ -28,6 +28,9 @@ __all__ = [
 Contract = Literal["entrada", "vuelta", "solo", "penetro", "pass"]
 #: how a hand ended: the declarer won (sacado), lost (puesta, codillo), or nobody played
 Outcome = Literal["sacado", "puesta", "codillo", "cancelled"]
+#: how a hand ended, when it is entered by its outcome instead of its tricks
+GivenOutcome = Literal["sacado", "puesta", "codillo"]
+GIVEN_OUTCOMES: tuple[GivenOutcome, ...] = ("sacado", "puesta", "codillo")
 #: where the amount in play comes from: a first puesta (the plato and the table tanto), a
 #: losing declarer's payment in the plato, the largest reserved puesta on the paper, or
 #: nothing at all (French points scoring: the contract's value changes hands directly)
@@ -178,6 +181,10 @@ class Hand:
     trump: str | None = None
     #: French points scoring, four players: the dealer's prediction "J", "P" or "C"
     bet: Bet | None = None
+    #: the hand entered by how it ended instead of its tricks (the puesta family only)
+    outcome: GivenOutcome | None = None
+    #: with ``outcome`` "codillo": the opponent who made it
+    winner: str | None = None
     #: who dealt this hand, as recorded; None: the deal passed on from the previous hand's dealer
     dealer: str | None = None
     #: the seating (the order the deal goes round) from this hand on; None: as before

@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from .errors import FieldError, SessionError
-from .model import Contract, Options
+from .model import GIVEN_OUTCOMES, Contract, GivenOutcome, Options
 
 if TYPE_CHECKING:
     from .rules import Ruleset
@@ -240,13 +240,18 @@ class HandChoices:
     """What the hand form may offer at a table: the engine accepts exactly these."""
 
     contracts: tuple[Contract, ...]
-    #: contracts the declarer may surrender, and those an opponent may then take over
+    #: contracts the declarer may surrender (a penetro: on seeing the cards), and those an
+    #: opponent may then take over
     surrender: tuple[Contract, ...]
     takeover: tuple[Contract, ...]
     #: the optional questions (see :func:`hand_questions`)
     questions: frozenset[str]
     #: every hand field the table reads (others are refused)
     fields: frozenset[str]
+    #: the condiciones a new declarer may still claim after taking over
+    takeover_paid: frozenset[str] = frozenset()
+    #: how a hand may be entered instead of its tricks (empty: the tricks are always needed)
+    outcomes: tuple[GivenOutcome, ...] = ()
 
 
 def hand_choices(rules: Ruleset, players: int) -> HandChoices:
@@ -254,14 +259,21 @@ def hand_choices(rules: Ruleset, players: int) -> HandChoices:
 
     >>> from .rules import get_ruleset
     >>> c = hand_choices(get_ruleset("house"), 4)
-    >>> c.contracts, c.surrender, c.takeover
-    (('entrada', 'vuelta', 'solo'), ('entrada', 'vuelta'), ('entrada',))
+    >>> c.contracts, c.surrender, c.takeover, c.outcomes
+    (('entrada', 'vuelta', 'solo'), ('entrada', 'vuelta'), ('entrada',), ('sacado', 'puesta', 'codillo'))
+    >>> c = hand_choices(get_ruleset("pagat"), 4)
+    >>> c.surrender, c.takeover, sorted(c.takeover_paid)
+    (('entrada', 'vuelta', 'penetro'), ('entrada', 'vuelta'), [])
+    >>> hand_choices(get_ruleset("french"), 3).outcomes
+    ()
     """
     contracts = rules.contracts(players)
     return HandChoices(
         contracts=contracts,
-        surrender=tuple(c for c in contracts if c in rules.surrender_contracts),
+        surrender=tuple(c for c in contracts if c in rules.surrender_contracts or c == "penetro"),
         takeover=tuple(c for c in contracts if c in rules.takeover_contracts),
         questions=hand_questions(rules, players),
         fields=rules.hand_fields,
+        takeover_paid=rules.takeover_paid,
+        outcomes=GIVEN_OUTCOMES if rules.asks("outcome") else (),
     )

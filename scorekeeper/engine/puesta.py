@@ -58,9 +58,13 @@ def score(play: Play, stake: Stake, rules: Ruleset) -> Scored:
 
 def decide(play: Play) -> tuple[Outcome, str | None]:
     """Sacado when the player playing out takes more tricks than each opponent; codillo when one
-    opponent takes more (the winner); puesta otherwise (and always after an accepted surrender)."""
-    if play.accepted or play.tricks is None or play.playing is None:
+    opponent takes more (the winner); puesta otherwise (and always after an accepted surrender).
+    A hand entered by how it ended (no tricks) says so itself."""
+    if play.accepted or play.playing is None:
         return "puesta", None
+    if play.tricks is None:  # entered by how it ended (checked by the reading)
+        given = play.hand.outcome
+        return (given, play.hand.winner) if given is not None else ("puesta", None)
     tricks = play.tricks
     taken = tricks[play.playing]
     others = {p: tricks[p] for p in play.active if p != play.playing}

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from .domains import CONTRA_ESTUCHE_COUNT, ESTUCHE_COUNT
 from .errors import FieldError, HandError
-from .model import Hand, HandFacts
+from .model import GIVEN_OUTCOMES, Hand, HandFacts
 from .options import SUITS
 from .rules import CONTRACTS, HAND_FIELDS
 
@@ -42,6 +42,8 @@ NOT_READ = {
     "estuche": "{rules} scoring pays no estuche",
     "contra_estuche": "{rules} scoring pays no contra-estuche",
     "forced": "under {rules} scoring nobody is forced: if all pass the deal is cancelled",
+    "outcome": "{rules} scoring needs the tricks, not only how the hand ended",
+    "winner": "{rules} scoring needs the tricks, not only how the hand ended",
 }
 
 _CONDICION_COUNTS = (("estuche", ESTUCHE_COUNT), ("contra_estuche", CONTRA_ESTUCHE_COUNT))
@@ -118,9 +120,11 @@ def read_hand(rules: Ruleset, seating: Seating, number: int, dealer: str, hand: 
     takeover = _check_surrender(rules, number, hand, declarer, active)
     _check_condiciones(rules, number, hand, takeover)
     accepted = hand.surrender is not None and takeover is None
+    tricks = None
     if accepted:
         _check_accepted(number, hand)
-        tricks = None
+    elif hand.tricks is None and hand.outcome is not None:
+        _check_outcome(number, hand, active, takeover or declarer)
     else:
         tricks = _check_tricks(number, hand, active, takeover or declarer)
     return Play(number, dealer, mano, active, hand.contract, declarer, seating.players, takeover, accepted, favoured,
@@ -168,7 +172,7 @@ def _check_trump(rules: Ruleset, number: int, hand: Hand) -> bool:
 
 
 def _check_cancelled(number: int, hand: Hand) -> None:
-    for name in ("declarer", "tricks", "surrender", "drops_out"):
+    for name in ("declarer", "tricks", "surrender", "drops_out", "outcome", "winner"):
         if getattr(hand, name) is not None:
             raise _fail(number, name, "a cancelled deal has no " + name.replace("_", " "))
 
@@ -265,13 +269,41 @@ def _check_accepted(number: int, hand: Hand) -> None:
         raise _fail(number, "tricks", "an accepted surrender ends the hand: leave the tricks out")
     if hand.primeras or hand.bola is not None:
         raise _fail(number, "primeras" if hand.primeras else "bola", "the hand was surrendered")
+    if hand.outcome is not None or hand.winner is not None:
+        raise _fail(number, "outcome" if hand.outcome is not None else "winner",
+                    "an accepted surrender is a puesta: leave the outcome out")
+
+
+def _check_outcome(number: int, hand: Hand, active: tuple[str, ...], playing: str) -> None:
+    """A hand entered by how it ended (no tricks): sacado, puesta, or codillo and who made it.
+
+    Primeras and a bola (won or failed) are hands the player playing out won: they need ``sacado``.
+    """
+    outcome = hand.outcome
+    if outcome not in GIVEN_OUTCOMES:
+        raise _fail(number, "outcome", f"how the hand ended: one of {', '.join(GIVEN_OUTCOMES)}")
+    if outcome == "codillo":
+        if hand.winner is None:
+            raise _fail(number, "winner", "name who made codillo")
+        if hand.winner not in active or hand.winner == playing:
+            raise _fail(number, "winner", f"{hand.winner!r} is not one of {playing}'s opponents in this hand")
+    elif hand.winner is not None:
+        raise _fail(number, "winner", "only a codillo has a winner besides the declarer: leave it out")
+    if outcome != "sacado" and (hand.primeras or hand.bola is not None):
+        raise _fail(number, "primeras" if hand.primeras else "bola",
+                    f"{'primeras' if hand.primeras else 'a bola'} means {playing} won the hand: the outcome is sacado")
 
 
 def _check_tricks(number: int, hand: Hand, active: tuple[str, ...], playing: str) -> Mapping[str, int]:
     """Each active player's tricks: nine in all (or primeras: five and a stop), fitting the bola."""
     tricks = hand.tricks
     if tricks is None:
+        if hand.winner is not None:
+            raise _fail(number, "outcome", "a codillo's winner needs the outcome too: \"outcome\": \"codillo\"")
         raise _fail(number, "tricks", "the outcome is undecided: give the tricks (or the surrender)")
+    if hand.outcome is not None or hand.winner is not None:
+        raise _fail(number, "outcome" if hand.outcome is not None else "winner",
+                    "give the tricks or how the hand ended, not both")
     if not isinstance(tricks, dict | Mapping):
         raise _fail(number, "tricks", "give each player's tricks")
     unknown = [p for p in tricks if p not in active]

@@ -28,13 +28,14 @@ EXTRA_CONDICIONES = ("estuche", "contra_estuche", "primeras", "bola")
 #: every field of a session file's hand object
 HAND_FIELDS = (
     "contract", "declarer", "forced", "tricks", "estuche", "contra_estuche", "primeras",
-    "bola", "surrender", "drops_out", "debt", "trump", "bet",
+    "bola", "surrender", "drops_out", "debt", "trump", "bet", "outcome", "winner",
 )
 #: the fields of a hand object that say where it was dealt (read by the deal, under every ruleset)
 DEAL_FIELDS = ("dealer", "seating")
 #: the hand fields the puesta family reads (the dealer's bet is French)
 PUESTA_FIELDS = frozenset(HAND_FIELDS) - {"bet"}
-#: the hand fields French points scoring reads: no paper, no penetro, no estuche, nobody forced
+#: the hand fields French points scoring reads: no paper, no penetro, no estuche, nobody forced,
+#: and the tricks always (who made fewer tricks after a takeover matters there, not only who won)
 POINTS_FIELDS = frozenset(
     {"contract", "declarer", "tricks", "primeras", "bola", "surrender", "trump", "bet"}
 )

@@ -30,11 +30,13 @@ from . import domains
 from .domains import OutOfDomain, is_whole
 from .errors import FieldError, SessionError
 from .model import (
+    GIVEN_OUTCOMES,
     NO_OPTIONS,
     Bet,
     Bola,
     Contract,
     Dealt,
+    GivenOutcome,
     Hand,
     HandResult,
     Ledger,
@@ -421,6 +423,9 @@ def load_hand(d: Any, number: int, players: tuple[str, ...]) -> Hand:
         debt=_name(d.get("debt"), number, "debt", players),
         trump=_optional_choice(d.get("trump"), number, "trump", SUITS, "a suit"),
         bet=cast(Bet | None, _optional_choice(d.get("bet"), number, "bet", ("J", "P", "C"), "the dealer's prediction")),
+        outcome=cast(GivenOutcome | None, _optional_choice(d.get("outcome"), number, "outcome", GIVEN_OUTCOMES,
+                                                            "how the hand ended")),
+        winner=_name(d.get("winner"), number, "winner", players),
         dealer=_name(d.get("dealer"), number, "dealer", players),
         seating=_seating(d.get("seating"), number, players),
     )
@@ -453,10 +458,16 @@ def loads(text: str | bytes) -> Session:
     return load_session(parse_json(text))
 
 
+#: hand fields written as they are when given (names and choices)
+_PLAIN_FIELDS = ("declarer", "bola", "drops_out", "debt", "trump", "bet", "outcome", "winner")
+
+
 def dump_hand(h: Hand) -> dict[str, Any]:
+    """The session file's hand object: only the fields that say something, in the file's order."""
     out: dict[str, Any] = {"contract": h.contract}
-    if h.declarer is not None:
-        out["declarer"] = h.declarer
+    plain = {f: getattr(h, f) for f in _PLAIN_FIELDS if getattr(h, f) is not None}
+    if "declarer" in plain:
+        out["declarer"] = plain.pop("declarer")
     if h.forced:
         out["forced"] = True
     if h.tricks is not None:
@@ -465,18 +476,11 @@ def dump_hand(h: Hand) -> dict[str, Any]:
         v = getattr(h, flag)
         if v:
             out[flag] = v  # True, or a count of top trumps
-    if h.bola is not None:
-        out["bola"] = h.bola
+    if "bola" in plain:
+        out["bola"] = plain.pop("bola")
     if h.surrender is not None:
         out["surrender"] = {"takeover": h.surrender.takeover}
-    if h.drops_out is not None:
-        out["drops_out"] = h.drops_out
-    if h.debt is not None:
-        out["debt"] = h.debt
-    if h.trump is not None:
-        out["trump"] = h.trump
-    if h.bet is not None:
-        out["bet"] = h.bet
+    out.update(plain)
     return _dump_deal(h, out)
 
 

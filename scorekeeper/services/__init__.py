@@ -17,6 +17,7 @@ Every writing function validates through the engine first and commits once,
 so a refused change leaves nothing half-saved.
 """
 
+from ..engine import HandChoices  # what a hand form may offer (services.choices_for)
 from .checks import CountAnswer, WhatIf, count_check, count_parties, what_if
 from .evenings import GroupMemory, group_memory, kept_paper_session, share_text, start_next
 from .files import export_json, import_session, ledger_csv
@@ -83,6 +84,7 @@ from .views import (
 
 __all__ = [
     "Applied", "Change", "ChangePreview", "Conflict", "sentence", "CountAnswer", "EndPage", "Entry", "GroupMemory",
+    "HandChoices",
     "HandPreview", "PastEvening", "Recomputed", "Refused", "Saved", "TableScreen", "WhatIf", "active_players",
     "add_hand", "add_player", "apply_change", "carried_paper", "change_from_json", "changed_rows",
     "choices_for", "clean_phone", "count_check", "count_evenings", "count_hands", "count_parties",

@@ -243,7 +243,7 @@ def insert(token: str, number: int) -> ResponseReturnValue:
         return gone(gs, number, 404)
     entry = services.entry_for(gs, number)
     form = HandForm() if request.method == "POST" else HandForm(formdata=None)
-    form.setup_for(list(gs.players), gs.rules, gs.options or {}, entry.upcoming)
+    form.setup_for(list(gs.players), services.choices_for(gs), entry.upcoming)
     status = 200
     if request.method == "POST":
         if form.validate_on_submit():

@@ -261,6 +261,9 @@ class HandForm(ShownForm):
     bet = RadioField("The dealer's bet",
                      choices=[("J", "J — declarer wins"), ("P", "P — puesta"), ("C", "C — codillo")],
                      validate_choice=False)
+    #: how the hand ended (entered instead of the tricks), or "tricks" to count them
+    result = RadioField("How it ended", validate_choice=False)
+    winner = RadioField("Who made codillo", validate_choice=False)
     idem_key = FormKey()
     number = HiddenField()
     version = HiddenField()
@@ -273,10 +276,17 @@ class HandForm(ShownForm):
     #: the replay this form was built on (services.entry_for): saving and previewing reuse it
     entry: services.Entry | None = None
 
-    def setup_for(self, players: list[str], rules_name: str, options: dict[str, Any], upcoming: Any) -> None:
+    RESULT_WORDS = {"sacado": "won", "puesta": "puesta", "codillo": "codillo", "tricks": "count the tricks"}
+
+    def setup_for(self, players: list[str], choices: services.HandChoices, upcoming: Any) -> None:
+        """Offer only what the engine accepts at this table (``choices``: services.choices_for)."""
         self.players = players
-        self.asks = services.hand_asks(rules_name, options, len(players))
-        self.contract.choices = [(c, "all pass" if c == "pass" else c) for c in upcoming.contracts]
+        self.choices = choices
+        self.asks = choices.questions
+        self.contract.choices = [(c, "all pass" if c == "pass" else c) for c in choices.contracts]
+        self.result.choices = [(r, self.RESULT_WORDS[r]) for r in (*choices.outcomes, "tricks")] \
+            if choices.outcomes else []
+        self.winner.choices = [(p, p) for p in players]
         self.declarer.choices = [(p, p) for p in upcoming.declarers]
         self.takeover.choices = [(p, p) for p in upcoming.declarers]
         self.drops_out.choices = [(p, p) for p in players if p != upcoming.dealer]
@@ -287,6 +297,9 @@ class HandForm(ShownForm):
                 self._unread(self[name])
         if not upcoming.tied_debtors:
             self._unread(self.debt)
+        if not choices.outcomes:  # how it ended is asked under the puesta family only
+            self._unread(self.result)
+            self._unread(self.winner)
         for name in self.TRICK_FIELDS[len(players):]:
             self._unread(self[name])
         self.idem_key.fresh()
@@ -334,6 +347,11 @@ class HandForm(ShownForm):
         self.debt.data = hand.get("debt")
         self.trump.data = hand.get("trump")
         self.bet.data = hand.get("bet")
+        if hand.get("outcome"):
+            self.result.data = hand["outcome"]
+            self.winner.data = hand.get("winner")
+        elif tricks and self.choices.outcomes:
+            self.result.data = "tricks"
 
     def _given(self, name: str) -> str | None:
         """What was posted for a field, or None when left blank: never dropped, the engine judges it."""
@@ -378,36 +396,60 @@ class HandForm(ShownForm):
         if self.forced.data and contract == "entrada":
             hand["forced"] = True
         surrender = self._surrender()
-        tricks = {p: f.data for p, f in self.trick_fields() if f.data is not None}
         if surrender == "accepted":
             hand["surrender"] = {"takeover": None}
         else:
             if surrender == "takeover":
                 hand["surrender"] = {"takeover": self._given("takeover")}
-            if tricks:
-                hand["tricks"] = tricks
+            self._how_it_ended(hand)
         if contract == "penetro" and surrender != "accepted" and "drops_out" in self.asks:
             drops = self._given("drops_out")
             if drops is not None:
                 hand["drops_out"] = drops
 
+    def _how_it_ended(self, hand: dict[str, Any]) -> None:
+        """The outcome (and a codillo's winner) when the players said how it ended, else the tricks."""
+        result = self._given("result") or ""
+        if result in self.choices.outcomes:
+            hand["outcome"] = result
+            winner = self._given("winner")
+            if result == "codillo" and winner is not None:
+                hand["winner"] = winner
+            return
+        if result not in ("", "tricks"):
+            raise services.Refused("outcome", f"{_quoted(result)} is not one of the choices: pick one of those shown.")
+        tricks = {p: f.data for p, f in self.trick_fields() if f.data is not None}
+        if tricks:
+            hand["tricks"] = tricks
+
     def _condiciones(self, hand: dict[str, Any]) -> None:
-        """Estuche (with its count where asked), contra-estuche, primeras, bola."""
-        if self.estuche.data and "estuche" in self.asks:
+        """Estuche (with its count where asked), contra-estuche, primeras, bola: those the form showed.
+
+        None after an accepted surrender; after a takeover only those a new declarer may claim;
+        primeras and bola not for a hand said to be a puesta or a codillo.
+        """
+        surrender = self.surrender.data or ""
+        if surrender == "accepted":
+            return
+        asked = {name for name in ("estuche", "contra_estuche", "primeras", "bola") if name in self.asks
+                 and (surrender != "takeover" or name in self.choices.takeover_paid)}
+        if (self.result.data or "") in ("puesta", "codillo"):  # the declarer did not win
+            asked -= {"primeras", "bola"}
+        if self.estuche.data and "estuche" in asked:
             count = self.estuche_count.data if "estuche_count" in self.asks else None
             hand["estuche"] = count if count else True
-        if self.contra_estuche.data and "contra_estuche" in self.asks:
+        if self.contra_estuche.data and "contra_estuche" in asked:
             hand["contra_estuche"] = True
-        if self.primeras.data:
+        if self.primeras.data and "primeras" in asked:
             hand["primeras"] = True
         bola = self._given("bola")
-        if bola is not None:
+        if bola is not None and "bola" in asked:
             hand["bola"] = bola
 
     #: fields the page hides for some contracts (as templates/web/hand.html and static/app.js do)
     HIDDEN_FOR = {"declarer": ("pass", "penetro"), "surrender": ("pass", "solo"), "t0": ("pass",),
                   "trump": ("pass",), "bola": ("pass",), "estuche": ("pass",), "contra_estuche": ("pass",),
-                  "primeras": ("pass",), "debt": ("pass",)}
+                  "primeras": ("pass",), "debt": ("pass",), "result": ("pass",)}
     SHOWN_ONLY_FOR = {"forced": ("entrada",), "drops_out": ("penetro",)}
 
     def refuse(self, field_name: str, message: str) -> None:
@@ -427,7 +469,7 @@ class HandForm(ShownForm):
                    "bola": "bola", "primeras": "primeras", "estuche": "estuche", "contra_estuche": "contra_estuche",
                    "drops_out": "drops_out", "debt": "debt", "trump": "trump", "forced": "forced",
                    "bet": "bet", "takeover": "surrender", "estuche_count": "estuche", "version": "version",
-                   "number": "number", "idem_key": "idem_key"}
+                   "number": "number", "idem_key": "idem_key", "outcome": "result", "winner": "winner"}
         return mapping.get(engine_field, "contract")
 
 

@@ -32,7 +32,7 @@ def hand_form(gs: GameSession, *, formdata: Any = None, number: int | None = Non
     """The hand form for the next hand (or hand ``number``), built on one replay that the save reuses."""
     entry = services.entry_for(gs, number)
     form = HandForm() if formdata is None else HandForm(formdata=formdata)
-    form.setup_for(list(gs.players), gs.rules, gs.options or {}, entry.upcoming)
+    form.setup_for(list(gs.players), services.choices_for(gs), entry.upcoming)
     form.entry = entry
     return form
 

@@ -79,6 +79,7 @@ def fill_hand(page, hand):
     if hand.get("drops_out"):
         page.click(f"label.choice:has(input[name=drops_out][value={hand['drops_out']}])")
     if hand.get("tricks"):
+        page.click("label.choice:has(input[name=result][value=tricks])")
         names = list(hand["tricks"])
         # tap all but the last count; the page fills the last one in
         for p in names[:-1]:
@@ -155,6 +156,7 @@ def test_hand_form_screenshot(chromium, server):
     page.click("#enter-hand")
     page.click("label.choice:has(input[name=contract][value=vuelta])")
     page.click("label.choice:has(input[name=declarer][value=South])")
+    page.click("label.choice:has(input[name=result][value=tricks])")
     page.get_by_role("radio", name="2 tricks for West").check()
     page.get_by_role("radio", name="5 tricks for South").check()
     assert page.get_by_role("radio", name="2 tricks for East").is_checked()
@@ -181,6 +183,7 @@ def test_two_phones_at_once(chromium, server):
     for page in (a, b):
         page.click("label.choice:has(input[name=contract][value=vuelta])")
         page.click("label.choice:has(input[name=declarer][value=South])")
+        page.click("label.choice:has(input[name=result][value=tricks])")
         page.get_by_role("radio", name="2 tricks for West").check()
         page.get_by_role("radio", name="5 tricks for South").check()
         page.check("input[name=estuche]")

@@ -186,6 +186,7 @@ def test_trick_buttons_name_every_count_and_enter_does_not_save(chromium: Any, d
     page.goto(base + pages["hand"])
     page.click("label.choice:has(input[name=contract][value=entrada])")
     page.click("label.choice:has(input[name=declarer][value=West])")
+    page.click("label.choice:has(input[name=result][value=tricks])")
     for player in ("West", "South", "East"):
         for n in range(10):
             assert page.get_by_role("radio", name=f"{n} tricks for {player}").count() == 1
@@ -227,4 +228,82 @@ def test_the_phone_remembers_theme_and_text_size(chromium: Any, demo: Any) -> No
     page.goto(base + pages["table"])
     assert background(page) == "rgb(18, 20, 18)"
     assert page.get_by_label("Like the phone").is_checked()
+    ctx.close()
+
+
+class Finger:
+    """Taps as a player does: on what is on the screen, without scrolling or typing; counts them."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.taps = 0
+
+    def tap(self, selector: str) -> None:
+        page = self.page
+        target = page.locator(selector)
+        box = target.bounding_box()
+        height = page.viewport_size["height"]
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, f"{selector} is off the screen"
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        # nothing (the Save bar, say) lies over it
+        assert target.evaluate("(el, [x, y]) => el.contains(document.elementFromPoint(x, y))", [x, y]), selector
+        page.mouse.click(x, y)
+        self.taps += 1
+
+
+def test_a_plain_entrada_won_takes_five_taps(chromium: Any, demo: Any) -> None:
+    """From the table screen: Enter hand, entrada, West, won, Save. No typing, no scrolling."""
+    base, pages = demo
+    ctx, page = open_page(chromium)
+    page.goto(base + pages["table-fresh"])
+    bowls = [int(x) for x in page.locator("td.bowl").all_inner_texts()]
+    finger = Finger(page)
+    finger.tap("#enter-hand")
+    page.wait_for_selector("#hand-form")
+    finger.tap("label.choice:has(input[name=contract][value=entrada])")
+    finger.tap("label.choice:has(input[name=declarer][value=West])")
+    finger.tap("label.choice:has(input[name=result][value=sacado])")
+    page.wait_for_selector("#preview-line:has-text('Preview: wins')")
+    finger.tap("#hand-form button[type=submit]")
+    page.wait_for_selector(".saved")
+    assert finger.taps <= 5
+    assert page.inner_text(".saved h1") == "Hand 1 saved"
+    assert "West" in page.inner_text(".saved") and "wins" in page.inner_text(".saved")
+    # West took the plato (6) and the tanto from each (pagat): 155 + 6 + 3, the others 155 − 1
+    after = [int(x) for x in page.locator("td.bowl").all_inner_texts()]
+    assert bowls == [155, 155, 155, 155] and after == [153, 164, 154, 154]
+    ctx.close()
+
+
+def test_the_form_shows_only_what_applies(chromium: Any, demo: Any) -> None:
+    """The script hides what the engine would refuse: a takeover of a penetro, the declarer taking
+    over his own hand, a codillo by the declarer or by the dealer sitting out."""
+    base, pages = demo
+    ctx, page = open_page(chromium)
+    page.goto(base + pages["hand"])  # North deals hand 9 of the worked example (pagat, four players)
+    takeover = "label.choice:has(input[name=surrender][value=takeover])"
+    page.click("label.choice:has(input[name=contract][value=penetro])")
+    assert page.is_visible("label.choice:has(input[name=surrender][value=accepted])")
+    assert not page.is_visible(takeover)
+    page.click("label.choice:has(input[name=contract][value=vuelta])")
+    page.click("label.choice:has(input[name=declarer][value=South])")
+    page.click(takeover)
+    by = page.locator(".takeover label.choice:visible").all_inner_texts()
+    assert by == ["West", "East"]
+    page.click("label.choice:has(input[name=surrender][value='']) ")
+    page.click("label.choice:has(input[name=result][value=codillo])")
+    assert page.locator(".codillo-by label.choice:visible").all_inner_texts() == ["West", "East"]
+    assert not page.is_visible(".tricks")
+    assert not page.is_visible("input[name=primeras]")  # primeras is a won hand
+    page.click("label.choice:has(input[name=result][value=tricks])")
+    assert page.is_visible(".tricks") and page.is_visible(".codillo-by") is False
+    ctx.close()
+    # under house rules a vuelta cannot be taken over
+    ctx, page = open_page(chromium)
+    page.goto(base + pages["hand-house"])
+    page.click("label.choice:has(input[name=contract][value=vuelta])")
+    assert page.is_visible("label.choice:has(input[name=surrender][value=accepted])")
+    assert not page.is_visible(takeover)
+    page.click("label.choice:has(input[name=contract][value=entrada])")
+    assert page.is_visible(takeover)
     ctx.close()
