@@ -244,6 +244,43 @@ def test_import_of_hostile_files(app, browser):
         assert snapshot(app) == before, name
 
 
+def _change(**fields):
+    entry = {"seq": 1, "at": "2026-11-23T21:42:00Z", "phone": "", "kind": "add", "key": "k1", "hand": 1, "after": {}}
+    return {k: v for k, v in {**entry, **fields}.items() if v is not None}
+
+
+HOSTILE_HISTORIES = [  # (the file's history, the words its refusal must hold)
+    ([_change(at="0001-01-01T00:00:00+01:00")], "history[0].at"),  # was an OverflowError (500)
+    ([_change(at="9999-12-31T23:59:59-01:00")], "history[0].at"),
+    ([_change(kind="seating", before={"hands": "x"}, after={"hands": [1, 2]})], "history[0].before.hands"),
+    ([_change(kind="end", hand=None, after={"closed": True, "paper": "burn"})], "history[0].after"),
+    ([_change(hand=99_999)], "history[0].hand"),
+    ([_change(phone="A\x00")], "history[0].phone"),
+    ([_change(kind=["add"])], "history[0].kind"),
+    ([_change(trick=3)], "history[0].trick"),
+    ("all of it", "history"),
+]
+
+
+def test_import_of_a_hostile_history(app, browser, worked_example):
+    """A session file's history of changes is refused naming the change and field, never a 500; an
+    undo read from an imported history is judged like any other (a seating that is not a list was a 500)."""
+    g = gen_group(browser)
+    before = snapshot(app)
+    for history, words in HOSTILE_HISTORIES:
+        message = refused(upload(browser, g, json.dumps(dict(worked_example, history=history)).encode()))
+        assert words in message, (history, message)
+    assert snapshot(app) == before
+    odd = [_change(kind="delete", hand=2, before={"contract": {"x": 1}})]
+    r = upload(browser, g, json.dumps(dict(worked_example, history=odd)).encode())
+    s = r.headers["Location"].rsplit("/", 1)[1]
+    for page in ("", "/history", "/hands", "/end", "/session.json"):
+        assert browser.client.get(f"/s/{s}{page}").status_code == 200, page
+    kept = snapshot(app)
+    assert refused(browser.post(f"/s/{s}/undo", {"seq": "1", "key": "undo-1"}))
+    assert snapshot(app) == kept
+
+
 def test_import_reads_utf8_with_or_without_a_bom_and_names_other_encodings(app, browser, worked_example):
     doc = dict(worked_example, players=["José", "West", "South", "East"], first_dealer="José")
     doc["hands"] = []
