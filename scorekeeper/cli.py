@@ -2,6 +2,8 @@
 
 ``scorekeeper replay FILE [--json]`` prints the ledger of a session file;
 ``scorekeeper report|paper|settlement FILE -o OUT.pdf`` prints a document.
+Every subcommand takes ``--lang es|en|fr`` (default: the language of the
+environment's locale, LANGUAGE, LC_ALL, LC_MESSAGES or LANG; else English).
 Invalid input prints one line naming the hand and the field, and exits 2.
 Subcommands register themselves in :data:`COMMANDS`.
 """
@@ -14,7 +16,9 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
+from . import formats
 from .engine import Ledger
+from .i18n import LANGUAGES, _, environment_language, language_of, use_language
 from .inputs import EXIT_BAD_INPUT, BadInput, OneLineParser, Subcommands, read_ledger
 from .narration import ledger_json, payment_line, row_words, settlement_comment, settlement_heading, settlement_line
 
@@ -30,7 +34,7 @@ def _pad(cells: Sequence[str], widths: Sequence[int]) -> str:
 def format_ledger(ledger: Ledger) -> str:
     """The ledger as a plain-text table, one line per row plus its comment."""
     players = ledger.setup.players
-    head = ["#", *players, "plato", "pajaritos", "paper"]
+    head = ["#", *players, "plato", "pajaritos", _("paper")]
     lines: list[list[str]] = []
     comments: list[str] = []
     for row in ledger.rows:
@@ -38,7 +42,7 @@ def format_ledger(ledger: Ledger) -> str:
             f"{p}: " + " ".join(f"~{d.amount}~" if d.crossed else str(d.amount) for d in debts)
             for p, debts in row.paper_by_player().items()
             if debts
-        ) or "empty"
+        ) or _("empty")
         lines.append([str(row.index), *map(str, row.bowls_tuple), str(row.plato), str(row.pajaritos), paper])
         words = row_words(row)
         comments.append(f"{words.event}. {words.comment}")
@@ -51,9 +55,10 @@ def format_ledger(ledger: Ledger) -> str:
     out.append("")
     out.append(settlement_heading(settlement_comment(st)))
     for p in players:
-        out.append("  " + settlement_line(p, st.final[p], f"{st.net[p]:+d}", f"{st.money[p]:+.2f} {st.currency}"))
+        net = formats.tantos(st.net[p], signed=True)
+        out.append("  " + settlement_line(p, st.final[p], net, formats.money(st.money[p], st.currency, signed=True)))
     for t in st.transfers:
-        out.append("  " + payment_line(t, f"{t.amount:.2f} {st.currency}"))
+        out.append("  " + payment_line(t, formats.money(t.amount, st.currency)))
     return "\n".join(out)
 
 
@@ -89,24 +94,40 @@ COMMANDS: list[Callable[[Subcommands], None]] = [
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = OneLineParser(prog="scorekeeper", description="Tresillo table companion")
+    parser = OneLineParser(prog="scorekeeper", description=_("Tresillo table companion"))
     sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     for register in COMMANDS:
         register(sub)
+    for command in sub.choices.values():
+        command.add_argument("--lang", choices=list(LANGUAGES), default=None,
+                             help=_("the language of the output (default: the environment's, else English)"))
     return parser
+
+
+def asked_language(argv: Sequence[str]) -> str:
+    """``--lang`` as written on the command line (read before parsing, so the help is in it too)."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return language_of(argv[i + 1]) or environment_language()
+        if arg.startswith("--lang="):
+            return language_of(arg.split("=", 1)[1]) or environment_language()
+    return environment_language()
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     out = out if out is not None else sys.stdout
-    args = build_parser().parse_args(argv)
-    try:
-        return int(args.func(args, out))
-    except BadInput as exc:
-        print(one_line(str(exc)), file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except Exception as exc:  # a fault nothing above foresaw: still one line, never a traceback
-        print(one_line(f"scorekeeper: could not finish: {type(exc).__name__}: {exc}"), file=sys.stderr)
-        return EXIT_BAD_INPUT
+    argv = list(sys.argv[1:] if argv is None else argv)
+    with use_language(asked_language(argv)):
+        args = build_parser().parse_args(argv)
+        try:
+            return int(args.func(args, out))
+        except BadInput as exc:
+            print(one_line(str(exc)), file=sys.stderr)
+            return EXIT_BAD_INPUT
+        except Exception as exc:  # a fault nothing above foresaw: still one line, never a traceback
+            print(one_line(_("scorekeeper: could not finish: {error}").format(
+                error=f"{type(exc).__name__}: {exc}")), file=sys.stderr)
+            return EXIT_BAD_INPUT
 
 
 def one_line(message: str) -> str:

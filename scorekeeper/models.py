@@ -53,6 +53,8 @@ class Group(db.Model):  # type: ignore[name-defined,misc]
     token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
     name: Mapped[str] = mapped_column(String(domains.GROUP_NAME.most))
     created_at: Mapped[datetime] = mapped_column(default=now)
+    #: the group's language (``es``, ``en``, ``fr``) for its pages and PDFs; None: each phone's own
+    language: Mapped[str | None] = mapped_column(String(5), default=None)
 
     players: Mapped[list[Player]] = relationship(back_populates="group", order_by="Player.id")
     sessions: Mapped[list[GameSession]] = relationship(

@@ -11,9 +11,8 @@ from the small glossaries below (contract and condición names), never pieces of
 grammar. The Spanish game words (plato, puesta, codillo, estuche, pajarito…)
 stay as they are in every language.
 
-``_`` and ``ngettext`` are the standard library's for now (no catalogue
-installed: the English is returned as it is); the translation layer swaps in
-its own.
+``_`` and ``ngettext`` come from :mod:`scorekeeper.i18n`: the sentences are
+said in the language of the page, the PDF or the ``--lang`` of the CLI.
 
 >>> from scorekeeper.engine import loads, replay
 >>> from pathlib import Path
@@ -28,8 +27,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from gettext import gettext as _
-from gettext import ngettext
 from typing import Any
 
 from .engine import (
@@ -55,6 +52,7 @@ from .engine import (
 from .engine import (
     ledger_json as data_json,
 )
+from .i18n import _, ngettext
 
 # ------------------------------------------------------------------ glossary
 

@@ -14,34 +14,22 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from . import narration
+from . import formats, narration
 from .engine import PAPER, Case, Debt, Ledger, Outcome, Row, RowKind, Settlement
-
-CURRENCY_SIGNS = {"EUR": "€", "USD": "$", "GBP": "£"}
 
 
 def format_money(amount: Decimal, currency: str, signed: bool = False) -> str:
-    """``1.90 €``; with ``signed`` a plus sign for winnings and a true minus.
+    """Money in the current language (see :func:`scorekeeper.formats.money`): ``1,90 €``, ``€1.90``.
 
     >>> format_money(Decimal("-1.2"), "EUR", signed=True)
-    '−1.20 €'
-    >>> format_money(Decimal("190"), "ESP", signed=True)
-    '+190.00 ESP'
+    '−€1.20'
     """
-    q = amount.quantize(Decimal("0.01"))
-    sign = ""
-    if signed and q > 0:
-        sign = "+"
-    if q < 0:
-        sign = "−"
-        q = -q
-    return f"{sign}{q:,.2f} {CURRENCY_SIGNS.get(currency, currency)}"
+    return formats.money(amount, currency, signed)
 
 
 def format_tantos(n: int, signed: bool = False) -> str:
-    if n < 0:
-        return f"−{-n}"
-    return f"+{n}" if signed and n > 0 else str(n)
+    """Tantos with a true minus (see :func:`scorekeeper.formats.tantos`)."""
+    return formats.tantos(n, signed)
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,11 @@
 /* Small helpers: follow other phones, fill the last trick count, live preview, show only what applies. */
 (function () {
   "use strict";
+  /* the page's words, in its language (scorekeeper/web/language.py: script_words) */
+  var words = JSON.parse(document.body.dataset.words || "{}");
+  function say(key, values) {
+    return (words[key] || "").replace(/\{(\w+)\}/g, function (all, name) { return values && name in values ? values[name] : all; });
+  }
   var live = document.getElementById("live");
   if (live) {
     var url = live.dataset.versionUrl, seen = live.dataset.version;
@@ -72,7 +77,7 @@
   var moves = document.getElementById("preview-moves");
   var timer = null, asked = 0;
   function show(d) {
-    line.textContent = d.ok ? "Preview: " + d.summary : "Not yet: " + d.message;
+    line.textContent = d.ok ? say("preview", {summary: d.summary}) : say("not_yet", {message: d.message});
     moves.textContent = "";
     if (!d.ok) return;
     var ul = document.createElement("ul"); ul.className = "moves";
@@ -82,7 +87,7 @@
   function preview() {
     clearTimeout(timer);
     timer = setTimeout(function () {
-      if (!picked("contract")) { line.textContent = "Choose the contract."; return; }
+      if (!picked("contract")) { line.textContent = say("choose_contract"); return; }
       var mine = ++asked;  /* only the answer to the latest question is shown */
       fetch(form.dataset.previewUrl, {method: "POST", body: new FormData(form)})
         .then(function (r) { return r.json(); })
@@ -103,7 +108,7 @@
   });
   form.addEventListener("submit", function () {
     var btn = form.querySelector("button[type=submit]");
-    setTimeout(function () { btn.disabled = true; btn.textContent = "Saving…"; }, 0);
+    setTimeout(function () { btn.disabled = true; btn.textContent = say("saving"); }, 0);
   });
   rows().forEach(function (row) { if (count(row) !== null) row.dataset.by = "hand"; });
   if (picked("contract")) preview();

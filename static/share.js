@@ -7,10 +7,11 @@
   var status = document.getElementById("share-status");
   var manual = document.getElementById("share-manual");
   var text = box.textContent;
+  var words = JSON.parse(document.body.dataset.words || "{}"); /* the page's words (script_words) */
   var canShare = typeof navigator.share === "function";
   var canCopy = !!(navigator.clipboard && navigator.clipboard.writeText);
   if (!canShare && !canCopy) return; /* the text stays on the page to copy by hand */
-  button.textContent = canShare ? "Send the result" : "Copy the result";
+  button.textContent = canShare ? words.send_result : words.copy_result;
   button.hidden = false;
   if (manual) manual.hidden = true;
   function say(words) { status.textContent = words; }
@@ -25,14 +26,14 @@
   function copy() {
     if (!canCopy) { selectText(); return; }
     navigator.clipboard.writeText(text).then(function () {
-      say("Copied: paste it into the group's chat.");
+      say(words.copied);
     }, function () { selectText(); say(""); });
   }
   button.addEventListener("click", function () {
     say("");
     if (!canShare) { copy(); return; }
     navigator.share({title: button.dataset.title, text: text}).then(function () {
-      say("Sent.");
+      say(words.sent);
     }, function (err) {
       if (err && err.name === "AbortError") return; /* the player closed the share sheet */
       copy();

@@ -18,6 +18,9 @@ import pytest
 
 DATA = Path(__file__).resolve().parent / "data"
 IN_CI = os.environ.get("CI", "").lower() == "true"
+# the CLI speaks the environment's language: the tests (and the commands they start) read English
+# unless they ask for another; the web tests send no Accept-Language, so the pages are English too
+os.environ["LANGUAGE"] = "en"
 
 
 CHROMIUM = "/usr/bin/chromium"

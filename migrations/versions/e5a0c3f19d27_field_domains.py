@@ -1,7 +1,7 @@
 """field domains: CHECK constraints, names unique whatever their case, form keys for start and import
 
 Revision ID: e5a0c3f19d27
-Revises: a7d3c5e91f20
+Revises: a3f8c1d2e4b5
 Create Date: 2026-11-23 10:00:00
 
 Every limit here is a copy of scorekeeper/engine/domains.py as it stood when
@@ -20,7 +20,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = 'e5a0c3f19d27'
-down_revision = 'a7d3c5e91f20'
+down_revision = 'a3f8c1d2e4b5'
 branch_labels = None
 depends_on = None
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import gc
 from dataclasses import dataclass
-from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -26,6 +25,8 @@ from typing import TYPE_CHECKING, Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
+from .. import formats
+from ..i18n import N_, current_language, gettext, ngettext, pgettext
 from ..viewmodel import format_tantos
 from .chart import bowl_chart
 
@@ -33,7 +34,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..viewmodel import SessionView
 
 KINDS = ("report", "paper", "settlement")
-TITLES = {"report": "Session report", "paper": "The paper", "settlement": "Settlement sheet"}
+#: each document's title, said in the document's language when it is printed
+TITLES = {"report": N_("Session report"), "paper": N_("The paper"), "settlement": N_("Settlement sheet")}
 
 
 class UnknownDocument(ValueError):
@@ -49,10 +51,6 @@ def _asset_root(name: str) -> Path:
     raise FileNotFoundError(f"scorekeeper cannot find its {name}/ folder")
 
 
-def _when(value: datetime | None, fmt: str = "%-d %B %Y") -> str:
-    return value.strftime(fmt) if value is not None else ""
-
-
 def crossed(amount: int) -> Markup:
     """A crossed-out debt: struck through, with tildes that survive extraction."""
     return Markup('<span class="crossed">~<del>{}</del>~</span>').format(amount)
@@ -66,9 +64,14 @@ def environment() -> Environment:
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],
     )
-    env.filters["when"] = _when
+    # the same catalogs as the pages, in the language of the request or of use_language()
+    env.install_gettext_callables(  # type: ignore[attr-defined]  # added by jinja2.ext.i18n
+        gettext, ngettext, newstyle=True, pgettext=pgettext)
+    env.filters.update(formats.FILTERS)
     env.filters["t"] = format_tantos  # a true minus for a bowl below zero, as for net figures
+    env.globals["current_language"] = current_language
     env.globals["crossed"] = crossed
     return env
 
@@ -134,7 +137,7 @@ def render_html(kind: str, view: SessionView, **extra: Any) -> str:
         v=view,
         grid=grid,
         kind=kind,
-        doc_title=TITLES[kind],
+        doc_title=gettext(TITLES[kind]),
         css=Markup(stylesheet()),
         chart=chart,
         **extra,

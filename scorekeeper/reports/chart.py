@@ -12,7 +12,7 @@ phone (:data:`PHONE`: fewer, larger words, no legend across the top).
 True
 >>> D = Decimal
 >>> svg = money_chart({"A": [D(0), D("1.5"), D("0.4")], "B": [D(0), D("-1.5"), D("-0.4")]}, "EUR")
->>> "A +0.40 €" in svg and "B −0.40 €" in svg and "evening" in svg
+>>> "A +€0.40" in svg and "B −€0.40" in svg and "evening" in svg
 True
 """
 
@@ -25,7 +25,7 @@ from decimal import Decimal
 from html import escape
 from typing import Any
 
-from ..viewmodel import format_money
+from .. import formats
 
 #: stroke-dasharray per seat; all lines are black
 DASHES = ("", "9 4", "2.5 3", "12 3 2.5 3", "6 2")
@@ -353,8 +353,7 @@ def money_chart(lines: Mapping[str, Sequence[Decimal]], currency: str,
     ticks = [(bisect_right(keep, e) - 1, str(e)) for e in range(step, evenings + 1, step)]
 
     def money(cents: int) -> str:
-        text = format_money(Decimal(cents) / 100, currency, signed=True)
-        return text.replace(".00 ", " ") if cents % 100 == 0 else text  # the grid: "+2 €"
+        return formats.money(Decimal(cents) / 100, currency, signed=True, round_sums=True)  # the grid: "+2 €"
 
     return line_chart(names, series, title=title, ticks=ticks, x_name="evening", y_name="",
                       label=money, start=0, start_label="even", frame=frame, css_class="money-chart")

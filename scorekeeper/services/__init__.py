@@ -42,6 +42,7 @@ from .groups import (
     find_group,
     find_player,
     rename_player,
+    set_group_language,
     set_retired,
 )
 from .hands import (
@@ -95,5 +96,5 @@ __all__ = [
     "later_sessions_took_the_paper", "ledger_csv", "ledger_for", "past_evenings", "preview_change",
     "preview_hand", "refused_from", "rename_player", "reopen", "rule_choices", "session_dict", "set_retired",
     "share_text", "start_next", "start_session", "stored_hand", "table_screen", "told", "undo", "view_for",
-    "view_from", "what_if",
+    "view_from", "what_if", "set_group_language",
 ]

@@ -122,9 +122,9 @@ def share_text(group: Group, evening: Evening) -> str:
     ...     (PlayerEvening("Ana", 19, Decimal("1.90"), 12), PlayerEvening("Luis", -19, Decimal("-1.90"), 12)))
     >>> print(share_text(Group(name="Tuesday"), e))
     Tuesday · Tresillo, 4 Mar 2025 (12 hands)
-    Ana +1.90 €
-    Luis −1.90 €
-    Luis pays Ana 1.90 €
+    Ana +€1.90
+    Luis −€1.90
+    Luis pays Ana €1.90
     Paper kept: Luis 21
     """
     cur = evening.currency

@@ -8,6 +8,7 @@ from sqlalchemy import select
 
 from ..db import db
 from ..engine import domains
+from ..i18n import _, current_language, language_of
 from ..models import GameSession, Group, Player
 from .refusals import Refused, clean
 from .replays import ledger_for
@@ -24,11 +25,25 @@ def find_player(group: Group, player_id: int) -> Player | None:
     return player if player is not None and player.group_id == group.id else None
 
 
-def create_group(name: str | None) -> Group:
-    group = Group(name=clean(domains.GROUP_NAME, name, "name"))
+def create_group(name: str | None, language: str | None = None) -> Group:
+    """A new group; its ``language`` is the one it was created in unless another is chosen."""
+    group = Group(name=clean(domains.GROUP_NAME, name, "name"), language=_language(language or current_language()))
     db.session.add(group)
     db.session.commit()
     return group
+
+
+def _language(code: str | None) -> str:
+    language = language_of(code)
+    if language is None or language != (code or "").strip().lower():
+        raise Refused("language", _("Choose one of the languages offered."))
+    return language
+
+
+def set_group_language(group: Group, code: str | None) -> None:
+    """The language the group's pages and PDFs speak, unless a phone chose its own."""
+    group.language = _language(code)
+    db.session.commit()
 
 
 def add_player(group: Group, name: str | None) -> Player:
@@ -45,7 +60,7 @@ def _player_name(group: Group, name: str | None, player: Player | None = None) -
     key = domains.name_key(name)
     for other in group.players:
         if other is not player and other.name_key == key:
-            raise Refused("name", f"{other.name} is already in this group.")
+            raise Refused("name", _("{name} is already in this group.").format(name=other.name))
     return name
 
 

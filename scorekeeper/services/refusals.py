@@ -6,6 +6,7 @@ from typing import Any
 
 from ..engine import SessionError
 from ..engine.domains import OutOfDomain, Text, Whole
+from ..i18n import N_, _
 
 
 class Refused(ValueError):
@@ -41,10 +42,21 @@ def sentence(message: str) -> str:
     return text if text.endswith((".", "?", "!")) else text + "."
 
 
+#: what a blank text field is told, by its domain (:attr:`Text.what`)
+BLANK = {
+    "group name": N_("Give the group a name."),
+    "player name": N_("Give the player a name."),
+    "phone name": N_("Give this phone a name."),
+    "title": N_("Give the evening a title."),
+    "currency": N_("Give the currency, such as EUR or €."),
+    "name": N_("Write a name."),
+}
+
+
 def clean(domain: Text, value: Any, field: str) -> str:
     """``value`` in ``domain`` (a name, a currency), or a refusal on ``field``."""
-    if isinstance(value, str) and not value.strip():
-        raise Refused(field, f"Give the {domain.what}.")
+    if value is None or isinstance(value, str) and not value.strip():
+        raise Refused(field, _(BLANK.get(domain.what, BLANK["name"])))
     try:
         return domain.clean(value if value is not None else "")
     except OutOfDomain as exc:

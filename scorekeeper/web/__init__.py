@@ -13,8 +13,10 @@ def register(app: Flask) -> None:
     from .evenings import bp as evenings_bp
     from .fixes import bp as fixes_bp
     from .groups import bp as groups_bp
+    from .language import setup_language
     from .table import bp as table_bp
 
+    setup_language(app)
     csrf.init_app(app)
     app.register_blueprint(groups_bp)
     app.register_blueprint(table_bp)

@@ -15,14 +15,15 @@ from wtforms import DateField, IntegerField, StringField
 from wtforms.validators import Length, Optional
 from wtforms.widgets import TextInput
 
-from .. import reports, services
+from .. import formats, reports, services
 from ..engine import domains
 from ..engine.domains import OutOfDomain
+from ..i18n import _, use_language
 from ..models import GameSession
 from ..reports.chart import money_chart
-from ..viewmodel import format_money
 from .forms import DAMAGED, NextForm, RulesForm
 from .groups import group_or_404
+from .language import document_language
 from .paper import paper_extras
 from .table import session_or_404
 
@@ -34,9 +35,8 @@ EVENINGS_SHOWN = 20
 
 @bp.app_template_filter("money")
 def money_filter(amount: Decimal, currency: str, signed: bool = False, unit: bool = True) -> str:
-    """``+1.90 €`` (or ``+1.90`` in a table whose header names the currency)."""
-    text = format_money(amount, currency, signed)
-    return text if unit else text.rsplit(" ", 1)[0]
+    """``+1,90 €`` (or ``+1,90`` in a table whose header names the currency), in the page's language."""
+    return formats.money(amount, currency, signed, unit)
 
 
 class ChooseForm(FlaskForm):
@@ -59,7 +59,7 @@ def start_next(token: str) -> ResponseReturnValue:
     except OutOfDomain:
         newest = None
     if not form.validate_on_submit() or newest is None:
-        return render_template("web/error.html", title="Please try again", message=DAMAGED,
+        return render_template("web/error.html", title=_("Please try again"), message=_(DAMAGED),
                                back=url_for("groups.show", token=token)), 400
     try:
         gs = services.start_next(group, newest)
@@ -78,13 +78,14 @@ def paper(token: str, fmt: str) -> ResponseReturnValue:
         return render_template("web/error.html", title="No paper kept",
                                message="The group's paper is clean: no reserved puesta is carried.",
                                back=url_for("groups.show", token=token)), 404
-    view = services.view_for(gs, rows=True)
-    extras = paper_extras(gs)
-    if fmt == "html":
-        return reports.render_html("paper", view, **extras)
-    name = reports.document_filename("paper", view)
-    return Response(reports.render_pdf("paper", view, **extras), mimetype="application/pdf",
-                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+    with use_language(document_language(group.language)):
+        view = services.view_for(gs, rows=True)
+        extras = paper_extras(gs)
+        if fmt == "html":
+            return reports.render_html("paper", view, **extras)
+        name = reports.document_filename("paper", view)
+        pdf = reports.render_pdf("paper", view, **extras)
+    return Response(pdf, mimetype="application/pdf", headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
 @bp.get("/g/<token>/stats")

@@ -28,6 +28,8 @@ from wtforms.validators import DataRequired, InputRequired, Optional, Validation
 from .. import services
 from ..engine import SUITS, domains
 from ..engine.domains import Amount, OutOfDomain, Text, Whole
+from ..i18n import LANGUAGES, N_, _
+from ..i18n import lazy_gettext as _l
 
 SUIT_CHOICES = [(s, s) for s in SUITS]
 
@@ -37,6 +39,10 @@ def _quoted(value: Any) -> str:
     return f"“{text}”" if len(text) <= 30 else f"“{text[:29]}…”"
 
 
+def not_a_choice(value: Any) -> str:
+    return _("{value} is not one of the choices: pick one of those shown.").format(value=_quoted(value))
+
+
 class AmongChoices:
     """A value posted for a choice must be one of the choices offered; blank means none was picked."""
 
@@ -44,7 +50,7 @@ class AmongChoices:
         if field.data in (None, ""):
             return
         if str(field.data) not in {str(choice[0]) for choice in field.choices or ()}:
-            raise ValidationError(f"{_quoted(field.data)} is not one of the choices: pick one of those shown.")
+            raise ValidationError(not_a_choice(field.data))
 
 
 class InDomain:
@@ -90,7 +96,8 @@ class AmountField(TypedNumber, StringField):
     """A decimal within its domain ("0.10" or "0,10"); its data is a Decimal."""
 
 
-DAMAGED = "This form is damaged: reload the page and enter it again."
+#: said with _(DAMAGED) where it is shown
+DAMAGED = N_("This form is damaged: reload the page and enter it again.")
 
 
 class FormKey(HiddenField):
@@ -101,7 +108,7 @@ class FormKey(HiddenField):
             try:
                 domains.FORM_KEY.check(self.data)
             except OutOfDomain:
-                raise ValidationError(DAMAGED) from None
+                raise ValidationError(_(DAMAGED)) from None
 
     def fresh(self) -> None:
         """A new key for a form being shown (GET)."""
@@ -145,14 +152,21 @@ class ShownForm(FlaskForm):
         self.lift_errors()
 
 
-class GroupForm(ShownForm):
-    name = StringField("Group name", validators=[DataRequired("Give the group a name."),
-                                                 InDomain(domains.GROUP_NAME)])
+class LanguageForm(ShownForm):
+    """The language a group's pages and PDFs speak (each language named in itself)."""
+
+    # a post without it (an older page, a script) takes the language the page was shown in
+    language = SelectField(_l("Language of the group"), choices=list(LANGUAGES.items()), validators=[Optional()])
+
+
+class GroupForm(LanguageForm):
+    name = StringField(_l("Group name"), validators=[DataRequired(_l("Give the group a name.")),
+                                                     InDomain(domains.GROUP_NAME)])
 
 
 class PlayerForm(ShownForm):
-    name = StringField("Player", validators=[DataRequired("Give the player a name."),
-                                             InDomain(domains.PLAYER_NAME)])
+    name = StringField(_l("Player"), validators=[DataRequired(_l("Give the player a name.")),
+                                                 InDomain(domains.PLAYER_NAME)])
 
 
 class RulesForm(ShownForm):
@@ -179,7 +193,7 @@ class RulesForm(ShownForm):
         """'vuelta 2, solo 4, ante 2' → options; a malformed entry is a field error (the engine checks names)."""
         text = self.own.data or ""
         if len(text) > 300:
-            raise ValueError("Write at most a few amounts, like “vuelta 2, solo 4”.")
+            raise ValueError(_("Write at most a few amounts, like “vuelta 2, solo 4”."))
         out: dict[str, Any] = {}
         for part in filter(None, (p.strip() for p in text.replace(";", ",").split(","))):
             bits = part.replace("=", " ").replace(":", " ").split()
@@ -189,7 +203,8 @@ class RulesForm(ShownForm):
                     raise OutOfDomain(domain.describe())
                 amount = domain.parse(bits[1])
             except OutOfDomain as exc:
-                raise ValueError(f"{_quoted(part)}: write a name and {exc.message}, like “vuelta 2”.") from None
+                raise ValueError(_("{entry}: write a name and {amount}, like “vuelta 2”.").format(
+                    entry=_quoted(part), amount=exc.message)) from None
             name = bits[0].lower().replace("-", "_")
             if name in ("ante", "pajarito"):
                 out[name] = amount
@@ -321,7 +336,7 @@ class HandForm(ShownForm):
         try:
             return domains.HAND_NUMBER.parse(text)
         except OutOfDomain:
-            self.form_errors.append(DAMAGED)
+            self.form_errors.append(_(DAMAGED))
             return None
 
     def fill_from(self, hand: dict[str, Any]) -> None:
@@ -362,8 +377,8 @@ class HandForm(ShownForm):
         """The surrender question's answer: "", "accepted" or "takeover"; anything else is refused."""
         value = self._given("surrender") or ""
         if value not in ("", "accepted", "takeover"):
-            raise services.Refused("surrender", f"{_quoted(value)} is not one of the choices: "
-                                                "no, accepted or taken over.")
+            raise services.Refused("surrender", _("{value} is not one of the choices: no, accepted or taken over.")
+                                   .format(value=_quoted(value)))
         return value
 
     def to_hand(self) -> dict[str, Any]:
@@ -375,7 +390,7 @@ class HandForm(ShownForm):
         """
         contract = self._given("contract")
         if contract is None:
-            raise services.Refused("contract", "Choose the contract.")
+            raise services.Refused("contract", _("Choose the contract."))
         hand: dict[str, Any] = {"contract": contract}
         if contract == "pass":
             return hand
@@ -417,7 +432,7 @@ class HandForm(ShownForm):
                 hand["winner"] = winner
             return
         if result not in ("", "tricks"):
-            raise services.Refused("outcome", f"{_quoted(result)} is not one of the choices: pick one of those shown.")
+            raise services.Refused("outcome", not_a_choice(result))
         tricks = {p: f.data for p, f in self.trick_fields() if f.data is not None}
         if tricks:
             hand["tricks"] = tricks

@@ -8,8 +8,9 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from .. import services
+from ..i18n import _, current_language, speak_group
 from ..models import GameSession, Group, Player
-from .forms import DAMAGED, GroupForm, ImportForm, NextForm, PlayerForm, StartForm, VersionForm
+from .forms import DAMAGED, GroupForm, ImportForm, LanguageForm, NextForm, PlayerForm, StartForm, VersionForm
 
 bp = Blueprint("groups", __name__)
 
@@ -18,6 +19,7 @@ def group_or_404(token: str) -> Group:
     group = services.find_group(token)
     if group is None:
         abort(404)
+    speak_group(group.language)
     return group
 
 
@@ -31,11 +33,13 @@ def player_or_404(group: Group, player_id: int) -> Player:
 @bp.route("/", methods=["GET", "POST"])
 def index() -> ResponseReturnValue:
     form = GroupForm()
+    if request.method == "GET":
+        form.language.data = current_language()
     if form.validate_on_submit():
         try:
-            group = services.create_group(form.name.data)
+            group = services.create_group(form.name.data, form.language.data)
         except services.Refused as exc:
-            form.refuse("name", exc.message)
+            form.refuse(exc.field, exc.message)
         else:
             return redirect(url_for("groups.show", token=group.token))
     status = 400 if form.errors else 200
@@ -45,6 +49,7 @@ def index() -> ResponseReturnValue:
 def group_page(group: Group, form: PlayerForm, **extra: object) -> str:
     """The group page: its memory of past evenings, the paper, the next evening, the players."""
     page = request.args.get("page", 1, type=int) or 1
+    extra.setdefault("language_form", LanguageForm(language=group.language or current_language()))
     return render_template("web/group.html", group=group, form=form, memory=services.group_memory(group, page),
                            next_form=NextForm(), **extra)
 
@@ -52,6 +57,22 @@ def group_page(group: Group, form: PlayerForm, **extra: object) -> str:
 @bp.get("/g/<token>")
 def show(token: str) -> ResponseReturnValue:
     return group_page(group_or_404(token), PlayerForm())
+
+
+@bp.post("/g/<token>/language")
+def set_language(token: str) -> ResponseReturnValue:
+    """The group's language: its pages (for phones that chose none) and its PDFs."""
+    group = group_or_404(token)
+    form = LanguageForm()
+    if form.validate_on_submit():
+        try:
+            services.set_group_language(group, form.language.data)
+        except services.Refused as exc:
+            form.language.errors = [*form.language.errors, exc.message]
+        else:
+            speak_group(group.language)
+            return redirect(url_for("groups.show", token=token))
+    return group_page(group, PlayerForm(formdata=None), language_form=form), 400
 
 
 def _named(form: PlayerForm, save: Callable[[str | None], object]) -> bool:
@@ -90,7 +111,7 @@ def retire_player(token: str, player_id: int, action: str) -> ResponseReturnValu
     group = group_or_404(token)
     player = player_or_404(group, player_id)
     if not VersionForm().validate_on_submit():
-        return render_template("web/error.html", title="Please try again", message=DAMAGED,
+        return render_template("web/error.html", title=_("Please try again"), message=_(DAMAGED),
                                back=url_for("groups.show", token=token)), 400
     services.set_retired(player, action == "retire")
     return redirect(url_for("groups.show", token=token))

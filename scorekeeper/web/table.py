@@ -10,10 +10,12 @@ from markupsafe import Markup
 
 from .. import services
 from ..engine import domains
+from ..i18n import _, speak_group, use_language
 from ..models import GameSession
 from ..reports.chart import PHONE, bowl_chart
 from .fixes import closed_page, done_page, fixes_context, gone, named_by, phone_name, respond
 from .forms import EndForm, HandForm, VersionForm, new_key, number_of, posted_version
+from .language import document_language
 from .paper import paper_extras
 
 bp = Blueprint("table", __name__, url_prefix="/s")
@@ -25,6 +27,7 @@ def session_or_404(token: str) -> GameSession:
     gs = services.find_session(token)
     if gs is None:
         abort(404)
+    speak_group(gs.group.language)
     return gs
 
 
@@ -216,9 +219,10 @@ def end(token: str) -> ResponseReturnValue:
 
 def _already_ended(gs: GameSession) -> ResponseReturnValue:
     """An end posted to an ended session (a second phone, an old page): how it ended; nothing changes."""
-    kept = "kept for next time" if gs.end_paper == "keep" else "settled"
-    return render_template("web/error.html", title="Already ended",
-                           message=f"This session was already ended, and its paper {kept}. Nothing was changed.",
+    message = (_("This session was already ended, and its paper kept for next time. Nothing was changed.")
+               if gs.end_paper == "keep" else
+               _("This session was already ended, and its paper settled. Nothing was changed."))
+    return render_template("web/error.html", title=_("Already ended"), message=message,
                            back=url_for("table.end", token=gs.token)), 409
 
 
@@ -277,10 +281,11 @@ def document(token: str, kind: str, fmt: str) -> ResponseReturnValue:
     gs = session_or_404(token)
     if kind not in DOCUMENTS:
         abort(404)
-    view = services.view_for(gs, rows=True)
-    extras = paper_extras(gs) if kind == "paper" else {}
-    if fmt == "html":
-        return reports.render_html(kind, view, **extras)
-    name = reports.document_filename(kind, view)
-    return Response(reports.render_pdf(kind, view, **extras), mimetype="application/pdf",
-                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+    with use_language(document_language(gs.group.language)):
+        view = services.view_for(gs, rows=True)
+        extras = paper_extras(gs) if kind == "paper" else {}
+        if fmt == "html":
+            return reports.render_html(kind, view, **extras)
+        name = reports.document_filename(kind, view)
+        pdf = reports.render_pdf(kind, view, **extras)
+    return Response(pdf, mimetype="application/pdf", headers={"Content-Disposition": f'attachment; filename="{name}"'})

@@ -79,7 +79,7 @@ def test_money_chart_adds_up_the_evenings() -> None:
     lines = {"Ana": [Decimal(0), Decimal("1.90"), Decimal("0.70")], "Luis": [Decimal(0), Decimal("-1.90"), Decimal("-0.70")]}
     root = ET.fromstring(money_chart(lines, "EUR"))
     texts = [el.text for el in root.iter(f"{SVG}text")]
-    assert "Ana +0.70 €" in texts and "Luis −0.70 €" in texts and "evening" in texts and "even" in texts
+    assert "Ana +€0.70" in texts and "Luis −€0.70" in texts and "evening" in texts and "even" in texts
     ys = [[float(p.split(",")[1]) for p in el.attrib["points"].split()] for el in root.findall(f"{SVG}polyline")]
     assert ys[0][0] == ys[1][0]  # both start even
     assert ys[0][1] < ys[0][0] < ys[1][1]  # up is money won

@@ -24,7 +24,7 @@ def test_report_paper_and_settlement_are_written(tmp_path: Path, capsys: pytest.
     for kind, expect in [
         ("report", "16 166 157 173 134 0 10 West: 22; South: 21 ~23~"),
         ("paper", "West 22 22 South 21 21"),
-        ("settlement", "North 179 +19 +190.00 ESP"),
+        ("settlement", "North 179 +19 +ESP 190"),
     ]:
         out = tmp_path / f"{kind}.pdf"
         assert main([kind, str(WORKED), "-o", str(out)]) == 0
@@ -39,7 +39,7 @@ def test_evening_details_from_the_file_and_from_options(session_file, tmp_path: 
     out = tmp_path / "s.pdf"
     assert main(["settlement", str(path), "-o", str(out)]) == 0
     text = _text(out)
-    assert "Thursday club" in text and "Thursday 19 November 2026" in text and "21:00 – 01:10" in text
+    assert "Thursday club" in text and "Thursday, 19 November 2026" in text and "21:00 – 01:10" in text
     assert main(["settlement", str(path), "-o", str(out), "--group", "Other table"]) == 0
     assert "Other table" in _text(out) and "Thursday club" not in _text(out)
 

@@ -28,7 +28,7 @@ def test_paper_lists_each_players_open_puestas(worked_view: SessionView) -> None
     pages, text = _flat(render_pdf("paper", worked_view))
     assert pages == 1
     assert text.startswith("The paper " + GROUP)
-    assert "Date Tuesday 17 November 2026" in text
+    assert "Date Tuesday, 17 November 2026" in text
     # one line per player in seating order: open puestas, then the total owed
     assert "North nothing owed 0 West 22 22 South 21 21 East nothing owed 0" in text
     # oldest first, with the hand that wrote each
@@ -61,12 +61,12 @@ def test_settlement_sheet_final_bowls_money_and_transfers(worked_view: SessionVi
     pages, text = _flat(render_pdf("settlement", worked_view))
     assert pages == 1
     assert text.startswith("Settlement sheet " + GROUP)
-    assert "Tanto value 10.00 ESP a tanto" in text
+    assert "Tanto value ESP 10 a tanto" in text
     assert (
-        "North 179 +19 +190.00 ESP West 148 −12 −120.00 ESP "
-        "South 165 +5 +50.00 ESP East 148 −12 −120.00 ESP"
+        "North 179 +19 +ESP 190 West 148 −12 −ESP 120 "
+        "South 165 +5 +ESP 50 East 148 −12 −ESP 120"
     ) in text
-    assert "West North 120.00 ESP 12 East North 70.00 ESP 7 East South 50.00 ESP 5" in text
+    assert "West North ESP 120 12 East North ESP 70 7 East South ESP 50 5" in text
     assert "53 tantos are shared out" in text
     assert text.endswith("1 / 1")
 
@@ -75,7 +75,7 @@ def test_settlement_sheet_when_the_paper_is_kept() -> None:
     _, text = _flat(render_pdf("settlement", _keep_view()))
     assert "Kept on the paper for the next session: South 21, West 22." in text
     # the money still sums to zero, whatever the paper mode
-    amounts = re.findall(r"([+−])(\d+)\.00 ESP", text.split("Who pays whom")[0])
+    amounts = re.findall(r"([+−])ESP (\d+)", text.split("Who pays whom")[0])
     assert sum(int(a) * (1 if s == "+" else -1) for s, a in amounts) == 0
 
 

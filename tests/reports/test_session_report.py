@@ -82,25 +82,25 @@ def test_crossed_debts_are_struck_through_in_the_markup(worked_view: SessionView
 def test_settlement_figures(report_text: str) -> None:
     flat = " ".join(report_text.split())
     for player, bowl, paid, share, final, net, money in [
-        ("North", 166, "0", "+13", 179, "+19", "+190.00 ESP"),
-        ("West", 157, "−22", "+13", 148, "−12", "−120.00 ESP"),
-        ("South", 173, "−21", "+13", 165, "+5", "+50.00 ESP"),
-        ("East", 134, "0", "+14 *", 148, "−12", "−120.00 ESP"),
+        ("North", 166, "0", "+13", 179, "+19", "+ESP 190"),
+        ("West", 157, "−22", "+13", 148, "−12", "−ESP 120"),
+        ("South", 173, "−21", "+13", 165, "+5", "+ESP 50"),
+        ("East", 134, "0", "+14 *", 148, "−12", "−ESP 120"),
     ]:
         assert f"{player} {bowl} {paid} {share} {final} {net} {money}" in flat
     assert "= 53 tantos, 13 to each player; * the odd tanto to East" in flat
-    for line in ("West North 12 120.00 ESP", "East North 7 70.00 ESP", "East South 5 50.00 ESP"):
+    for line in ("West North 12 ESP 120", "East North 7 ESP 70", "East South 5 ESP 50"):
         assert line in flat
 
 
 def test_header_names_the_evening(report_text: str) -> None:
     flat = " ".join(report_text.split())
     assert GROUP in flat
-    assert "Tuesday 17 November 2026" in flat and "20:30 – 00:45" in flat
+    assert "Tuesday, 17 November 2026" in flat and "20:30 – 00:45" in flat
     assert "1. North (first dealer), 2. West, 3. South, 4. East" in flat
     assert "Tresillo as played in Spain (pagat)" in flat
     assert "entrada 0, vuelta 1, solo 2, penetro 1, estuche 1, primeras 1, bola 8" in flat
-    assert "Tanto value 10.00 ESP a tanto" in flat
+    assert "Tanto value ESP 10 a tanto" in flat
 
 
 def test_pages_are_numbered_n_of_total_with_headers_repeated(report_pdf: bytes) -> None:

@@ -37,14 +37,14 @@ def test_three_players_and_house_rules(rules: str) -> None:
     assert "# Ana Blas Carmen Plato Pajaritos Paper" in report
     assert "Palo de favor none" in report  # options in force are printed
     assert "Paper brought in Carmen 14" in report
-    assert "0.05 € a tanto" in report
+    assert "€0.05 a tanto" in report
     if rules == "house":
         assert "Puesta tanto per player none (the plato alone is in play)" in report
         assert "contra_estuche 3" in report
     assert "kept for the next session" in report
     for p, amount in ledger.settlement.money.items():
         sign = "+" if amount > 0 else ("−" if amount < 0 else "")
-        assert f"{p} " in texts["settlement"] and f"{sign}{abs(amount):.2f} €" in texts["settlement"]
+        assert f"{p} " in texts["settlement"] and f"{sign}€{abs(amount):.2f}" in texts["settlement"]
     kept = ledger.settlement.kept_paper
     assert ("Keep this sheet." in texts["paper"]) and len(pdf_pages(render_pdf("paper", view))) == 1
     for d in kept:
@@ -58,6 +58,6 @@ def test_an_evening_not_yet_dealt() -> None:
     assert "Nobody owes anybody anything." in report
     assert "Every bowl across the session" not in report  # no chart of a single row
     sheet = " ".join(" ".join(pdf_pages(render_pdf("settlement", view))).split())
-    assert "Ana 160 0 0.00 €" in sheet and "Nobody owes anybody anything." in sheet
+    assert "Ana 160 0 €0.00" in sheet and "Nobody owes anybody anything." in sheet
     paper = " ".join(" ".join(pdf_pages(render_pdf("paper", view))).split())
     assert "The paper is clean: nobody owes a reserved puesta." in paper

@@ -253,7 +253,7 @@ def test_end_session_settles_and_closes(browser, worked_example):
     page = browser.get(f"/s/{s}/end").get_data(as_text=True)
     finals = [int(x) for x in re.findall(r'class="num final">(\d+)', page)]
     assert finals == [179, 148, 165, 148]
-    assert "West pays North 1.20 €" in page and "East pays South 0.50 €" in page
+    assert "West pays North €1.20" in page and "East pays South €0.50" in page
     # read-only now
     assert browser.get(f"/s/{s}/hand").status_code == 409
     assert browser.get(f"/s/{s}/hands/1/edit").status_code == 409

@@ -145,7 +145,7 @@ def test_worked_example_at_the_table(chromium, server):
     page.click("text=Yes, end the session")
     finals = [int(x) for x in page.locator("#settlement td.final").all_inner_texts()]
     assert finals == [179, 148, 165, 148]
-    assert "West pays North 1.20 €" in page.inner_text("#settlement")
+    assert "West pays North €1.20" in page.inner_text("#settlement")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     ctx.close()
 

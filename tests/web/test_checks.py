@@ -123,8 +123,8 @@ def test_what_if_under_other_rules(browser, client, worked_example):
     rows = re.findall(r'<tr data-player="(\w+)">.*?<td class="num">([^<]+)</td><td class="num">([^<]+)</td>'
                       r'<td class="num"><b>([^<]+)</b>', page, re.S)
     assert [r[0] for r in rows] == ["North", "West", "South", "East"]
-    assert [r[1] for r in rows] == ["+1.90 €", "−1.20 €", "+0.50 €", "−1.20 €"]  # the settlement as played
-    assert all(r[1] == r[2] and r[3] == "0.00 €" for r in rows)
+    assert [r[1] for r in rows] == ["+€1.90", "−€1.20", "+€0.50", "−€1.20"]  # the settlement as played
+    assert all(r[1] == r[2] and r[3] == "€0.00" for r in rows)
     # scores ×5: every difference is the new money less the old, and they add up to zero
     page = client.get(f"/s/{s}/whatif?rules=pagat&scale=5").get_data(as_text=True)
     rows = re.findall(r'<tr data-player="(\w+)">.*?<td class="num">([^<]+)</td><td class="num">([^<]+)</td>'

@@ -4,7 +4,7 @@ Runs on a SQLite file and on PostgreSQL (the ``app`` fixture).
 
 The three evenings of the statistics tests, worked out by hand (pagat rules:
 start 160, pajarito 5, table tanto 1, dealer's ante 1; condiciones entrada 0,
-vuelta 1, solo 2, primeras 1, bola 8; a tanto is worth 0.10 €). North deals
+vuelta 1, solo 2, primeras 1, bola 8; a tanto is worth €0.10). North deals
 first every evening; the deal passes North → West → South (→ East).
 
 Evening 1, 4 Mar 2025 — North, West, South; the paper is settled.
@@ -13,7 +13,7 @@ Evening 1, 4 Mar 2025 — North, West, South; the paper is settled.
     West, entrada, 5 tricks to 2 and 2: sacado. West takes the plato (6) and a tanto from
     North and South: North 153, West 163, South 154.
   end: pot = dish 10 → 3 each, the odd one to the lowest bowl (North):
-    finals 157 166 157 → net −3 +6 −3 → North −0.30 €, West +0.60 €, South −0.30 €.
+    finals 157 166 157 → net −3 +6 −3 → North −€0.30, West +€0.60, South −€0.30.
 
 Evening 2, 11 Mar 2025 — North, West, South; settled.
   hand 1: North deals: plato 6, dish 10, North 154. South, solo, all 9 tricks, bola won:
@@ -26,7 +26,7 @@ Evening 2, 11 Mar 2025 — North, West, South; settled.
     South 182. West, entrada, 5 tricks: West takes 16 and a tanto from each: North 124,
     West 170, South 181, plato 0.
   end: pot = dish 5 → 1 each, the two odd ones to North and West: finals 126 172 182 →
-    net −34 +12 +22 → North −3.40 €, West +1.20 €, South +2.20 €.
+    net −34 +12 +22 → North −€3.40, West +€1.20, South +€2.20.
 
 Evening 3, 18 Mar 2025 — North, West, South, East; the paper is kept.
   start: bowls 155 each, dish 20.
@@ -40,16 +40,16 @@ Evening 3, 18 Mar 2025 — North, West, South, East; the paper is kept.
     puesta in the plato: 17 + 4 = 21 is written on the paper for West.
   end, paper kept: pot = plato 17 + dish 10 = 27 → 6 each, the three odd ones to North,
     West and South (the lowest bowls): finals 146 160 160 174 → net −14 0 0 +14 →
-    North −1.40 €, East +1.40 €. West's 21 stays on the paper.
+    North −€1.40, East +€1.40. West's 21 stays on the paper.
 
 Over the three evenings:
-  North: 3 evenings, 1 + 3 + 2 = 6 hands, lost 0.30 + 3.40 + 1.40 = 5.10 €, won nothing;
+  North: 3 evenings, 1 + 3 + 2 = 6 hands, lost 0.30 + 3.40 + 1.40 = €5.10, won nothing;
          declared an entrada (codillo) and a vuelta (puesta).
-  West:  3 evenings, 6 hands, won 0.60 + 1.20 = 1.80 €, lost nothing; entradas won 2, puesta 1;
+  West:  3 evenings, 6 hands, won 0.60 + 1.20 = €1.80, lost nothing; entradas won 2, puesta 1;
          one codillo made; largest plato 16 (evening 2).
-  South: 3 evenings, 6 hands, won 2.20 €, lost 0.30 € → +1.90 €; a solo won with a bola;
+  South: 3 evenings, 6 hands, won €2.20, lost €0.30 → +€1.90; a solo won with a bola;
          largest plato 6.
-  East:  1 evening, 3 hands, +1.40 €; an entrada won with primeras; largest plato 6.
+  East:  1 evening, 3 hands, +€1.40; an entrada won with primeras; largest plato 6.
   The group: 7 hands; the money adds up to zero (−5.10 + 1.80 + 1.90 + 1.40).
 """
 
@@ -153,14 +153,14 @@ def test_statistics_page_shows_the_figures(app, client):
     page = client.get(f"/g/{token}/stats").get_data(as_text=True)
     assert "3 evenings · 7 hands" in page
     row = re.search(r'<tr data-player="West">(.*?)</tr>', page, re.S).group(1)
-    assert re.findall(r'<td class="num[^"]*">(?:<b>)?([^<]+)', row) == ["3", "6", "+1.80 €"]
+    assert re.findall(r'<td class="num[^"]*">(?:<b>)?([^<]+)', row) == ["3", "6", "+€1.80"]
     card = re.search(r'<section class="card player-card" data-player="North">(.*?)</section>', page, re.S).group(1)
-    assert '<b class="lost">5.10 €</b>' in card and '<b class="codillo">1</b>' in card
+    assert '<b class="lost">€5.10</b>' in card and '<b class="codillo">1</b>' in card
     assert '<b class="puesta">1</b>' in card and '<b class="largest-plato">—</b>' in card
     card = re.search(r'<section class="card player-card" data-player="South">(.*?)</section>', page, re.S).group(1)
     assert '<b class="bolas">1</b>' in card and '<b class="largest-plato">6</b>' in card
     svg = re.search(r'<svg[^>]*class="money-chart".*?</svg>', page, re.S).group(0)
-    assert svg.count("<polyline") == 4 and "North −5.10 €" in svg and "East +1.40 €" in svg
+    assert svg.count("<polyline") == 4 and "North −€5.10" in svg and "East +€1.40" in svg
     assert "<script" not in svg
 
 
@@ -169,7 +169,7 @@ def test_one_player_over_chosen_evenings(app, client):
     page = client.get(f"/g/{token}/stats?player=West&since=2025-03-10").get_data(as_text=True)
     assert "2 evenings · 6 hands" in page  # evenings 2 and 3 only
     assert '<b class="hands">5</b>' in page  # 3 + 2: West dealt and sat out hand 2 of evening 3
-    assert '<b class="net">+1.20 €</b>' in page
+    assert '<b class="net">+€1.20</b>' in page
     row = re.search(r'<tr data-contract="entrada">(.*?)</tr>', page, re.S).group(1)
     assert re.findall(r'<td class="num">(\d+)</td>', row) == ["1", "1", "0"]
     page = client.get(f"/g/{token}/stats?until=2025-03-04").get_data(as_text=True)
@@ -208,7 +208,7 @@ def test_group_page_remembers_every_evening(app, client):
     first = items[0][2]
     assert "3 hands · paper kept" in first
     assert re.findall(r"<span>(\w+)</span> <b>([^<]+)</b>", first) == [
-        ("North", "−1.40 €"), ("West", "0.00 €"), ("South", "0.00 €"), ("East", "+1.40 €")]
+        ("North", "−€1.40"), ("West", "€0.00"), ("South", "€0.00"), ("East", "+€1.40")]
     assert "paper kept" not in items[1][2]
     # the open paper with its debts, and the paper to print
     assert "West: <b>21</b>" in page
@@ -309,8 +309,8 @@ def test_end_page_offers_the_result_to_share(app, browser, worked_example):
     text = re.search(r'<pre class="share-text" id="share-text">(.*?)</pre>', page, re.S).group(1)
     lines = text.split("\n")
     assert re.fullmatch(r"Tuesday table · Tresillo, \d+ \w{3} \d{4} \(8 hands\)", lines[0])
-    assert lines[1:5] == ["North +1.90 €", "West −1.20 €", "South +0.50 €", "East −1.20 €"]
-    assert lines[5:] == ["West pays North 1.20 €", "East pays North 0.70 €", "East pays South 0.50 €"]
+    assert lines[1:5] == ["North +€1.90", "West −€1.20", "South +€0.50", "East −€1.20"]
+    assert lines[5:] == ["West pays North €1.20", "East pays North €0.70", "East pays South €0.50"]
     assert "share.js" in page and "<script>" not in page  # no inline script
 
 
@@ -335,7 +335,7 @@ def test_a_reopened_evening_is_summarised_again(app, client):
         db.session.remove()
     page = client.get(f"/g/{token}").get_data(as_text=True)
     assert re.findall(r"<span>(\w+)</span> <b>([^<]+)</b>", page) == [
-        ("North", "−0.30 €"), ("West", "−0.30 €"), ("South", "+0.60 €")]
+        ("North", "−€0.30"), ("West", "−€0.30"), ("South", "+€0.60")]
     with app.app_context():
         gs = services.find_group(token).sessions[0]
         row = db.session.query(EveningSummary).filter_by(session_id=gs.id).one()
