@@ -176,6 +176,10 @@ def create_group(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
     return "/", {"name": rng.choice(["Tuesday", "Los de siempre", "Club"])}
 
 
+def set_language(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
+    return f"/g/{t.group}/language", {"language": rng.choice(["es", "en", "fr"])}
+
+
 def add_player(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
     return f"/g/{t.group}/players", {"name": f"Guest {rng.randint(1, 10**6)}"}
 
@@ -216,7 +220,7 @@ def next_evening(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
 
 #: every POST endpoint, and the valid post it starts from
 ROUTES: dict[str, Callable[[Table, random.Random], tuple[str, dict[str, Any]]]] = {
-    "groups.index": create_group, "groups.add_player": add_player, "groups.rename_player": rename_player,
+    "groups.index": create_group, "groups.set_language": set_language, "groups.add_player": add_player, "groups.rename_player": rename_player,
     "groups.retire_player": retire_player, "groups.start": start, "groups.import_session": import_session,
     "evenings.start_next": next_evening, "table.new_hand": new_hand, "table.preview": preview,
     "table.edit_hand": edit_hand, "table.end": end, "fixes.delete": delete_hand, "fixes.confirm": confirm_change,
@@ -233,7 +237,7 @@ def damaged(rng: random.Random, data: dict[str, Any]) -> dict[str, Any]:
     names = [*data, "contract", "t0", "t1", "surrender", "bola", "estuche_count", "trump", "bet", "takeover",
              "number", "version", "idem_key", "name", "paper", "scale", "palo_de_favor", "tanto_value",
              "start_tokens", "currency", "own", "newest", "text", "change", "key", "seq", "dealer", "seat1",
-             "seat2", "confirm", "phone", "extra"]
+             "seat2", "confirm", "phone", "language", "extra"]
     for _ in range(rng.randint(1, 3)):
         name = rng.choice(names)
         roll = rng.random()
