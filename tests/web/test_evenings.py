@@ -204,7 +204,7 @@ def test_group_page_remembers_every_evening(app, client):
     token = play_evenings(app)
     page = client.get(f"/g/{token}").get_data(as_text=True)
     items = re.findall(r'<li><a class="when" href="/s/(\w[\w-]*)/end">([^<]+)</a>(.*?)</ul>\s*</li>', page, re.S)
-    assert [when for _, when, _ in items] == ["Tue 18 Mar 2025", "Tue 11 Mar 2025", "Tue 4 Mar 2025"]
+    assert [when for _, when, _ in items] == ["Tue, 18 Mar 2025", "Tue, 11 Mar 2025", "Tue, 4 Mar 2025"]
     first = items[0][2]
     assert "3 hands · paper kept" in first
     assert re.findall(r"<span>(\w+)</span> <b>([^<]+)</b>", first) == [
@@ -222,7 +222,7 @@ def test_group_page_lists_evenings_a_page_at_a_time(app, client):
     page = client.get(f"/g/{token}").get_data(as_text=True)
     assert len(re.findall(r'class="when"', page)) == 25 and "Page 1 of 2 · 27 evenings" in page
     page = client.get(f"/g/{token}?page=2").get_data(as_text=True)
-    assert re.findall(r'class="when"[^>]*>([^<]+)', page) == ["Tue 2 Jan 2024", "Mon 1 Jan 2024"]
+    assert re.findall(r'class="when"[^>]*>([^<]+)', page) == ["Tue, 2 Jan 2024", "Mon, 1 Jan 2024"]
     assert client.get(f"/g/{token}?page=999").status_code == 200
     assert client.get(f"/g/{token}?page=-3").status_code == 200
 
