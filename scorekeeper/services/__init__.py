@@ -8,6 +8,7 @@ One module per concern:
 - :mod:`.hands` — the hand lifecycle: start, add, preview, edit, end;
 - :mod:`.fixes` — fixing the evening: delete, insert, dealer, seating (previewed), undo, reopen;
 - :mod:`.history` — the append-only log of changes, and the phones' names;
+- :mod:`.pending` — a hand kept on a phone while offline, beside the table's hand of that number;
 - :mod:`.files` — session files in and out (JSON, CSV);
 - :mod:`.views` — the view models the pages and documents are drawn from;
 - :mod:`.summaries` — a closed evening's figures, kept when it ends, rebuilt when stale;
@@ -59,6 +60,7 @@ from .hands import (
     stored_hand,
 )
 from .history import clean_phone, find_change, history_time, history_view, last_of_kind, told
+from .pending import PendingComparison, compare_fix, compare_pending
 from .refusals import Conflict, Refused, refused_from, sentence
 from .replays import Entry, count_hands, entry_for, find_session, hand_data, ledger_for, session_dict
 from .summaries import (
@@ -97,4 +99,5 @@ __all__ = [
     "preview_hand", "refused_from", "rename_player", "reopen", "rule_choices", "session_dict", "set_retired",
     "share_text", "start_next", "start_session", "stored_hand", "table_screen", "told", "undo", "view_for",
     "view_from", "what_if", "set_group_language",
+    "PendingComparison", "compare_fix", "compare_pending",
 ]

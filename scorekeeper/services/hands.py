@@ -18,6 +18,7 @@ from .. import narration
 from ..db import db
 from ..engine import RULESETS, HandResult, Ledger, SessionError, domains
 from ..engine.domains import OutOfDomain
+from ..i18n import _, ngettext
 from ..models import GameSession, Group, HandRecord, HistoryEntry, now
 from ..viewmodel import RowView, SessionView
 from . import history
@@ -239,12 +240,12 @@ def _moved_on(gs: GameSession, number: int, count: int, version: int | None) -> 
     """Why hand ``number`` cannot be stored as such: what other phones did since the form was opened."""
     what = history.told_since(gs, version) if version is not None else ""
     if number <= count:
-        done = what or f"hand {number} was entered on another phone"
-        return (f"Hand {number} was not saved: since this form was opened, {done}. "
-                f"Look at the table before entering hand {count + 1}.")
-    done = what or "hands were deleted on another phone"
-    return (f"Hand {number} was not saved: since this form was opened, {done}, so this is now hand "
-            f"{count + 1}. Check the form and save it as hand {count + 1}.")
+        done = what or _("hand {n} was entered on another phone").format(n=number)
+        return _("Hand {n} was not saved: since this form was opened, {done}. "
+                 "Look at the table before entering hand {next}.").format(n=number, done=done, next=count + 1)
+    done = what or _("hands were deleted on another phone")
+    return _("Hand {n} was not saved: since this form was opened, {done}, so this is now hand {next}. "
+             "Check the form and save it as hand {next}.").format(n=number, done=done, next=count + 1)
 
 
 def kept_on_edit(entry: Entry, hand: dict[str, Any]) -> dict[str, Any]:
@@ -323,14 +324,24 @@ def gone_message(gs: GameSession, number: int, version: int | None = None) -> st
     if not what:
         gone = [e for e in history.entries(gs) if e.kind in ("delete", "undo") and (e.hand or 0) <= number]
         what = history.told(gone[-1]) if gone else ""
-    why = f": since this page was opened, {what}" if what else ""
-    return (f"There is no hand {number} in this session any more{why}. It has {count} hand"
-            f"{'s' if count != 1 else ''} now; nothing was changed. Look at all hands to see where things stand.")
+    if what:
+        return ngettext(
+            "There is no hand {n} in this session any more: since this page was opened, {what}. It has {count} "
+            "hand now; nothing was changed. Look at all hands to see where things stand.",
+            "There is no hand {n} in this session any more: since this page was opened, {what}. It has {count} "
+            "hands now; nothing was changed. Look at all hands to see where things stand.", count,
+        ).format(n=number, what=what, count=count)
+    return ngettext(
+        "There is no hand {n} in this session any more. It has {count} hand now; nothing was changed. "
+        "Look at all hands to see where things stand.",
+        "There is no hand {n} in this session any more. It has {count} hands now; nothing was changed. "
+        "Look at all hands to see where things stand.", count,
+    ).format(n=number, count=count)
 
 
 def _hand_at(gs: GameSession, position: int) -> HandRecord:
     if not 0 <= position < len(gs.hands):
-        raise Refused("hand", f"There is no hand {position + 1}.", status=404)
+        raise Refused("hand", _("There is no hand {n}.").format(n=position + 1), status=404)
     return gs.hands[position]
 
 

@@ -17,8 +17,10 @@ from typing import Any
 
 from sqlalchemy import func, select
 
+from .. import formats
 from ..db import db
 from ..engine import domains
+from ..i18n import N_, _, ngettext
 from ..models import GameSession, HistoryEntry, now
 from .refusals import Refused
 
@@ -114,32 +116,34 @@ def clean_phone(raw: str | None) -> str:
 
 
 def phone_words(phone: str) -> str:
-    return phone or "a phone with no name"
+    return phone or _("a phone with no name")
 
 
 def local_time(at: datetime, *, day: bool = False) -> str:
     """The time of a change on the server's clock (the server sits at, or near, the table)."""
     local = at.replace(tzinfo=UTC).astimezone()
-    return local.strftime("%d %b %H:%M" if day else "%H:%M")
+    return formats.date_time(local) if day else formats.time(local)
 
 
 #: each kind of change in words (a sentence part: ``hand 3 deleted``)
 WHAT = {
-    "add": "hand {n} entered", "edit": "hand {n} fixed", "delete": "hand {n} deleted",
-    "insert": "a hand inserted as hand {n}", "dealer": "the dealer corrected from hand {n} on",
-    "seating": "the seating changed from hand {n} on", "end": "the session ended", "reopen": "the session reopened",
-    "undo": "change {undoes} undone",
+    "add": N_("hand {n} entered"), "edit": N_("hand {n} fixed"), "delete": N_("hand {n} deleted"),
+    "insert": N_("a hand inserted as hand {n}"), "dealer": N_("the dealer corrected from hand {n} on"),
+    "seating": N_("the seating changed from hand {n} on"), "end": N_("the session ended"),
+    "reopen": N_("the session reopened"), "undo": N_("change {undoes} undone"),
 }
 
 
 def what_words(entry: HistoryEntry) -> str:
     """One line for an entry: ``hand 3 deleted``."""
-    return WHAT.get(entry.kind, entry.kind).format(n=entry.hand, undoes=entry.undoes)
+    words = WHAT.get(entry.kind)
+    return _(words).format(n=entry.hand, undoes=entry.undoes) if words else entry.kind
 
 
 def told(entry: HistoryEntry) -> str:
     """``hand 3 deleted on Ana's phone at 21:42``: what happened, by whom, when."""
-    return f"{what_words(entry)} on {phone_words(entry.phone)} at {local_time(entry.at)}"
+    return _("{what} on {phone} at {time}").format(what=what_words(entry), phone=phone_words(entry.phone),
+                                                   time=local_time(entry.at))
 
 
 def told_since(gs: GameSession, version: int) -> str:
@@ -147,9 +151,12 @@ def told_since(gs: GameSession, version: int) -> str:
     missed = since(gs, version)
     if not missed:
         return ""
-    shown = [told(e) for e in missed[-3:]]
-    more = f" and {len(missed) - 3} more changes" if len(missed) > 3 else ""
-    return "; ".join(shown) + more
+    shown = "; ".join(told(e) for e in missed[-3:])
+    if len(missed) <= 3:
+        return shown
+    more = len(missed) - 3
+    return ngettext("{changes} and {n} more change", "{changes} and {n} more changes", more).format(
+        changes=shown, n=more)
 
 
 # ------------------------------------------------------------------ the session file
@@ -187,15 +194,15 @@ def load_history(raw: Any) -> list[LoggedChange]:
     if raw is None:
         return []
     if not isinstance(raw, list):
-        raise Refused("file", "history: give the history as a list of changes.")
+        raise Refused("file", _("history: give the history as a list of changes."))
     if len(raw) > HISTORY_MAX:
-        raise Refused("file", f"history: at most {HISTORY_MAX} changes.")
+        raise Refused("file", _("history: at most {n} changes.").format(n=HISTORY_MAX))
     out: list[LoggedChange] = []
     keys: set[str] = set()
     for i, item in enumerate(raw):
         change = _logged(i, item, len(out) + 1)
         if change.key in keys:
-            raise Refused("file", f"history[{i}].key: the key {change.key!r} is used twice.")
+            raise Refused("file", _("history[{i}].key: the key {key} is used twice.").format(i=i, key=repr(change.key)))
         keys.add(change.key)
         out.append(change)
     return out
@@ -338,7 +345,7 @@ def history_view(gs: GameSession) -> HistoryView:
 
 def _what_line(e: HistoryEntry, by_seq: dict[int, HistoryEntry]) -> str:
     if e.kind == "undo" and e.undoes in by_seq:
-        return f"undo of change {e.undoes} ({what_words(by_seq[e.undoes])})"
+        return _("undo of change {n} ({what})").format(n=e.undoes, what=what_words(by_seq[e.undoes]))
     return what_words(e)
 
 
@@ -347,12 +354,12 @@ def _details(e: HistoryEntry) -> tuple[tuple[str, str], ...]:
     if isinstance(b, Mapping) and "hands" in b or isinstance(a, Mapping) and "hands" in a:
         return _deal_details(e.hand or 1, _hands_of(b), _hands_of(a))
     if isinstance(b, Mapping) and "closed" in b or isinstance(a, Mapping) and "closed" in a:
-        return (("Now", _closed_words(a)),) if isinstance(a, Mapping) else ()
+        return ((_("Now"), _closed_words(a)),) if isinstance(a, Mapping) else ()
     out = []
     if isinstance(b, Mapping):
-        out.append(("Before", hand_words(b)))
+        out.append((_("Before"), hand_words(b)))
     if isinstance(a, Mapping):
-        out.append(("After", hand_words(a)))
+        out.append((_("After"), hand_words(a)))
     return tuple(out)
 
 
@@ -363,8 +370,10 @@ def _hands_of(v: Any) -> list[Any]:
 
 def _closed_words(state: Mapping[str, Any]) -> str:
     if not state.get("closed"):
-        return "open: hands can be entered and fixed"
-    return "closed, the paper " + ("kept for next time" if state.get("paper") == "keep" else "settled")
+        return _("open: hands can be entered and fixed")
+    if state.get("paper") == "keep":
+        return _("closed, the paper kept for next time")
+    return _("closed, the paper settled")
 
 
 def _deal_details(first: int, before: list[Any], after: list[Any]) -> tuple[tuple[str, str], ...]:
@@ -375,11 +384,11 @@ def _deal_details(first: int, before: list[Any], after: list[Any]) -> tuple[tupl
             continue
         bits = []
         if b.get("seating") != a.get("seating") and a.get("seating"):
-            bits.append(f"seating {', '.join(map(str, a['seating']))}")
+            bits.append(_("seating {players}").format(players=", ".join(map(str, a["seating"]))))
         if b.get("dealer") != a.get("dealer"):
-            bits.append(f"dealt by {a.get('dealer')} (was {b.get('dealer')})")
+            bits.append(_("dealt by {dealer} (was {was})").format(dealer=a.get("dealer"), was=b.get("dealer")))
         if bits:
-            out.append((f"Hand {first + k}", "; ".join(bits)))
+            out.append((_("Hand {n}").format(n=first + k), "; ".join(bits)))
     return tuple(out)
 
 
@@ -387,29 +396,31 @@ def hand_words(h: Mapping[str, Any]) -> str:
     """A stored hand in a line: ``vuelta by South · tricks West 2, South 5, East 2 · estuche · dealt by North``."""
     contract = h.get("contract")
     if contract == "pass":
-        parts = ["all pass"]
+        parts = [_("all pass")]
     else:
         who = h.get("declarer") or (h.get("dealer") if contract == "penetro" else None)  # the dealer's penetro
-        parts = [f"{contract} by {who}" if who else str(contract)]
+        parts = [_("{contract} by {player}").format(contract=contract, player=who) if who else str(contract)]
     tricks = h.get("tricks")
     if isinstance(tricks, Mapping) and tricks:
-        parts.append("tricks " + ", ".join(f"{p} {n}" for p, n in tricks.items()))
+        parts.append(_("tricks {split}").format(split=", ".join(f"{p} {n}" for p, n in tricks.items())))
     sur = h.get("surrender")
     if isinstance(sur, Mapping):
-        parts.append(f"surrendered, taken over by {sur['takeover']}" if sur.get("takeover") else "surrendered")
-    for flag, word in (("forced", "forced"), ("estuche", "estuche"), ("contra_estuche", "contra-estuche"),
+        parts.append(_("surrendered, taken over by {player}").format(player=sur["takeover"]) if sur.get("takeover")
+                     else _("surrendered"))
+    for flag, word in (("forced", N_("forced")), ("estuche", "estuche"), ("contra_estuche", "contra-estuche"),
                        ("primeras", "primeras")):
         v = h.get(flag)
         if v:
-            parts.append(f"{word} {v}" if isinstance(v, int) and not isinstance(v, bool) else word)
-    for key, word in (("bola", "bola"), ("drops_out", "drops out:"), ("debt", "for the debt of"),
-                      ("trump", "trumps"), ("bet", "bet")):
+            parts.append(f"{_(word)} {v}" if isinstance(v, int) and not isinstance(v, bool) else _(word))
+    for key, said in (("bola", N_("bola {value}")), ("drops_out", N_("drops out: {value}")),
+                      ("debt", N_("for the debt of {value}")), ("trump", N_("trumps {value}")),
+                      ("bet", N_("bet {value}"))):
         if h.get(key):
-            parts.append(f"{word} {h[key]}")
+            parts.append(_(said).format(value=h[key]))
     if h.get("dealer"):
-        parts.append(f"dealt by {h['dealer']}")
+        parts.append(_("dealt by {dealer}").format(dealer=h["dealer"]))
     if h.get("seating"):
-        parts.append("seating " + ", ".join(map(str, h["seating"])))
+        parts.append(_("seating {players}").format(players=", ".join(map(str, h["seating"]))))
     return " · ".join(parts)
 
 

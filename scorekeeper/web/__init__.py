@@ -14,6 +14,7 @@ def register(app: Flask) -> None:
     from .fixes import bp as fixes_bp
     from .groups import bp as groups_bp
     from .language import setup_language
+    from .offline import register as register_offline
     from .table import bp as table_bp
 
     setup_language(app)
@@ -22,6 +23,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(table_bp)
     app.register_blueprint(evenings_bp)
     app.register_blueprint(fixes_bp)
+    register_offline(app)
 
     @app.errorhandler(404)
     def not_found(_e: Exception) -> ResponseReturnValue:

@@ -16,6 +16,7 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 from flask.typing import ResponseReturnValue
 
 from .. import services
+from ..i18n import N_, _
 from ..models import GameSession
 from .forms import (
     ChangeForm,
@@ -90,7 +91,7 @@ def phone(token: str) -> ResponseReturnValue:
         name = services.clean_phone(form.name.data)
         if name:
             return remember_phone(redirect(url_for("table.show", token=token)), name)  # type: ignore[arg-type]
-        form.name.errors = ["Letters, please: 1 to 40, no control characters."]
+        form.name.errors = [_("Letters, please: 1 to 40, no control characters.")]
     status = 400 if request.method == "POST" else 200
     return render_template("web/phone.html", gs=gs, form=form), status
 
@@ -132,15 +133,15 @@ def hand(token: str, number: int) -> ResponseReturnValue:
 
 def gone(gs: GameSession, number: int, status: int, version: int | None = None) -> ResponseReturnValue:
     """Hand ``number`` is not there (any more): say what happened to it."""
-    return render_template("web/error.html", title=f"No hand {number}",
+    return render_template("web/error.html", title=_("No hand {n}").format(n=number),
                            message=services.gone_message(gs, number, version),
                            back=url_for("table.history", token=gs.token)), status
 
 
 def closed_page(gs: GameSession) -> ResponseReturnValue:
-    return render_template("web/error.html", title="Session closed",
-                           message="This session is closed: its hands can no longer be changed. "
-                                   "Reopen it from its page to fix something.",
+    return render_template("web/error.html", title=_("Session closed"),
+                           message=_("This session is closed: its hands can no longer be changed. "
+                                     "Reopen it from its page to fix something."),
                            back=url_for("table.show", token=gs.token)), 409
 
 
@@ -168,13 +169,15 @@ def preview_page(gs: GameSession, change: services.Change, *, status: int = 200,
 
 #: a change in words, for its preview's heading and its button
 HEADINGS = {
-    "delete": "Delete hand {n}", "insert": "Insert a forgotten hand as hand {n}",
-    "dealer": "Hand {n} was dealt by {dealer}", "seating": "New seating from hand {n}", "edit": "Hand {n} fixed",
+    "delete": N_("Delete hand {n}"), "insert": N_("Insert a forgotten hand as hand {n}"),
+    "dealer": N_("Hand {n} was dealt by {dealer}"), "seating": N_("New seating from hand {n}"),
+    "edit": N_("Hand {n} fixed"),
 }
 
 
 def describe(change: services.Change) -> str:
-    return HEADINGS.get(change.kind, change.kind).format(n=change.number, dealer=change.dealer)
+    words = HEADINGS.get(change.kind)
+    return _(words).format(n=change.number, dealer=change.dealer) if words else change.kind
 
 
 @bp.route("/<token>/hands/<int:number>/delete", methods=["GET", "POST"])
@@ -215,9 +218,9 @@ def make_change(gs: GameSession, read: Any) -> ResponseReturnValue:
 
 
 def damaged(gs: GameSession, message: str = "") -> ResponseReturnValue:
-    return render_template("web/error.html", title="Nothing changed",
-                           message=message or "This confirmation is out of date or damaged. Go back, reload "
-                                              "the page and ask again.",
+    return render_template("web/error.html", title=_("Nothing changed"),
+                           message=message or _("This confirmation is out of date or damaged. Go back, reload "
+                                                "the page and ask again."),
                            back=url_for("table.history", token=gs.token)), 400
 
 
@@ -306,7 +309,7 @@ def undo(token: str) -> ResponseReturnValue:
     try:
         applied = services.undo(gs, seq, key=form.key.data or "", phone=phone_name())
     except services.Refused as exc:
-        return render_template("web/error.html", title="Nothing undone", message=exc.message,
+        return render_template("web/error.html", title=_("Nothing undone"), message=exc.message,
                                back=url_for("fixes.history", token=token)), exc.status
     return redirect(url_for("table.show", token=token, done=applied.entry.seq,
                             again="1" if applied.already else None))

@@ -67,6 +67,29 @@ def script_words() -> dict[str, str]:
         "copy_result": _("Copy the result"),
         "copied": _("Copied: paste it into the group's chat."),
         "sent": _("Sent."),
+        # the phone's outbox and offline banner (static/offline.js, issue 11)
+        "outbox_after_kept": _("This will be hand {n}: hand {kept} is still waiting on this phone."),
+        "outbox_back": _("Back online — catching up…"),
+        "outbox_closed": _("Not saved: the session was ended on another phone. "
+                           "Nothing is lost: look at it and choose."),
+        "outbox_compare": _("Compare and choose"),
+        "outbox_conflict": _("Not saved: another phone entered hand {n} meanwhile. "
+                             "Nothing is lost: compare them and choose."),
+        "outbox_drop": _("Drop it"),
+        "outbox_drop_sure": _("Tap again to drop it for good"),
+        "outbox_enter": _("Enter hand {n}"),
+        "outbox_hand": _("Hand {n}"),
+        "outbox_held": _("Waiting until the one above is settled."),
+        "outbox_kept_title": _("Waiting on this phone"),
+        "outbox_look_again": _("Look at my change again"),
+        "outbox_mine_change": _("Your change, as you made it, over the hand as it is now. Check it and save it again."),
+        "outbox_mine_form": _("Your hand from this phone, as you entered it. Check it and save it."),
+        "outbox_not_counted": _("The figures below do not count what waits here yet: they will when it is sent."),
+        "outbox_offline": _("Offline — last updated {time}"),
+        "outbox_open_mine": _("Open my hand in the form"),
+        "outbox_pending": _("Saved on this phone — will be sent when back online."),
+        "outbox_refused": _("Not saved: {message}"),
+        "outbox_stale": _("Not applied. {message}"),
     }
 
 

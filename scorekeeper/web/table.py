@@ -31,9 +31,10 @@ def session_or_404(token: str) -> GameSession:
     return gs
 
 
-def hand_form(gs: GameSession, *, formdata: Any = None, number: int | None = None) -> HandForm:
+def hand_form(gs: GameSession, *, formdata: Any = None, number: int | None = None,
+              entry: services.Entry | None = None) -> HandForm:
     """The hand form for the next hand (or hand ``number``), built on one replay that the save reuses."""
-    entry = services.entry_for(gs, number)
+    entry = entry or services.entry_for(gs, number)
     form = HandForm() if formdata is None else HandForm(formdata=formdata)
     form.setup_for(list(gs.players), services.choices_for(gs), entry.upcoming)
     form.entry = entry
@@ -60,6 +61,7 @@ def show(token: str) -> ResponseReturnValue:
     chart = Markup(bowl_chart(screen.chart, title="Bowls so far", frame=PHONE))
     return render_template("web/table.html", gs=gs, view=screen.view, recent=screen.recent,
                            moves=saved_row.moves if saved_row else (), saved_row=saved_row,
+                           again=bool(saved_row and request.args.get("again")),
                            points=screen.points, bowls_chart=chart, **fixes_context(gs))
 
 
@@ -102,24 +104,25 @@ def _deleted_since(form: HandForm, next_number: int) -> bool:
 def _saved(gs: GameSession, saved: services.Saved) -> ResponseReturnValue:
     """Where a stored hand leads: the table showing it, or what became of a hand stored earlier."""
     if saved.record is not None and not gs.closed:
-        return redirect(url_for("table.show", token=gs.token, saved=saved.record.position + 1))
+        # a re-sent copy (same key, its answer lost) is told that its hand was saved already, once
+        again: dict[str, Any] = {} if saved.created else {"again": 1}
+        return redirect(url_for("table.show", token=gs.token, saved=saved.record.position + 1, **again))
     if saved.record is not None:
-        message = (f"Hand {saved.record.position + 1} was saved before the session ended"
-                   f"{_ended_words(gs)}. Nothing was lost and nothing was entered twice.")
-        title = f"Hand {saved.record.position + 1} was saved"
+        number = saved.record.position + 1
+        ended = services.last_of_kind(gs, "end")
+        message = (_("Hand {n} was saved before the session ended ({ended}). Nothing was lost and nothing was "
+                     "entered twice.").format(n=number, ended=services.told(ended)) if ended is not None
+                   else _("Hand {n} was saved before the session ended. Nothing was lost and nothing was entered "
+                          "twice.").format(n=number))
+        title = _("Hand {n} was saved").format(n=number)
     else:
         entry = saved.entry
         assert entry is not None
-        message = (f"This hand was saved as hand {entry.hand} at {services.history_time(entry)}, and has been "
-                   "deleted since (see the history). It was not entered again.")
-        title = "Already saved"
+        message = _("This hand was saved as hand {n} at {time}, and has been deleted since (see the history). "
+                    "It was not entered again.").format(n=entry.hand, time=services.history_time(entry))
+        title = _("Already saved")
     return render_template("web/error.html", title=title, message=message,
                            back=url_for("table.show", token=gs.token)), 200
-
-
-def _ended_words(gs: GameSession) -> str:
-    ended = services.last_of_kind(gs, "end")
-    return f" ({services.told(ended)})" if ended is not None else ""
 
 
 def _closed_for_hands(gs: GameSession) -> ResponseReturnValue:
@@ -128,9 +131,9 @@ def _closed_for_hands(gs: GameSession) -> ResponseReturnValue:
         saved = services.find_saved(gs, request.form.get("idem_key", ""))
         if saved is not None:
             return _saved(gs, saved)
-    return render_template("web/error.html", title="Session closed",
-                           message="This session is closed: hands can no longer be entered. Reopen it from its "
-                                   "page to enter more.", back=url_for("table.show", token=gs.token)), 409
+    return render_template("web/error.html", title=_("Session closed"),
+                           message=_("This session is closed: hands can no longer be entered. Reopen it from its "
+                                     "page to enter more."), back=url_for("table.show", token=gs.token)), 409
 
 
 @bp.post("/<token>/preview")

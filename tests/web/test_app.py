@@ -170,8 +170,12 @@ def test_retried_post_stores_the_hand_once(browser, worked_example):
     first = browser.post(f"/s/{s}/hand", data)
     again = browser.post(f"/s/{s}/hand", data)
     assert first.status_code == again.status_code == 302
-    assert first.headers["Location"] == again.headers["Location"]
+    # the copy is told where its hand is, and that it was kept once (issue 11)
+    assert again.headers["Location"] == first.headers["Location"] + "&again=1"
     assert hand_count(browser.client, s) == 1
+    told = browser.get(again.headers["Location"]).get_data(as_text=True)
+    assert "Hand 1 saved" in told and "kept once, not twice" in told
+    assert "not twice" not in browser.get(first.headers["Location"]).get_data(as_text=True)
 
 
 def test_two_phones_enter_the_same_hand(browser, worked_example):

@@ -1,0 +1,542 @@
+/* The phone's outbox: a hand entered is never lost, never doubled.
+
+   From the moment Save is tapped, the hand (or a fix, a delete, an undo, the end) is kept in this
+   phone's IndexedDB with its key, and sent with that key until the server has answered. A reply lost
+   on the way is resolved by sending again: the server recognises the key and answers with what it
+   stored. Offline, the table shows what waits here; when the network returns (or the app is next
+   opened) it is sent, in order, once. A hand another phone entered under the same number, or a change
+   made stale by another phone, is shown and never applied blindly.
+
+   Also here: the service worker's registration and the "offline — last updated 21:42" banner.
+   Every sentence comes from the page (data-words); without JavaScript the forms post as they always did. */
+(function () {
+  "use strict";
+  var net = document.getElementById("net");
+  var box = document.getElementById("outbox");
+  if (!net || !box || !window.indexedDB || !window.fetch) return;
+  var words = {};
+  try { words = JSON.parse(document.body.dataset.words || "{}"); } catch (e) { /* no words: nothing to say */ }
+  var here = {
+    table: net.dataset.table || "",
+    tableUrl: net.dataset.tableUrl || "",
+    syncUrl: net.dataset.sync || "",
+    handUrl: net.dataset.handUrl || "",
+    pendingUrl: net.dataset.pending || ""
+  };
+  var kept = net.dataset.copy === "kept";     /* this page is a copy kept on the phone, not the server's */
+  var lastGood = Number(net.dataset.rendered) || Date.now();
+  var PLUMBING = ["csrf_token", "idem_key", "key", "number", "version"];
+  var SENT = "sk-sent-keys";                   /* keys the server has acknowledged (a used form is not reused) */
+
+  /* ---------------------------------------------------------------- the store */
+  var opening = null;
+  function db() {
+    if (!opening) {
+      opening = new Promise(function (resolve, reject) {
+        var req = indexedDB.open("scorekeeper", 1);
+        req.onupgradeneeded = function () { req.result.createObjectStore("outbox", {keyPath: "key"}); };
+        req.onsuccess = function () { resolve(req.result); };
+        req.onerror = function () { reject(req.error); };
+      });
+    }
+    return opening;
+  }
+  function store(mode, work) {
+    return db().then(function (d) {
+      return new Promise(function (resolve, reject) {
+        var tx = d.transaction("outbox", mode), req = work(tx.objectStore("outbox"));
+        tx.oncomplete = function () { resolve(req ? req.result : undefined); };
+        tx.onerror = tx.onabort = function () { reject(tx.error); };
+      });
+    });
+  }
+  function all() {
+    return store("readonly", function (s) { return s.getAll(); }).then(function (list) {
+      return (list || []).sort(function (a, b) { return a.created - b.created; });
+    });
+  }
+  function put(entry) { return store("readwrite", function (s) { return s.put(entry); }); }
+  function drop(key) { return store("readwrite", function (s) { return s.delete(key); }); }
+  function get(key) { return store("readonly", function (s) { return s.get(key); }); }
+
+  function sentKeys() {
+    try { return JSON.parse(localStorage.getItem(SENT) || "[]"); } catch (e) { return []; }
+  }
+  function markSent(key) {
+    var keys = sentKeys().filter(function (k) { return k !== key; });
+    keys.push(key);
+    try { localStorage.setItem(SENT, JSON.stringify(keys.slice(-200))); } catch (e) { /* private mode */ }
+  }
+  function newKey() {
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return btoa(String.fromCharCode.apply(null, bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+
+  /* ---------------------------------------------------------------- a form as an entry */
+  function keyField(form) {
+    return form.querySelector("input[name=idem_key]") || form.querySelector("input[name=key]");
+  }
+  function fieldsOf(form, submitter) {
+    var data;
+    try { data = new FormData(form, submitter || undefined); } catch (e) { data = new FormData(form); }
+    var out = [];
+    data.forEach(function (value, name) { if (typeof value === "string") out.push([name, value]); });
+    return out;
+  }
+  function valueOf(fields, name) {
+    for (var i = 0; i < fields.length; i++) if (fields[i][0] === name) return fields[i][1];
+    return "";
+  }
+  function text(el) { return el ? el.textContent.replace(/\s+/g, " ").trim() : ""; }
+  /* What the eye reads: without the words written only for screen readers. */
+  function seen(el) {
+    if (!el) return "";
+    var copy = el.cloneNode(true);
+    copy.querySelectorAll(".vh, input").forEach(function (x) { x.remove(); });
+    return text(copy);
+  }
+  function shown(el, form) {
+    for (var e = el; e && e !== form; e = e.parentElement) if (e.hidden) return false;
+    return true;
+  }
+  /* What was entered, in the page's own words: each question's label and the answers chosen. */
+  function linesOf(form) {
+    var lines = [];
+    form.querySelectorAll("fieldset").forEach(function (set) {
+      if (!shown(set, form) || set.parentElement.closest("fieldset")) return;
+      var answers = [];
+      set.querySelectorAll("input").forEach(function (input) {
+        if (!shown(input, form) || input.type === "hidden" || input.type === "submit") return;
+        var inner = input.closest("fieldset"), who = inner !== set ? seen(inner.querySelector("legend")) + " " : "";
+        if ((input.type === "radio" || input.type === "checkbox")) {
+          if (input.checked && input.value !== "") answers.push(who + seen(input.closest("label")));
+        } else if (input.value !== "") {
+          var label = input.id && form.querySelector("label[for='" + input.id + "']");
+          answers.push((label ? seen(label) + " " : who) + input.value);
+        }
+      });
+      if (answers.length) lines.push([seen(set.querySelector("legend")), answers.join(" · ")]);
+    });
+    return lines;
+  }
+  function entryFor(form, submitter) {
+    var fields = fieldsOf(form, submitter), kind = form.dataset.offline || "change";
+    var keyInput = keyField(form), number = Number(valueOf(fields, "number")) || 0;
+    var key = keyInput && keyInput.value ? keyInput.value : newKey();
+    var heading = document.querySelector("main h1");
+    return {
+      key: key, kind: kind, created: Date.now(), state: "sending", message: "", tries: 0,
+      url: form.action || location.href, page: location.pathname, fields: fields,
+      number: number, edit: Number(form.dataset.editing) || 0,
+      label: kind === "hand" && number ? fill(words.outbox_hand, {n: number}) : text(heading),
+      lines: linesOf(form), table: here.table, tableUrl: here.tableUrl, syncUrl: here.syncUrl,
+      handUrl: here.handUrl, pendingUrl: here.pendingUrl
+    };
+  }
+  function fill(sentence, values) {
+    return String(sentence || "").replace(/\{(\w+)\}/g, function (m, k) { return values[k] !== undefined ? values[k] : m; });
+  }
+
+  /* ---------------------------------------------------------------- sending */
+  /* One attempt: "done" (the server has it), "conflict"/"stale" (409), "refused" (4xx),
+     "busy" (5xx, 429: try again later) or "unreachable" (no answer at all). */
+  function send(entry, csrf) {
+    var body = new URLSearchParams();
+    entry.fields.forEach(function (f) { body.append(f[0], f[0] === "csrf_token" && csrf ? csrf : f[1]); });
+    return fetch(entry.url, {
+      method: "POST", body: body, credentials: "same-origin", redirect: "follow", cache: "no-store",
+      headers: {"X-Outbox": "1"}
+    }).then(function (response) {
+      return response.text().then(function (html) {
+        var s = response.status, outcome = "refused";
+        if (s >= 200 && s < 300) outcome = "done";
+        else if (s === 409) outcome = entry.kind === "hand" ? "conflict" : "stale";
+        else if (s >= 500 || s === 429) outcome = "busy";
+        return {outcome: outcome, status: s, url: response.url, redirected: response.redirected, html: html};
+      });
+    }, function () { return {outcome: "unreachable"}; });
+  }
+  function messageOf(html) {
+    var doc = new DOMParser().parseFromString(html || "", "text/html");
+    doc.querySelectorAll("main [role=alert] a").forEach(function (a) { a.remove(); });  /* "Reload the table" */
+    var alerts = Array.prototype.map.call(doc.querySelectorAll("main [role=alert]"), text).filter(Boolean);
+    if (alerts.length) return alerts.join(" ");
+    return text(doc.querySelector("main .lead")) || text(doc.querySelector("main p")) || text(doc.querySelector("title"));
+  }
+  function savedNumber(url) {
+    var m = /[?&]saved=(\d+)/.exec(url || "");
+    return m ? Number(m[1]) : 0;
+  }
+  function settled(entry, result) {
+    markSent(entry.key);
+    return drop(entry.key).then(function () { return result; });
+  }
+  function held(entry, result) {
+    entry.state = result.outcome;
+    entry.message = messageOf(result.html);
+    return put(entry).then(function () { return result; });
+  }
+
+  /* The page the server answered with, shown as if the browser had posted the form itself. */
+  function showPage(html) {
+    var last = setTimeout(function () {}, 0);
+    for (var id = 0; id <= last; id++) { clearTimeout(id); clearInterval(id); }
+    document.open();
+    document.write(html);
+    document.close();
+  }
+  function wait(ms) { return new Promise(function (resolve) { setTimeout(resolve, ms); }); }
+
+  /* Save tapped: keep it, send it, and show what became of it. */
+  var inFlight = {};
+  function submitted(form, submitter) {
+    if (form.dataset.sending) return;
+    form.dataset.sending = "1";
+    var button = submitter || form.querySelector("[type=submit]");
+    if (button && !form.dataset.buttonText) form.dataset.buttonText = button.textContent;
+    var entry = entryFor(form, submitter);
+    inFlight[entry.key] = true;
+    put(entry).then(function () {
+      return send(entry);
+    }).then(function (result) {
+      /* no answer while the phone thinks it is online: the answer may have been lost after the
+         server saved it. Ask again with the same key; the server recognises it. */
+      if (result.outcome === "unreachable" && navigator.onLine) {
+        return wait(1200).then(function () { return send(entry); });
+      }
+      return result;
+    }).then(function (result) {
+      if (result.outcome === "done" || (result.outcome !== "conflict" && result.outcome !== "unreachable" &&
+                                        result.outcome !== "busy")) {
+        /* done, refused, or stale: the server's own page says what happened, with the user's entry */
+        return settled(entry, result).then(function () {
+          if (result.redirected) location.replace(result.url); else showPage(result.html);
+        });
+      }
+      if (result.outcome === "conflict") {
+        return held(entry, result).then(function () { location.assign(compareUrl(entry)); });
+      }
+      entry.state = "pending";
+      return put(entry).then(function () { keptOnPhone(form, entry, result.outcome === "unreachable"); });
+    }).catch(function () {
+      stayHere(form);
+    }).then(function () { delete inFlight[entry.key]; });
+  }
+
+  /* Not sent yet: back to the table, which shows it waiting (or, without a kept table, say it here). */
+  function keptOnPhone(form, entry, unreachable) {
+    if (unreachable) goOffline();
+    var controlled = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (controlled && entry.tableUrl && caches) {
+      caches.match(new URL(entry.tableUrl, location.href).href).then(function (copy) {
+        if (copy) location.assign(entry.tableUrl); else stayHere(form);
+      }, function () { stayHere(form); });
+    } else {
+      stayHere(form);
+    }
+  }
+  function stayHere(form) {
+    delete form.dataset.sending;
+    form.querySelectorAll("[type=submit]").forEach(function (b) { b.disabled = false; });
+    var button = form.querySelector("[type=submit]");
+    if (button && form.dataset.buttonText) button.textContent = form.dataset.buttonText;
+    render().then(function () { box.scrollIntoView({block: "start"}); });
+  }
+
+  /* Everything waiting, oldest first, table by table; one that needs the user holds the rest back. */
+  var flushing = null;
+  function flush() {
+    if (flushing) return flushing;
+    flushing = all().then(function (entries) {
+      var blocked = {}, delivered = [], chain = Promise.resolve(true);
+      entries.forEach(function (entry) {
+        chain = chain.then(function (online) {
+          if (!online) return false;
+          if (entry.state !== "pending" && entry.state !== "sending") { blocked[entry.table] = true; return true; }
+          if (blocked[entry.table] || inFlight[entry.key]) return true;
+          return get(entry.key).then(function (now) {
+            return now && now.state === entry.state ? deliver(now, delivered, blocked) : true;
+          });
+        });
+      });
+      return chain.then(function () { return delivered; });
+    }).then(function (delivered) {
+      flushing = null;
+      return delivered;
+    }, function () { flushing = null; return []; });
+    return flushing;
+  }
+  function deliver(entry, delivered, blocked) {
+    return fetch(entry.syncUrl, {cache: "no-store", credentials: "same-origin"}).then(function (r) {
+      return r.ok ? r.json() : {};
+    }).then(function (state) {
+      return send(entry, state.csrf);
+    }, function () { return {outcome: "unreachable"}; }).then(function (result) {
+      if (result.outcome === "unreachable") return false;
+      if (result.outcome === "done") {
+        delivered.push({entry: entry, number: savedNumber(result.url)});
+        return settled(entry, result).then(function () { return true; });
+      }
+      blocked[entry.table] = true;
+      if (result.outcome === "busy") {
+        entry.tries = (entry.tries || 0) + 1;
+        if (entry.tries < 5) { entry.state = "pending"; return put(entry).then(function () { return true; }); }
+        result.outcome = "refused";
+      }
+      return held(entry, result).then(function () { return true; });
+    });
+  }
+
+  /* ---------------------------------------------------------------- what waits, shown */
+  function button(label, cls) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = cls || "quiet small";
+    b.textContent = label;
+    return b;
+  }
+  function link(label, href, cls) {
+    var a = document.createElement("a");
+    a.className = cls || "button small";
+    a.href = href;
+    a.textContent = label;
+    return a;
+  }
+  function withParams(base, params) {
+    var u = new URL(base, location.href);
+    params.forEach(function (p) { u.searchParams.append(p[0], p[1]); });
+    return u.pathname + u.search;
+  }
+  function compareUrl(entry) {
+    var params = entry.fields.filter(function (f) { return PLUMBING.indexOf(f[0]) < 0; });
+    var which = entry.edit ? ["edit", String(entry.edit)] : ["number", String(entry.number)];
+    return withParams(entry.pendingUrl, params.concat([["key", entry.key], which]));
+  }
+  function againUrl(entry) {
+    return withParams(entry.kind === "hand" ? entry.handUrl : entry.page, [["pending", entry.key]]);
+  }
+  function stateWords(entry, blockedBefore) {
+    if (blockedBefore) return words.outbox_held;
+    if (entry.state === "conflict") {
+      return /closed|ended/i.test(entry.message) ? words.outbox_closed : fill(words.outbox_conflict, {n: entry.number});
+    }
+    if (entry.state === "stale") return fill(words.outbox_stale, {message: entry.message});
+    if (entry.state === "refused") return fill(words.outbox_refused, {message: entry.message});
+    return words.outbox_pending;
+  }
+  function dropButton(entry) {
+    var b = button(words.outbox_drop);
+    b.addEventListener("click", function () {
+      if (!b.dataset.armed) { b.dataset.armed = "1"; b.textContent = words.outbox_drop_sure; return; }
+      drop(entry.key).then(render);
+    });
+    return b;
+  }
+  function card(entry, blockedBefore) {
+    var art = document.createElement("article");
+    art.className = "kept kept-" + (blockedBefore ? "held" : entry.state);
+    art.dataset.key = entry.key;
+    var h = document.createElement("h3");
+    h.textContent = entry.label;
+    var p = document.createElement("p");
+    p.className = "state";
+    p.textContent = stateWords(entry, blockedBefore);
+    art.appendChild(h);
+    art.appendChild(p);
+    if (entry.lines && entry.lines.length) {
+      var ul = document.createElement("ul");
+      ul.className = "lines";
+      entry.lines.forEach(function (line) {
+        var li = document.createElement("li"), b = document.createElement("b");
+        b.textContent = line[0];
+        li.appendChild(b);
+        li.appendChild(document.createTextNode(" " + line[1]));
+        ul.appendChild(li);
+      });
+      art.appendChild(ul);
+    }
+    var actions = document.createElement("p");
+    actions.className = "actions";
+    var comparable = entry.state === "conflict" || (entry.state === "stale" && entry.edit);
+    if (!blockedBefore && comparable) actions.appendChild(link(words.outbox_compare, compareUrl(entry)));
+    if (!blockedBefore && entry.state === "stale" && !entry.edit) actions.appendChild(dropButton(entry));
+    if (!blockedBefore && entry.state === "refused") {
+      actions.appendChild(link(entry.kind === "hand" ? words.outbox_open_mine : words.outbox_look_again, againUrl(entry)));
+      actions.appendChild(dropButton(entry));
+    }
+    if (actions.firstChild) art.appendChild(actions);
+    return art;
+  }
+  function render() {
+    return all().then(function (entries) {
+      var page = document.querySelector("[data-pending-key]");
+      var shownHere = page ? page.dataset.pendingKey : new URLSearchParams(location.search).get("pending");
+      var mine = entries.filter(function (e) {
+        return (!here.table || e.table === here.table) && e.key !== shownHere;  /* this page shows it */
+      });
+      box.textContent = "";
+      if (!mine.length) return;
+      var section = document.createElement("section");
+      section.className = "card kept-list";
+      var h = document.createElement("h2");
+      h.textContent = words.outbox_kept_title;
+      section.appendChild(h);
+      var blocked = {};
+      mine.forEach(function (entry) {
+        section.appendChild(card(entry, blocked[entry.table]));
+        if (entry.state !== "pending" && entry.state !== "sending") blocked[entry.table] = true;
+      });
+      box.appendChild(section);
+      nextAfter(mine);
+    }, function () { /* no IndexedDB (private mode): nothing kept to show */ });
+  }
+
+  /* The table's "Enter hand N" counts the hands waiting here (the figures above them do not, yet). */
+  function nextAfter(entries) {
+    var enter = document.getElementById("enter-hand");
+    var waiting = entries.filter(function (e) { return e.kind === "hand"; }).map(function (e) { return e.number; });
+    if (!enter || !waiting.length) return;
+    enter.textContent = fill(words.outbox_enter, {n: Math.max.apply(null, waiting) + 1});
+    var hint = document.createElement("p");
+    hint.className = "hint";
+    hint.textContent = words.outbox_not_counted;
+    box.querySelector(".kept-list").appendChild(hint);
+  }
+
+  /* ---------------------------------------------------------------- forms on this page */
+  function queueable(form) {
+    if (form.dataset.offline === "no" || (form.method || "").toLowerCase() !== "post") return false;
+    if (form.dataset.offline) return true;
+    return Boolean(here.table && (form.querySelector("input[name=version]") || keyField(form)));
+  }
+  function applyFields(form, fields) {
+    var values = {};
+    fields.forEach(function (f) { (values[f[0]] = values[f[0]] || []).push(f[1]); });
+    var changed = [];
+    form.querySelectorAll("input, select, textarea").forEach(function (el) {
+      if (!el.name || PLUMBING.indexOf(el.name) >= 0 || el.type === "hidden" || el.type === "submit") return;
+      var given = values[el.name] || [];
+      if (el.type === "radio" || el.type === "checkbox") el.checked = given.indexOf(el.value) >= 0;
+      else el.value = given.length ? given[0] : "";
+      if (el.checked || (el.type !== "radio" && el.type !== "checkbox" && el.value)) changed.push(el);
+    });
+    /* as if tapped: the form's own script shows what applies, keeps these counts and asks for a preview */
+    changed.forEach(function (el) { el.dispatchEvent(new Event("change", {bubbles: true})); });
+  }
+  function note(sentence) {
+    var p = document.createElement("p");
+    p.className = "card kept-note";
+    p.setAttribute("role", "status");
+    p.textContent = sentence;
+    var form = document.querySelector("form[data-offline]");
+    (form || box).parentNode.insertBefore(p, form || box.nextSibling);
+  }
+  /* A form opened to look at a kept entry again gets its answers back; a fresh form never reuses a
+     key the server already has or one still waiting here, and numbers itself after the hands waiting. */
+  function prepare(form, entries) {
+    var keyInput = keyField(form);
+    var wanted = new URLSearchParams(location.search).get("pending");
+    var mine = entries.filter(function (e) { return e.key === wanted; })[0];
+    if (mine && keyInput) {
+      applyFields(form, mine.fields);
+      keyInput.value = mine.key;
+      note(mine.kind === "hand" ? words.outbox_mine_form : fill(words.outbox_mine_change, {message: mine.message}));
+      return;
+    }
+    if (!keyInput || form.dataset.offlineKey) return;  /* the comparison's "enter mine": its own key */
+    var taken = sentKeys().concat(entries.map(function (e) { return e.key; }));
+    if (taken.indexOf(keyInput.value) >= 0) keyInput.value = newKey();
+    var numberInput = form.querySelector("input[name=number]");
+    if (form.dataset.offline !== "hand" || !numberInput) return;
+    var waiting = entries.filter(function (e) { return e.kind === "hand" && e.table === here.table; })
+      .map(function (e) { return e.number; });
+    var last = Math.max.apply(null, [0].concat(waiting));
+    if (last >= Number(numberInput.value)) {
+      numberInput.value = String(last + 1);
+      note(fill(words.outbox_after_kept, {n: last + 1, kept: last}));
+    }
+  }
+
+  /* A hand always goes through the outbox. A change (a fix, a delete, an undo, the end) is posted by the
+     browser as usual while the phone is online (its key makes a re-sent copy harmless), and kept in the
+     outbox when the phone is known to be offline. */
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (e.defaultPrevented || !queueable(form)) return;
+    if (form.dataset.offline !== "hand" && !offline && !kept && navigator.onLine) return;
+    e.preventDefault();
+    submitted(form, e.submitter);
+  });
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest && e.target.closest("[data-offline-drop]");
+    if (!b) return;
+    if (!b.dataset.armed) { b.dataset.armed = "1"; b.textContent = words.outbox_drop_sure; return; }
+    drop(b.dataset.offlineDrop).then(function () { location.assign(here.tableUrl || "/"); });
+  });
+
+  /* ---------------------------------------------------------------- online, offline, catching up */
+  var offline = false;
+  function hhmm(ms) {
+    var lang = document.documentElement.lang || undefined;
+    return new Date(ms).toLocaleTimeString(lang, {hour: "2-digit", minute: "2-digit", hourCycle: "h23"});
+  }
+  function goOffline() {
+    offline = true;
+    net.hidden = false;
+    net.className = "net off";
+    net.textContent = fill(words.outbox_offline, {time: hhmm(lastGood)});
+  }
+  function cameBack() {
+    var wasOff = offline || kept;
+    offline = false;
+    if (wasOff) { net.hidden = false; net.className = "net back"; net.textContent = words.outbox_back; }
+    return flush().then(function (delivered) {
+      var onTable = here.tableUrl && location.pathname === new URL(here.tableUrl, location.href).pathname;
+      var hands = delivered.filter(function (d) { return d.entry.table === here.table && d.number; });
+      if (onTable && hands.length) {
+        location.replace(here.tableUrl + "?saved=" + hands[hands.length - 1].number);
+      } else if (onTable && (wasOff || delivered.length)) {
+        location.replace(here.tableUrl);
+      } else {
+        kept = false;
+        net.hidden = true;
+        return render();
+      }
+    });
+  }
+  function check() {
+    var url = here.syncUrl || net.dataset.ping;
+    if (!url) return Promise.resolve();
+    return fetch(url, {cache: "no-store", credentials: "same-origin"}).then(function () {
+      if (!kept) lastGood = Date.now();
+      if (offline || kept) return cameBack();
+      return all().then(function (entries) {
+        return entries.some(function (e) { return e.state === "pending"; }) ? cameBack() : null;
+      });
+    }, function () { if (!offline) goOffline(); });
+  }
+  var timer = null;
+  function schedule() {
+    clearTimeout(timer);
+    timer = setTimeout(function () { check().then(schedule, schedule); }, offline || kept ? 5000 : 15000);
+  }
+
+  window.addEventListener("online", function () { check().then(schedule); });
+  window.addEventListener("offline", function () { goOffline(); schedule(); });
+  window.addEventListener("pageshow", function (e) {
+    if (e.persisted) all().then(function (entries) { document.querySelectorAll("form").forEach(function (f) {
+      if (queueable(f)) { delete f.dataset.sending; prepare(f, entries); }
+    }); });
+  });
+
+  if ("serviceWorker" in navigator && window.isSecureContext && net.dataset.sw) {
+    navigator.serviceWorker.register(net.dataset.sw, {scope: net.dataset.scope || "/"}).catch(function () {});
+  }
+  all().then(function (entries) {
+    document.querySelectorAll("form").forEach(function (f) { if (queueable(f)) prepare(f, entries); });
+  }, function () {}).then(render).then(function () {
+    if (kept || !navigator.onLine) goOffline();
+    return check();
+  }).then(schedule, schedule);
+})();
