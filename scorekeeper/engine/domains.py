@@ -145,6 +145,8 @@ class Text:
     least: int
     most: int
     chars: str = ""
+    #: words that cannot be this text, whatever their case (a player called "plato")
+    reserved: frozenset[str] = frozenset()
 
     def describe(self) -> str:
         return f"{self.what} of {self.least} to {self.most} characters"
@@ -163,7 +165,9 @@ class Text:
         if not self.least <= len(text) <= self.most:
             raise OutOfDomain(N_("a {describe} (this has {count:,})"), describe=self.describe(), count=len(text))
         if self.chars and not all(_CHAR_RULES[self.chars](ch) for ch in text):
-            raise OutOfDomain(N_("a {what}: {chars}"), what=self.what, chars=_CHAR_WORDS[self.chars])
+            raise OutOfDomain(f"a {self.what}: {_CHAR_WORDS[self.chars]}")
+        if text.casefold() in self.reserved:
+            raise OutOfDomain(f"“{text}” names a dish on the table, not a player: choose another {self.what}")
         return text
 
 
@@ -197,7 +201,7 @@ class Amount:
     places: int
 
     def describe(self) -> str:
-        return f"a number from 0 to {self.most:,} with at most {self.places} decimals, such as \"0.10\""
+        return f"a number from 0 to {self.most:,} with at most {self.places} decimals, such as 0.10"
 
     @property
     def longest(self) -> int:
@@ -253,8 +257,10 @@ class Key:
 # Every field's domain, with its numbers. Sizes of database columns are derived
 # from these (scorekeeper/models.py), and the CHECK constraints repeat them.
 
+#: what a payment may go to besides a player (model.PARTIES): no player has one of these names
+DISHES = frozenset({"plato", "pajaritos", "paper", "pot"})
 #: a player's name; unique in a group by :func:`name_key`
-PLAYER_NAME = Text("player name", 1, 40)
+PLAYER_NAME = Text("player name", 1, 40, reserved=DISHES)
 #: a group's name
 GROUP_NAME = Text("group name", 1, 80)
 #: the name a phone gives itself ("Ana's phone"), written next to its changes in a session's history
@@ -273,8 +279,12 @@ OWN_AMOUNT = Whole(0, 10_000)
 PAJARITO = Whole(1, 10_000)
 #: tricks one player took in a hand
 TRICKS = Whole(0, 9)
-#: top trumps in sequence counted for an estuche (scores ×5): the reading narrows it per side
-TOP_TRUMPS = Whole(3, 12)
+#: top trumps in sequence held by the declarer, counted for an estuche (scores ×5): nine cards in a hand
+ESTUCHE_COUNT = Whole(3, 9)
+#: top trumps in sequence held by the opponents together (a contra-estuche): up to all twelve trumps
+CONTRA_ESTUCHE_COUNT = Whole(3, 12)
+#: either count, as a session file may give it (the reading checks each side against its own domain)
+TOP_TRUMPS = Whole(ESTUCHE_COUNT.least, CONTRA_ESTUCHE_COUNT.most)
 #: a reserved puesta carried in on the paper
 PAPER_DEBT = Whole(1, 1_000_000_000)
 #: how many hands one session may hold (a server may set a lower limit)
@@ -287,6 +297,8 @@ PAPER_DEBTS = Whole(0, 2 * HANDS.most)
 SEATS = Whole(3, 4)
 #: a session's version (one more for every change)
 VERSION = Whole(0, 2**31 - 1)
+#: the number of a stored row a form refers to (the newest evening a page knew of)
+ROW_ID = Whole(0, 2**31 - 1)
 #: the key a form carries so a re-sent post is recognised
 FORM_KEY = Key()
 #: how deeply a session file's JSON may nest (a real one nests four deep)

@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .domains import CONTRA_ESTUCHE_COUNT, ESTUCHE_COUNT
 from .errors import N_, HandError, field_error
 from .model import GIVEN_OUTCOMES, Hand, HandFacts
 from .options import SUITS
@@ -45,7 +46,7 @@ NOT_READ = {
     "winner": N_("{rules} scoring needs the tricks, not only how the hand ended"),
 }
 
-_CONDICION_COUNTS = (("estuche", 9), ("contra_estuche", 12))
+_CONDICION_COUNTS = (("estuche", ESTUCHE_COUNT), ("contra_estuche", CONTRA_ESTUCHE_COUNT))
 #: contracts every table plays
 _EVERYWHERE = frozenset({"entrada", "vuelta", "solo"})
 
@@ -241,11 +242,12 @@ def _check_condiciones(rules: Ruleset, number: int, hand: Hand, takeover: str | 
     if hand.contra_estuche and not rules.allows("contra_estuche"):
         raise _fail(number, "contra_estuche", N_("there is no contra-estuche under {rules} rules"), rules=rules.name)
     if hand.estuche and hand.contra_estuche:
-        raise _fail(number, "contra_estuche", N_("a declarer with estuche cannot also be paid contra-estuche"))
-    for flag, most in _CONDICION_COUNTS:
+        raise _fail(number, "contra_estuche", "a declarer with estuche cannot also be paid contra-estuche")
+    for flag, counts in _CONDICION_COUNTS:
         count = getattr(hand, flag)
-        if not (isinstance(count, bool) or count == 0 or (isinstance(count, int) and 3 <= count <= most)):
-            raise _fail(number, flag, N_("true/false, or the count of top trumps in sequence (3 to {most})"), most=most)
+        if not (isinstance(count, bool) or count == 0 or counts.least <= count <= counts.most):
+            raise _fail(number, flag,
+                        f"true/false, or the count of top trumps in sequence ({counts.least} to {counts.most})")
     if hand.bola not in (None, "won", "failed"):
         raise _fail(number, "bola", N_("bola is 'won', 'failed' or left out"))
     if hand.primeras and hand.bola is not None:

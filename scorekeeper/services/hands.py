@@ -7,25 +7,28 @@ once, so a refused change leaves nothing half-saved.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from .. import narration
 from ..db import db
-from ..engine import RULESETS, HandResult, Ledger, SessionError
+from ..engine import RULESETS, HandResult, Ledger, SessionError, domains
+from ..engine.domains import OutOfDomain
 from ..i18n import _, ngettext
 from ..models import GameSession, Group, HandRecord, HistoryEntry, now
 from ..viewmodel import RowView, SessionView
 from . import history
 from .groups import carried_paper
-from .refusals import Conflict, Refused, refused_from
+from .refusals import Conflict, Refused, clean, refused_from, sentence, whole
 from .replays import Entry, count_hands, entry_for, hand_data, ledger_for
 from .summaries import keep_summary
 from .views import changed_rows, view_from
+
+Made = TypeVar("Made", GameSession, HandRecord)
 
 
 def start_session(
@@ -38,7 +41,13 @@ def start_session(
     tanto_value: str,
     currency: str,
     options: dict[str, Any] | None = None,
+    idem_key: str | None = None,
 ) -> GameSession:
+    """A new session of ``group``; a re-sent form (the same ``idem_key``) returns the session it made."""
+    key = form_key(idem_key)
+    made = made_by(group, key)
+    if made is not None:
+        return made
     known = {p.name for p in group.players if not p.retired}
     if len(set(players)) != len(players):
         raise Refused("players", _("Each player sits only once."))
@@ -46,34 +55,72 @@ def start_session(
         if name not in known:
             raise Refused("players", _("{player} is not an active player of this group.").format(player=name))
     if rules not in RULESETS:
-        raise Refused("rules", _("Unknown rules {rules!r}.").format(rules=rules))
+        raise Refused("rules", "Choose the rules from the list.")
     try:
-        value = Decimal(tanto_value)
-        if not value.is_finite() or value < 0:
-            raise InvalidOperation
-    except (InvalidOperation, ValueError):
-        raise Refused("tanto_value", _("A tanto value like 0.10, please.")) from None
+        value = domains.TANTO_VALUE.check(tanto_value)
+    except OutOfDomain as exc:
+        raise Refused("tanto_value", sentence(exc.message)) from None
     gs = GameSession(
         group_id=group.id,
         rules=rules,
         options=dict(options or {}),
         players=list(players),
         first_dealer=first_dealer,
-        start_tokens=start_tokens,
+        start_tokens=whole(domains.START_TOKENS, start_tokens, "start_tokens"),
         tanto_value=str(value),
-        currency=currency.strip() or "EUR",
+        currency=clean(domains.CURRENCY, currency or "EUR", "currency"),
         paper_in=carried_paper(group),
         end_paper="settle",
         closed=False,
         version=0,
+        idem_key=key,
     )
     try:
         ledger_for(gs, [])
     except SessionError as exc:
         raise refused_from(exc) from None
     db.session.add(gs)
-    db.session.commit()
-    return gs
+    return commit_made(gs, group, key)
+
+
+def form_key(value: str | None) -> str | None:
+    """The key a start or import form carries (None: a caller without one); a damaged key is refused."""
+    if value is None or value == "":
+        return None
+    try:
+        return domains.FORM_KEY.check(value)
+    except OutOfDomain as exc:
+        raise Refused("form", sentence(exc.message)) from None
+
+
+def made_by(group: Group, key: str | None) -> GameSession | None:
+    """The session a start or import form with ``key`` already made in ``group``, if any."""
+    if key is None:
+        return None
+    return db.session.scalars(
+        select(GameSession).where(GameSession.group_id == group.id, GameSession.idem_key == key)
+    ).first()
+
+
+def commit_made(gs: GameSession, group: Group, key: str | None) -> GameSession:
+    """Commit a new session; when the same form was sent twice at once, the first one's session wins."""
+    return _commit_once(gs, lambda: made_by(group, key))[0]
+
+
+def _commit_once(made: Made, stored: Callable[[], Made | None]) -> tuple[Made, bool]:
+    """Commit ``made``; if a unique form key says a twin post committed first, answer the twin's row.
+
+    The second item is False when the row answered is the twin's.
+    """
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        again = stored()
+        if again is None:
+            raise
+        return again, False
+    return made, True
 
 
 def _check_open(gs: GameSession) -> None:
@@ -175,15 +222,7 @@ def add_hand(
     db.session.add(record)
     gs.version += 1
     history.record(gs, "add", key=idem_key, phone=phone, hand=count + 1, after=hand)
-    try:
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
-        again = _stored_by_key(gs, idem_key)
-        if again is None:
-            raise
-        return Saved(again, False)
-    return Saved(record, True)
+    return Saved(*_commit_once(record, lambda: _stored_by_key(gs, idem_key)))
 
 
 def find_saved(gs: GameSession, idem_key: str) -> Saved | None:

@@ -30,6 +30,8 @@ KINDS = ("add", "edit", "delete", "insert", "dealer", "seating", "end", "reopen"
 #: what a change key and a phone name may be (the columns' lengths: domains.FORM_KEY, domains.PHONE_NAME)
 KEY_MAX = domains.FORM_KEY.most
 PHONE_MAX = domains.PHONE_NAME.most
+#: the fields of one change in a session file's history
+ENTRY_FIELDS = frozenset({"seq", "at", "phone", "kind", "key", "hand", "before", "after", "undoes"})
 #: the most entries a session file may carry (far beyond any evening: each hand is one entry)
 HISTORY_MAX = 20_000
 
@@ -213,7 +215,10 @@ def load_history(raw: Any) -> list[LoggedChange]:
 def _logged(i: int, item: Any, seq: int) -> LoggedChange:
     where = f"history[{i}]"
     if not isinstance(item, Mapping):
-        raise Refused("file", _("{where}: each change is an object.").format(where=where))
+        raise Refused("file", f"{where}: each change is an object.")
+    unknown = sorted(str(k) for k in item if k not in ENTRY_FIELDS)
+    if unknown:  # refused, never dropped: a misspelt field would lose what it said
+        raise Refused("file", f"{where}.{unknown[0][:40]}: not a field of a change.")
     if item.get("seq", seq) != seq:
         raise Refused("file", _("{where}: expected {seq} (the changes in order, from 1).").format(
             where=f"{where}.seq", seq=seq))
@@ -255,20 +260,20 @@ def _at(where: str, v: Any) -> datetime:
         raise Refused("file", _("{where}: a time such as {example}.").format(where=f"{where}.at", example=AT_EXAMPLE))
     try:
         at = datetime.fromisoformat(v.removesuffix("Z"))
-    except ValueError:
-        raise Refused("file", _("{where}: a time such as {example}.").format(where=f"{where}.at",
-                                                                          example=AT_EXAMPLE)) from None
-    if at.tzinfo is not None:
-        at = at.astimezone(UTC).replace(tzinfo=None)
+        if at.tzinfo is not None:
+            at = at.astimezone(UTC).replace(tzinfo=None)  # year 1 an hour east of UTC: OverflowError
+    except (ValueError, OverflowError):
+        raise Refused("file", f"{where}.at: a time such as \"2026-11-23T21:42:00Z\".") from None
     return at
 
 
 def _number(where: str, v: Any) -> int | None:
     if v is None:
         return None
-    if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 100_000:
-        raise Refused("file", _("{where}: a hand number from 1.").format(where=where))
-    return v
+    try:
+        return domains.HAND_NUMBER.check(v)
+    except domains.OutOfDomain as exc:
+        raise Refused("file", f"{where}: {exc.message}.") from None
 
 
 def _undoes(where: str, v: Any, seq: int) -> int | None:
@@ -280,10 +285,22 @@ def _undoes(where: str, v: Any, seq: int) -> int | None:
 
 
 def _object(where: str, v: Any) -> Any:
-    """A hand object, ``{"hands": [...]}`` or a closed state: any JSON object, kept as it was."""
-    if v is not None and not isinstance(v, Mapping):
-        raise Refused("file", _("{where}: an object or null.").format(where=where))
-    return dict(v) if v is not None else None
+    """A hand object, ``{"hands": [...]}`` or a closed state, kept as it was.
+
+    What an undo reads from it must have its shape (a list of hand objects,
+    a paper that is settled or kept, closed true or false): the hands
+    themselves are judged by the engine when an undo puts them back.
+    """
+    if v is None:
+        return None
+    if not isinstance(v, Mapping):
+        raise Refused("file", f"{where}: an object or null.")
+    hands = v.get("hands", [])
+    if not isinstance(hands, list) or not all(isinstance(h, Mapping) for h in hands):
+        raise Refused("file", f"{where}.hands: a list of hand objects.")
+    if v.get("paper", "settle") not in ("settle", "keep") or not isinstance(v.get("closed", False), bool):
+        raise Refused("file", f"{where}: the paper is \"settle\" or \"keep\", closed is true or false.")
+    return dict(v)
 
 
 def keep_history(gs: GameSession, changes: list[LoggedChange]) -> None:

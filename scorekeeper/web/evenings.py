@@ -7,7 +7,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from markupsafe import Markup
@@ -16,11 +16,13 @@ from wtforms.validators import Length, Optional
 from wtforms.widgets import TextInput
 
 from .. import formats, reports, services
+from ..engine import domains
+from ..engine.domains import OutOfDomain
 from ..i18n import _, use_language
 from ..i18n import lazy_gettext as _l
 from ..models import GameSession
 from ..reports.chart import money_chart
-from .forms import NextForm, RulesForm
+from .forms import DAMAGED, NextForm, RulesForm
 from .groups import group_or_404
 from .language import document_language
 from .paper import paper_extras
@@ -53,11 +55,15 @@ class ChooseForm(FlaskForm):
 def start_next(token: str) -> ResponseReturnValue:
     group = group_or_404(token)
     form = NextForm()
-    newest = form.newest.data or ""
-    if not form.validate_on_submit() or not newest.isdigit():
-        abort(400)
     try:
-        gs = services.start_next(group, int(newest))
+        newest = domains.ROW_ID.parse(form.newest.data or "")
+    except OutOfDomain:
+        newest = None
+    if not form.validate_on_submit() or newest is None:
+        return render_template("web/error.html", title=_("Please try again"), message=_(DAMAGED),
+                               back=url_for("groups.show", token=token)), 400
+    try:
+        gs = services.start_next(group, newest)
     except services.Refused as exc:
         return render_template("web/error.html", title=_("Not started"), message=exc.message,
                                back=url_for("groups.start", token=token)), exc.status
@@ -121,7 +127,7 @@ class TokensField(IntegerField):
             self.data = None
             return
         text = str(valuelist[0]).strip().replace("−", "-")
-        if not re.fullmatch(r"-?\d{1,5}", text):
+        if not re.fullmatch(r"-?[0-9]{1,5}", text):  # ASCII digits only: never ² or ٣ (domains.py)
             self.data = None
             raise ValueError(_("A whole number of tokens, please (like 152)."))
         self.data = int(text)

@@ -18,7 +18,17 @@ from flask.typing import ResponseReturnValue
 from .. import services
 from ..i18n import N_, _
 from ..models import GameSession
-from .forms import ChangeForm, DealerForm, HandForm, PhoneForm, ReopenForm, SeatingForm, UndoForm, new_key
+from .forms import (
+    ChangeForm,
+    DealerForm,
+    HandForm,
+    PhoneForm,
+    ReopenForm,
+    SeatingForm,
+    UndoForm,
+    new_key,
+    number_of,
+)
 
 bp = Blueprint("fixes", __name__, url_prefix="/s")
 
@@ -32,12 +42,6 @@ def session_or_404(token: str) -> GameSession:
     if gs is None:
         abort(404)
     return gs
-
-
-def number_of(value: str | None) -> int:
-    """A number from a hidden field: ASCII digits only, bounded; anything else is -1 (never a 500)."""
-    value = value or ""
-    return int(value) if value.isascii() and value.isdigit() and len(value) <= 9 else -1
 
 
 # ------------------------------------------------------------------ phones
@@ -246,7 +250,12 @@ def insert(token: str, number: int) -> ResponseReturnValue:
     status = 200
     if request.method == "POST":
         if form.validate_on_submit():
-            return preview_page(gs, services.Change("insert", number, hand=form.to_hand()), entry=entry)
+            try:
+                hand = form.to_hand()
+            except services.Refused as exc:  # a value that is not among the choices (surrender=yes please)
+                form.refuse(form.field_for(exc.field), exc.message)
+            else:
+                return preview_page(gs, services.Change("insert", number, hand=hand), entry=entry)
         status = 400
     return render_template("web/hand.html", gs=gs, view=services.view_from(gs, entry.ledger), form=form,
                            editing=None, inserting=number, upcoming=entry.upcoming), status
@@ -295,6 +304,8 @@ def undo(token: str) -> ResponseReturnValue:
     if not form.validate_on_submit():
         return damaged(gs)
     seq = number_of(form.seq.data)
+    if seq < 0:
+        return damaged(gs)
     try:
         applied = services.undo(gs, seq, key=form.key.data or "", phone=phone_name())
     except services.Refused as exc:
