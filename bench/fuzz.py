@@ -140,10 +140,16 @@ def valid_document(rng: random.Random, max_hands: int = 24) -> dict[str, Any]:
         ended=rng.random() < 0.3,
         options=Options(random_options(rng, rules)),
     )
-    table = Table(setup)
+    from scorekeeper.engine import Session
+
+    return dump_session(Session(setup, play_random(rng, Table(setup), rng.randint(0, max_hands))))
+
+
+def play_random(rng: random.Random, table: Table, count: int, attempts: int = 20) -> tuple[Hand, ...]:
+    """Up to ``count`` random hands played on ``table`` (a refused hand is drawn again, ``attempts`` times)."""
     hands: list[Hand] = []
-    for _ in range(rng.randint(0, max_hands)):
-        for _attempt in range(20):
+    for _ in range(count):
+        for _attempt in range(attempts):
             hand = random_hand(rng, table)
             try:
                 table.play(hand)
@@ -151,9 +157,7 @@ def valid_document(rng: random.Random, max_hands: int = 24) -> dict[str, Any]:
                 continue
             hands.append(hand)
             break
-    from scorekeeper.engine import Session
-
-    return dump_session(Session(setup, tuple(hands)))
+    return tuple(hands)
 
 
 # ------------------------------------------------------------- hostile values

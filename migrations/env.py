@@ -91,6 +91,13 @@ def run_migrations_online():
     connectable = get_engine()
 
     with connectable.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:
+            # Batch mode rebuilds a SQLite table by copying it, dropping the old one and renaming the copy;
+            # with foreign keys enforced, dropping a table that other rows point to fails. They are switched
+            # off for the migration (before any transaction, as SQLite requires), checked after it, and this
+            # connection is then discarded, so no later request runs without them.
+            connection.connection.driver_connection.execute("PRAGMA foreign_keys=OFF")
         context.configure(
             connection=connection,
             target_metadata=get_metadata(),
@@ -99,6 +106,11 @@ def run_migrations_online():
 
         with context.begin_transaction():
             context.run_migrations()
+        if sqlite:
+            broken = connection.exec_driver_sql("PRAGMA foreign_key_check").all()
+            connection.invalidate()
+            if broken:
+                raise RuntimeError(f"the migration left rows pointing nowhere: {broken[:5]}")
 
 
 if context.is_offline_mode():

@@ -73,9 +73,9 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _add_replay(sub: Subcommands) -> None:
-    p = sub.add_parser("replay", help="print the ledger of a session file")
-    p.add_argument("file", help="a tresillo-session/1 JSON file")
-    p.add_argument("--json", action="store_true", help="print the ledger as JSON")
+    p = sub.add_parser("replay", help=_("print the ledger of a session file"))
+    p.add_argument("file", help=_("a tresillo-session/1 JSON file"))
+    p.add_argument("--json", action="store_true", help=_("print the ledger as JSON"))
     p.set_defaults(func=cmd_replay)
 
 

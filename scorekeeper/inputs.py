@@ -10,9 +10,11 @@ import argparse
 from pathlib import Path
 from typing import Any, NoReturn, TypeAlias
 
+from . import formats
 from .engine import Ledger, SessionError, load_session, replay
 from .engine.domains import FILE_BYTES
 from .engine.sessionfile import parse_json
+from .i18n import _
 
 #: the exit status of a command that refused its input
 EXIT_BAD_INPUT = 2
@@ -27,10 +29,12 @@ def read_file(path: str) -> Any:
     try:
         size = Path(path).stat().st_size
         if size > FILE_BYTES:
-            raise BadInput(f"{path}: the file has {size:,} bytes; a session file has at most {FILE_BYTES:,}")
+            raise BadInput(_("{path}: the file has {size} bytes; a session file has at most {most}").format(
+                path=path, size=formats.number(size), most=formats.number(FILE_BYTES)))
         data = Path(path).read_bytes()
     except OSError as exc:
-        raise BadInput(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+        raise BadInput(_("{path}: cannot read the file ({error})").format(
+            path=path, error=exc.strerror or exc)) from None
     try:
         return parse_json(data)
     except SessionError as exc:

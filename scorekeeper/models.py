@@ -11,10 +11,15 @@ import secrets
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Integer, String, UniqueConstraint, event
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy import JSON, CheckConstraint, ForeignKey, Integer, String, UniqueConstraint, event
+from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from .db import db
+from .engine import domains
+from .engine.domains import Text, Whole
+
+#: a casefolded name is at most three times as long as the name (German ß → ss is twice)
+NAME_KEY_LENGTH = 4 * domains.PLAYER_NAME.most
 
 
 def new_token() -> str:
@@ -26,12 +31,27 @@ def now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
+def length_check(table: str, column: str, least: int, most: int) -> CheckConstraint:
+    """The database's copy of a text domain: ``length()`` counts characters on SQLite and PostgreSQL alike."""
+    return CheckConstraint(f"length({column}) BETWEEN {least} AND {most}", name=f"ck_{table}_{column}_length")
+
+
+def text_check(table: str, column: str, domain: Text) -> CheckConstraint:
+    return length_check(table, column, domain.least, domain.most)
+
+
+def range_check(table: str, column: str, domain: Whole) -> CheckConstraint:
+    """The database's copy of a whole-number domain."""
+    return CheckConstraint(f"{column} BETWEEN {domain.least} AND {domain.most}", name=f"ck_{table}_{column}_range")
+
+
 class Group(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "groups"
+    __table_args__ = (text_check("groups", "name", domains.GROUP_NAME),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
-    name: Mapped[str] = mapped_column(String(80))
+    name: Mapped[str] = mapped_column(String(domains.GROUP_NAME.most))
     created_at: Mapped[datetime] = mapped_column(default=now)
     #: the group's language (``es``, ``en``, ``fr``) for its pages and PDFs; None: each phone's own
     language: Mapped[str | None] = mapped_column(String(5), default=None)
@@ -43,21 +63,46 @@ class Group(db.Model):  # type: ignore[name-defined,misc]
 
 
 class Player(db.Model):  # type: ignore[name-defined,misc]
+    """A member of a group. Names are unique in a group whatever their case (:func:`domains.name_key`)."""
+
     __tablename__ = "players"
-    __table_args__ = (UniqueConstraint("group_id", "name", name="uq_player_name"),)
+    __table_args__ = (
+        UniqueConstraint("group_id", "name_key", name="uq_player_name_key"),
+        text_check("players", "name", domains.PLAYER_NAME),
+        length_check("players", "name_key", 1, NAME_KEY_LENGTH),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
-    name: Mapped[str] = mapped_column(String(40))
+    name: Mapped[str] = mapped_column(String(domains.PLAYER_NAME.most))
+    #: the name as the group tells people apart: "ANA" and "ana" are the same player
+    name_key: Mapped[str] = mapped_column(String(NAME_KEY_LENGTH))
     retired: Mapped[bool] = mapped_column(default=False)
 
     group: Mapped[Group] = relationship(back_populates="players")
+
+    @validates("name")
+    def _keyed(self, _field: str, name: str) -> str:
+        self.name_key = domains.name_key(name)
+        return name
 
 
 class GameSession(db.Model):  # type: ignore[name-defined,misc]
     """One evening at the table: its setup and, through :class:`HandRecord`, its hands."""
 
     __tablename__ = "sessions"
+    __table_args__ = (
+        #: a re-sent start or import form finds the session it made
+        UniqueConstraint("group_id", "idem_key", name="uq_session_idem"),
+        length_check("sessions", "rules", 1, 16),
+        text_check("sessions", "first_dealer", domains.PLAYER_NAME),
+        range_check("sessions", "start_tokens", domains.START_TOKENS),
+        length_check("sessions", "tanto_value", 1, domains.TANTO_VALUE.longest),
+        text_check("sessions", "currency", domains.CURRENCY),
+        CheckConstraint("end_paper IN ('settle', 'keep')", name="ck_sessions_end_paper_choice"),
+        range_check("sessions", "version", domains.VERSION),
+        length_check("sessions", "idem_key", 1, domains.FORM_KEY.most),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
@@ -65,16 +110,19 @@ class GameSession(db.Model):  # type: ignore[name-defined,misc]
     rules: Mapped[str] = mapped_column(String(16), default="pagat")
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     players: Mapped[list[str]] = mapped_column(JSON)  # names in seating order
-    first_dealer: Mapped[str] = mapped_column(String(40))
+    first_dealer: Mapped[str] = mapped_column(String(domains.PLAYER_NAME.most))
     start_tokens: Mapped[int] = mapped_column(Integer, default=160)
+    #: the canonical text of a decimal ("0.10"), never a float
     tanto_value: Mapped[str] = mapped_column(String(16), default="0.10")
-    currency: Mapped[str] = mapped_column(String(8), default="EUR")
+    currency: Mapped[str] = mapped_column(String(domains.CURRENCY.most), default="EUR")
     paper_in: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
     end_paper: Mapped[str] = mapped_column(String(8), default="settle")
     closed: Mapped[bool] = mapped_column(default=False)
     version: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(default=now)
     closed_at: Mapped[datetime | None] = mapped_column(default=None)
+    #: the key of the start or import form that made this session (None before keys were kept)
+    idem_key: Mapped[str | None] = mapped_column(String(domains.FORM_KEY.most), default=None)
 
     group: Mapped[Group] = relationship(back_populates="sessions")
     hands: Mapped[list[HandRecord]] = relationship(
@@ -89,13 +137,17 @@ class HandRecord(db.Model):  # type: ignore[name-defined,misc]
     """A hand as entered: the session file's hand object, and its place in the evening."""
 
     __tablename__ = "hands"
-    __table_args__ = (UniqueConstraint("session_id", "idem_key", name="uq_hand_idem"),)
+    __table_args__ = (
+        UniqueConstraint("session_id", "idem_key", name="uq_hand_idem"),
+        CheckConstraint(f"position BETWEEN 0 AND {domains.HANDS.most - 1}", name="ck_hands_position_range"),
+        length_check("hands", "idem_key", 1, domains.FORM_KEY.most),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id"), index=True)
     position: Mapped[int] = mapped_column(Integer)
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
-    idem_key: Mapped[str] = mapped_column(String(64))
+    idem_key: Mapped[str] = mapped_column(String(domains.FORM_KEY.most))
     created_at: Mapped[datetime] = mapped_column(default=now)
 
     session: Mapped[GameSession] = relationship(back_populates="hands")

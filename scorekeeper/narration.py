@@ -36,6 +36,7 @@ from .engine import (
     PLATO,
     POT,
     Dealt,
+    FieldError,
     HandResult,
     Ledger,
     MoneyTransfer,
@@ -52,6 +53,7 @@ from .engine import (
 from .engine import (
     ledger_json as data_json,
 )
+from .engine.domains import OutOfDomain
 from .i18n import _, ngettext
 
 # ------------------------------------------------------------------ glossary
@@ -116,6 +118,20 @@ def names(items: Sequence[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
+def refusal(err: FieldError | OutOfDomain) -> str:
+    """An engine refusal in the reader's language: its template translated, then its values filled in.
+
+    The engine writes no words for players; it gives the field, a template marked with ``N_`` and
+    the values (issue 15). A refusal without a template (a message built elsewhere) reads as given.
+    """
+    if not err.template:
+        return err.message
+    try:
+        return _(err.template).format(**dict(err.params))
+    except (KeyError, IndexError, ValueError):  # a translation that lost a placeholder: say it in English
+        return err.message
 
 
 def _sentences(*parts: str) -> str:

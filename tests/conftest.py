@@ -198,6 +198,16 @@ def gen_hand(browser, token, hand, players=("North", "West", "South", "East"), e
     return r
 
 
+def end_session(browser, token: str, paper: str):
+    """The end page, its confirmation, and the confirmed end (the redirect it answers with)."""
+    page = browser.get(f"/s/{token}/end").get_data(as_text=True)
+    asked = browser.post(f"/s/{token}/end", {"paper": paper, "version": field_value(page, "version")})
+    assert asked.status_code == 200 and "End the session?" in asked.get_data(as_text=True)
+    text = asked.get_data(as_text=True)
+    return browser.post(f"/s/{token}/end", {"paper": paper, "version": field_value(text, "version"),
+                                              "key": field_value(text, "key"), "confirm": "yes"})
+
+
 @pytest.fixture
 def worked_example():
     return json.loads((DATA / "worked_example.json").read_text())

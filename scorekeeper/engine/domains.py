@@ -31,13 +31,24 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from .errors import N_
+
 
 class OutOfDomain(ValueError):
-    """A value outside its field's domain; the message says what the field takes."""
+    """A value outside its field's domain; the message says what the field takes.
+
+    Like a :class:`~scorekeeper.engine.errors.FieldError` it keeps its template and values, so
+    the narration layer can say it in the reader's language.
+    """
+
+    def __init__(self, template: str = "not accepted here", **params: Any) -> None:
+        super().__init__(template.format(**params))
+        self.template = template
+        self.params = tuple(params.items())
 
     @property
     def message(self) -> str:
-        return str(self.args[0]) if self.args else "not accepted here"
+        return str(self.args[0])
 
 
 def is_whole(value: Any) -> bool:
@@ -134,25 +145,29 @@ class Text:
     least: int
     most: int
     chars: str = ""
+    #: words that cannot be this text, whatever their case (a player called "plato")
+    reserved: frozenset[str] = frozenset()
 
     def describe(self) -> str:
         return f"{self.what} of {self.least} to {self.most} characters"
 
     def clean(self, value: Any) -> str:
         if not isinstance(value, str):
-            raise OutOfDomain(f"give the {self.what} as text")
+            raise OutOfDomain(N_("give the {what} as text"), what=self.what)
         if len(value) > 4 * self.most + 64:  # far too long whatever its spaces: refused before any work
-            raise OutOfDomain(f"a {self.describe()} (this has {len(value):,})")
+            raise OutOfDomain(N_("a {describe} (this has {count:,})"), describe=self.describe(), count=len(value))
         if not valid_unicode(value):
-            raise OutOfDomain(f"a {self.what} may not hold a lone surrogate: it is not valid Unicode")
+            raise OutOfDomain(N_("a {what} may not hold a lone surrogate: it is not valid Unicode"), what=self.what)
         text = unicodedata.normalize("NFC", " ".join(value.split()))
         bad = forbidden_character(text)
         if bad is not None:
-            raise OutOfDomain(f"a {self.what} may not hold {bad}")
+            raise OutOfDomain(N_("a {what} may not hold {bad}"), what=self.what, bad=bad)
         if not self.least <= len(text) <= self.most:
-            raise OutOfDomain(f"a {self.describe()} (this has {len(text):,})")
+            raise OutOfDomain(N_("a {describe} (this has {count:,})"), describe=self.describe(), count=len(text))
         if self.chars and not all(_CHAR_RULES[self.chars](ch) for ch in text):
             raise OutOfDomain(f"a {self.what}: {_CHAR_WORDS[self.chars]}")
+        if text.casefold() in self.reserved:
+            raise OutOfDomain(f"“{text}” names a dish on the table, not a player: choose another {self.what}")
         return text
 
 
@@ -186,7 +201,7 @@ class Amount:
     places: int
 
     def describe(self) -> str:
-        return f"a number from 0 to {self.most:,} with at most {self.places} decimals, such as \"0.10\""
+        return f"a number from 0 to {self.most:,} with at most {self.places} decimals, such as 0.10"
 
     @property
     def longest(self) -> int:
@@ -234,7 +249,7 @@ class Key:
 
     def check(self, value: Any) -> str:
         if not isinstance(value, str) or not _KEY.fullmatch(value):
-            raise OutOfDomain("this form is damaged: reload the page and send it again")
+            raise OutOfDomain(N_("this form is damaged: reload the page and send it again"))
         return value
 
 
@@ -242,8 +257,10 @@ class Key:
 # Every field's domain, with its numbers. Sizes of database columns are derived
 # from these (scorekeeper/models.py), and the CHECK constraints repeat them.
 
+#: what a payment may go to besides a player (model.PARTIES): no player has one of these names
+DISHES = frozenset({"plato", "pajaritos", "paper", "pot"})
 #: a player's name; unique in a group by :func:`name_key`
-PLAYER_NAME = Text("player name", 1, 40)
+PLAYER_NAME = Text("player name", 1, 40, reserved=DISHES)
 #: a group's name
 GROUP_NAME = Text("group name", 1, 80)
 #: the name a phone gives itself ("Ana's phone"), written next to its changes in a session's history
@@ -262,8 +279,12 @@ OWN_AMOUNT = Whole(0, 10_000)
 PAJARITO = Whole(1, 10_000)
 #: tricks one player took in a hand
 TRICKS = Whole(0, 9)
-#: top trumps in sequence counted for an estuche (scores ×5): the reading narrows it per side
-TOP_TRUMPS = Whole(3, 12)
+#: top trumps in sequence held by the declarer, counted for an estuche (scores ×5): nine cards in a hand
+ESTUCHE_COUNT = Whole(3, 9)
+#: top trumps in sequence held by the opponents together (a contra-estuche): up to all twelve trumps
+CONTRA_ESTUCHE_COUNT = Whole(3, 12)
+#: either count, as a session file may give it (the reading checks each side against its own domain)
+TOP_TRUMPS = Whole(ESTUCHE_COUNT.least, CONTRA_ESTUCHE_COUNT.most)
 #: a reserved puesta carried in on the paper
 PAPER_DEBT = Whole(1, 1_000_000_000)
 #: how many hands one session may hold (a server may set a lower limit)
@@ -276,6 +297,8 @@ PAPER_DEBTS = Whole(0, 2 * HANDS.most)
 SEATS = Whole(3, 4)
 #: a session's version (one more for every change)
 VERSION = Whole(0, 2**31 - 1)
+#: the number of a stored row a form refers to (the newest evening a page knew of)
+ROW_ID = Whole(0, 2**31 - 1)
 #: the key a form carries so a re-sent post is recognised
 FORM_KEY = Key()
 #: how deeply a session file's JSON may nest (a real one nests four deep)

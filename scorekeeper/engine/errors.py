@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
+from typing import Any
+
+
+def N_(template: str) -> str:
+    """Marks a refusal's template for the catalogs; the engine itself never translates.
+
+    The narration layer says the refusal in the reader's language from ``template`` and
+    ``params`` (``scorekeeper.narration.refusal``); ``message`` is the English sentence.
+    """
+    return template
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,10 +30,23 @@ class FieldError:
     hand: int | None
     field: str
     message: str
+    #: the message before its values were filled in (``"{player!r} is listed twice"``), and the values
+    template: str = dataclasses.field(default="", compare=False)
+    params: tuple[tuple[str, Any], ...] = dataclasses.field(default=(), compare=False)
 
     def __str__(self) -> str:
         where = "session" if self.hand is None else f"hand {self.hand}"
         return f"{where}: {self.field}: {self.message}"
+
+
+def field_error(hand: int | None, field: str, template: str, **params: Any) -> FieldError:
+    """A refusal from its template and values: the English message, and what a translation needs.
+
+    >>> e = field_error(3, "tricks", N_("the tricks add up to {total}, not {whole}"), total=8, whole=9)
+    >>> e.message, e.template, e.params
+    ('the tricks add up to 8, not 9', 'the tricks add up to {total}, not {whole}', (('total', 8), ('whole', 9)))
+    """
+    return FieldError(hand, field, template.format(**params), template, tuple(params.items()))
 
 
 class SessionError(ValueError):

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from .errors import FieldError, SessionError
+from .errors import N_, FieldError, SessionError, field_error
 from .model import GIVEN_OUTCOMES, Contract, GivenOutcome, Options
 
 if TYPE_CHECKING:
@@ -75,8 +75,8 @@ class _Changes:
         self.condiciones = dict(base.condiciones)
         self.errors: list[FieldError] = []
 
-    def bad(self, name: str, message: str) -> None:
-        self.errors.append(FieldError(None, f"options.{name}", message))
+    def bad(self, option: str, template: str, **params: Any) -> None:
+        self.errors.append(field_error(None, f"options.{option}", template, **params))
 
     @property
     def round_to(self) -> int:
@@ -86,7 +86,7 @@ class _Changes:
 def _unknown(c: _Changes) -> None:
     for name in c.options:
         if name not in OPTIONS:
-            c.bad(str(name), f"unknown option (known: {', '.join(OPTIONS)})")
+            c.bad(str(name), N_("unknown option (known: {items})"), items=', '.join(OPTIONS))
 
 
 def _scale(c: _Changes) -> None:
@@ -94,9 +94,9 @@ def _scale(c: _Changes) -> None:
     scale = c.options.get("scale", 1)
     base = c.base
     if not _is_int(scale) or scale not in SCALES:
-        c.bad("scale", "the scale is 1 or 5")
+        c.bad("scale", N_("the scale is 1 or 5"))
     elif scale == 5 and c.points:
-        c.bad("scale", f"{base.name} scoring already counts its own points")
+        c.bad("scale", N_("{name} scoring already counts its own points"), name=base.name)
     elif scale == 5:
         c.fields.update(
             round_to=5, count_estuche=True, ante=base.ante * 5, pajarito=base.pajarito * 5,
@@ -111,16 +111,16 @@ def _own_condiciones(c: _Changes) -> None:
     if own is None:
         return
     if not isinstance(own, Mapping):
-        c.bad("condiciones", "give the condiciones as an object {name: tantos}")
+        c.bad("condiciones", N_("give the condiciones as an object {{name: tantos}}"))
         return
     allowed = POINTS_CONDICIONES if c.points else PUESTA_CONDICIONES
     for name, amount in own.items():
         if name not in allowed:
-            c.bad(f"condiciones.{name}", f"not a condición here (one of: {', '.join(allowed)})")
+            c.bad(f"condiciones.{name}", N_("not a condición here (one of: {items})"), items=', '.join(allowed))
         elif name == "penetro" and not c.base.penetro:
-            c.bad(f"condiciones.{name}", f"there is no penetro under {c.base.name} rules")
+            c.bad(f"condiciones.{name}", N_("there is no penetro under {name} rules"), name=c.base.name)
         elif not _is_int(amount) or amount < 0:
-            c.bad(f"condiciones.{name}", "a whole number of tantos, 0 or more")
+            c.bad(f"condiciones.{name}", N_("a whole number of tantos, 0 or more"))
         else:
             c.condiciones[name] = amount
 
@@ -132,11 +132,12 @@ def _dishes(c: _Changes) -> None:
             continue
         amount = c.options[name]
         if c.points:
-            c.bad(name, f"{c.base.name} scoring has no plato and no pajaritos")
+            c.bad(name, N_("{name} scoring has no plato and no pajaritos"), name=c.base.name)
         elif not _is_int(amount) or amount < least:
-            c.bad(name, f"a whole number of tantos, {least} or more")
+            c.bad(name, N_("a whole number of tantos, {least} or more"), least=least)
         elif amount % c.round_to:
-            c.bad(name, f"with scores ×{c.round_to} it must be a multiple of {c.round_to}")
+            c.bad(name, N_("with scores ×{round_to} it must be a multiple of {round_to}"),
+                  round_to=c.round_to)
         else:
             c.fields[name] = amount
 
@@ -182,7 +183,7 @@ def _plain(c: _Changes) -> None:
         if why is None:
             c.fields[field] = value
         else:
-            c.bad(name, why)
+            c.bad(name, "{problem}", problem=why)  # said as the check wrote it
 
 
 #: each option's reader, in the order its refusals are reported (scale first: it sets round_to)

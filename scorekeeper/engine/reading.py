@@ -23,9 +23,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .errors import FieldError, HandError
+from .domains import CONTRA_ESTUCHE_COUNT, ESTUCHE_COUNT
+from .errors import N_, HandError, field_error
 from .model import GIVEN_OUTCOMES, Hand, HandFacts
 from .options import SUITS
 from .rules import CONTRACTS, HAND_FIELDS
@@ -35,17 +36,17 @@ if TYPE_CHECKING:
 
 #: why a field of another scoring is refused ({rules} is the ruleset's name)
 NOT_READ = {
-    "bet": "the dealer's bet belongs to French points scoring",
-    "debt": "there is no paper under {rules} scoring: no debt is played for",
-    "drops_out": "there is no penetro under {rules} scoring: nobody drops out",
-    "estuche": "{rules} scoring pays no estuche",
-    "contra_estuche": "{rules} scoring pays no contra-estuche",
-    "forced": "under {rules} scoring nobody is forced: if all pass the deal is cancelled",
-    "outcome": "{rules} scoring needs the tricks, not only how the hand ended",
-    "winner": "{rules} scoring needs the tricks, not only how the hand ended",
+    "bet": N_("the dealer's bet belongs to French points scoring"),
+    "debt": N_("there is no paper under {rules} scoring: no debt is played for"),
+    "drops_out": N_("there is no penetro under {rules} scoring: nobody drops out"),
+    "estuche": N_("{rules} scoring pays no estuche"),
+    "contra_estuche": N_("{rules} scoring pays no contra-estuche"),
+    "forced": N_("under {rules} scoring nobody is forced: if all pass the deal is cancelled"),
+    "outcome": N_("{rules} scoring needs the tricks, not only how the hand ended"),
+    "winner": N_("{rules} scoring needs the tricks, not only how the hand ended"),
 }
 
-_CONDICION_COUNTS = (("estuche", 9), ("contra_estuche", 12))
+_CONDICION_COUNTS = (("estuche", ESTUCHE_COUNT), ("contra_estuche", CONTRA_ESTUCHE_COUNT))
 #: contracts every table plays
 _EVERYWHERE = frozenset({"entrada", "vuelta", "solo"})
 
@@ -84,8 +85,8 @@ class Play(HandFacts):
     playing: str | None
 
 
-def _fail(number: int, field: str, message: str) -> HandError:
-    return HandError(FieldError(number, field, message))
+def _fail(number: int, field: str, template: str, **params: Any) -> HandError:
+    return HandError(field_error(number, field, template, **params))
 
 
 #: what a field left out (or false) holds
@@ -102,7 +103,7 @@ def read_hand(rules: Ruleset, seating: Seating, number: int, dealer: str, hand: 
     _check_contract(rules, seating.n, number, hand.contract)
     for field in rules.unread_fields:
         if getattr(hand, field) not in _UNSET:
-            raise _fail(number, field, NOT_READ.get(field, "not read by {rules} scoring").format(rules=rules.name))
+            raise _fail(number, field, NOT_READ.get(field, N_("not read by {rules} scoring")), rules=rules.name)
     favoured = _check_trump(rules, number, hand)
     _check_bet(rules, seating.n, number, hand)
     mano = seating.after(dealer)
@@ -115,7 +116,7 @@ def read_hand(rules: Ruleset, seating: Seating, number: int, dealer: str, hand: 
     else:
         declarer, active = _declarer(seating, number, dealer, hand)
     if hand.forced and hand.contract != "entrada":
-        raise _fail(number, "forced", "only an entrada is forced")
+        raise _fail(number, "forced", N_("only an entrada is forced"))
     takeover = _check_surrender(rules, number, hand, declarer, active)
     _check_condiciones(rules, number, hand, takeover)
     accepted = hand.surrender is not None and takeover is None
@@ -135,18 +136,21 @@ def _check_contract(rules: Ruleset, n: int, number: int, contract: str) -> None:
     if contract in _EVERYWHERE:
         return
     if contract not in CONTRACTS:
-        raise _fail(number, "contract", f"unknown contract {contract!r} (one of: {', '.join(CONTRACTS)})")
+        raise _fail(number, "contract", N_("unknown contract {contract!r} (one of: {items})"),
+                contract=contract, items=', '.join(CONTRACTS))
     allowed = rules.contracts(n)
     if contract in allowed:
         return
     if contract == "pass" and rules.cancel_all_pass:
-        raise _fail(number, "contract", "with four players an all-pass deal is a penetro by the dealer")
+        raise _fail(number, "contract", N_("with four players an all-pass deal is a penetro by the dealer"))
     if contract == "pass":
         chain = " → ".join(rules.forced_chain)
-        raise _fail(number, "contract", f"under {rules.name} rules nobody passes out: a forced entrada ({chain})")
+        raise _fail(number, "contract", N_("under {rules} rules nobody passes out: a forced entrada ({chain})"),
+                rules=rules.name, chain=chain)
     if rules.penetro:
-        raise _fail(number, "contract", "a penetro needs four players at the table")
-    raise _fail(number, "contract", f"there is no penetro under {rules.name} rules (one of: {', '.join(allowed)})")
+        raise _fail(number, "contract", N_("a penetro needs four players at the table"))
+    raise _fail(number, "contract", N_("there is no penetro under {rules} rules (one of: {items})"),
+            rules=rules.name, items=', '.join(allowed))
 
 
 def _check_trump(rules: Ruleset, number: int, hand: Hand) -> bool:
@@ -155,59 +159,60 @@ def _check_trump(rules: Ruleset, number: int, hand: Hand) -> bool:
     trump = hand.trump
     if favour is None:
         if trump is not None:
-            raise _fail(number, "trump", "the trump suit is recorded only with a palo de favor")
+            raise _fail(number, "trump", N_("the trump suit is recorded only with a palo de favor"))
         return False
     # nobody chose trumps in a cancelled deal, or a penetro surrendered on seeing the cards
     no_trumps = hand.contract == "pass" or (hand.contract == "penetro" and hand.surrender is not None)
     if trump is None:
         if no_trumps:
             return False
-        raise _fail(number, "trump", f"with a palo de favor ({favour}) give the trump suit")
+        raise _fail(number, "trump", N_("with a palo de favor ({favour}) give the trump suit"), favour=favour)
     if trump not in SUITS:
-        raise _fail(number, "trump", f"{trump!r} is not a suit (one of: {', '.join(SUITS)})")
+        raise _fail(number, "trump", N_("{trump!r} is not a suit (one of: {items})"),
+                trump=trump, items=', '.join(SUITS))
     if no_trumps:
-        raise _fail(number, "trump", "nobody chose trumps in this hand")
+        raise _fail(number, "trump", N_("nobody chose trumps in this hand"))
     return trump == favour
 
 
 def _check_cancelled(number: int, hand: Hand) -> None:
     for name in ("declarer", "tricks", "surrender", "drops_out", "outcome", "winner"):
         if getattr(hand, name) is not None:
-            raise _fail(number, name, "a cancelled deal has no " + name.replace("_", " "))
+            raise _fail(number, name, N_("a cancelled deal has no {what}"), what=name.replace("_", " "))
 
 
 def _penetro(rules: Ruleset, seating: Seating, number: int, dealer: str, hand: Hand) -> tuple[str, tuple[str, ...]]:
     """The dealer plays a penetro: against all three (surrendered, or penetro with four), or two."""
     declarer = hand.declarer if hand.declarer is not None else dealer
     if declarer != dealer:
-        raise _fail(number, "declarer", f"only the dealer ({dealer}) plays a penetro")
+        raise _fail(number, "declarer", N_("only the dealer ({dealer}) plays a penetro"), dealer=dealer)
     if hand.surrender is not None and hand.surrender.takeover is not None:
-        raise _fail(number, "surrender", "a penetro cannot be taken over")
+        raise _fail(number, "surrender", N_("a penetro cannot be taken over"))
     drops = hand.drops_out
     if hand.surrender is not None or rules.penetro_four:
         if drops is not None:
-            why = "the dealer surrendered before anybody dropped out" if hand.surrender is not None else (
-                "in this session nobody drops out of a penetro: all four play")
+            why = N_("the dealer surrendered before anybody dropped out") if hand.surrender is not None else (
+                N_("in this session nobody drops out of a penetro: all four play"))
             raise _fail(number, "drops_out", why)
         return declarer, seating.players
     if drops is None:
-        raise _fail(number, "drops_out", "name the player who drops out of the penetro")
+        raise _fail(number, "drops_out", N_("name the player who drops out of the penetro"))
     if drops not in seating.seat or drops == dealer:
-        raise _fail(number, "drops_out", f"{drops!r} is not one of the dealer's opponents")
+        raise _fail(number, "drops_out", N_("{drops!r} is not one of the dealer's opponents"), drops=drops)
     return declarer, tuple(p for p in seating.players if p != drops)
 
 
 def _declarer(seating: Seating, number: int, dealer: str, hand: Hand) -> tuple[str, tuple[str, ...]]:
     if hand.drops_out is not None:
-        raise _fail(number, "drops_out", "only a penetro has a player who drops out")
+        raise _fail(number, "drops_out", N_("only a penetro has a player who drops out"))
     active = seating.active(dealer)
     declarer = hand.declarer
     if declarer is None:
-        raise _fail(number, "declarer", "who played?")
+        raise _fail(number, "declarer", N_("who played?"))
     if declarer not in seating.seat:
-        raise _fail(number, "declarer", f"{declarer!r} is not one of the players")
+        raise _fail(number, "declarer", N_("{declarer!r} is not one of the players"), declarer=declarer)
     if declarer not in active:
-        raise _fail(number, "declarer", f"{declarer} is dealing and sits this hand out")
+        raise _fail(number, "declarer", N_("{declarer} is dealing and sits this hand out"), declarer=declarer)
     return declarer, active
 
 
@@ -217,14 +222,16 @@ def _check_surrender(rules: Ruleset, number: int, hand: Hand, declarer: str, act
         return None
     contract = hand.contract
     if contract not in rules.surrender_contracts:
-        raise _fail(number, "surrender", f"a {contract} cannot be surrendered")
+        raise _fail(number, "surrender", N_("a {contract} cannot be surrendered"), contract=contract)
     takeover = hand.surrender.takeover
     if takeover is None:
         return None
     if contract not in rules.takeover_contracts:
-        raise _fail(number, "surrender", f"under {rules.name} rules a {contract} cannot be taken over")
+        raise _fail(number, "surrender", N_("under {rules} rules a {contract} cannot be taken over"),
+                rules=rules.name, contract=contract)
     if takeover not in active or takeover == declarer:
-        raise _fail(number, "surrender", f"{takeover!r} is not one of {declarer}'s opponents")
+        raise _fail(number, "surrender", N_("{takeover!r} is not one of {declarer}'s opponents"),
+                takeover=takeover, declarer=declarer)
     return takeover
 
 
@@ -233,22 +240,23 @@ def _check_condiciones(rules: Ruleset, number: int, hand: Hand, takeover: str | 
     if hand.estuche is False and hand.contra_estuche is False and hand.bola is None and not hand.primeras:
         return
     if hand.contra_estuche and not rules.allows("contra_estuche"):
-        raise _fail(number, "contra_estuche", f"there is no contra-estuche under {rules.name} rules")
+        raise _fail(number, "contra_estuche", N_("there is no contra-estuche under {rules} rules"), rules=rules.name)
     if hand.estuche and hand.contra_estuche:
         raise _fail(number, "contra_estuche", "a declarer with estuche cannot also be paid contra-estuche")
-    for flag, most in _CONDICION_COUNTS:
+    for flag, counts in _CONDICION_COUNTS:
         count = getattr(hand, flag)
-        if not (isinstance(count, bool) or count == 0 or (isinstance(count, int) and 3 <= count <= most)):
-            raise _fail(number, flag, f"true/false, or the count of top trumps in sequence (3 to {most})")
+        if not (isinstance(count, bool) or count == 0 or counts.least <= count <= counts.most):
+            raise _fail(number, flag,
+                        f"true/false, or the count of top trumps in sequence ({counts.least} to {counts.most})")
     if hand.bola not in (None, "won", "failed"):
-        raise _fail(number, "bola", "bola is 'won', 'failed' or left out")
+        raise _fail(number, "bola", N_("bola is 'won', 'failed' or left out"))
     if hand.primeras and hand.bola is not None:
-        raise _fail(number, "primeras", "no primeras when bola is tried")
+        raise _fail(number, "primeras", N_("no primeras when bola is tried"))
     if takeover is None:
         return
     for flag in ("estuche", "contra_estuche", "primeras", "bola"):
         if getattr(hand, flag) not in (None, False, 0) and flag not in rules.takeover_paid:
-            raise _fail(number, flag, f"under {rules.name} rules a new declarer is paid no condiciones")
+            raise _fail(number, flag, N_("under {rules} rules a new declarer is paid no condiciones"), rules=rules.name)
 
 
 def _check_bet(rules: Ruleset, n: int, number: int, hand: Hand) -> None:
@@ -256,20 +264,20 @@ def _check_bet(rules: Ruleset, n: int, number: int, hand: Hand) -> None:
     if hand.bet is None:
         return
     if n != 4:
-        raise _fail(number, "bet", "the dealer bets only at four players (with three the dealer plays)")
+        raise _fail(number, "bet", N_("the dealer bets only at four players (with three the dealer plays)"))
     if not rules.dealer_bet:
-        raise _fail(number, "bet", "this session plays without the dealer's bet (options.dealer_bet is 0)")
+        raise _fail(number, "bet", N_("this session plays without the dealer's bet (options.dealer_bet is 0)"))
 
 
 def _check_accepted(number: int, hand: Hand) -> None:
     """An accepted surrender ends the hand: no tricks, no primeras, no bola."""
     if hand.tricks is not None:
-        raise _fail(number, "tricks", "an accepted surrender ends the hand: leave the tricks out")
+        raise _fail(number, "tricks", N_("an accepted surrender ends the hand: leave the tricks out"))
     if hand.primeras or hand.bola is not None:
-        raise _fail(number, "primeras" if hand.primeras else "bola", "the hand was surrendered")
+        raise _fail(number, "primeras" if hand.primeras else "bola", N_("the hand was surrendered"))
     if hand.outcome is not None or hand.winner is not None:
         raise _fail(number, "outcome" if hand.outcome is not None else "winner",
-                    "an accepted surrender is a puesta: leave the outcome out")
+                    N_("an accepted surrender is a puesta: leave the outcome out"))
 
 
 def _check_outcome(number: int, hand: Hand, active: tuple[str, ...], playing: str) -> None:
@@ -279,17 +287,19 @@ def _check_outcome(number: int, hand: Hand, active: tuple[str, ...], playing: st
     """
     outcome = hand.outcome
     if outcome not in GIVEN_OUTCOMES:
-        raise _fail(number, "outcome", f"how the hand ended: one of {', '.join(GIVEN_OUTCOMES)}")
+        raise _fail(number, "outcome", N_("how the hand ended: one of {items}"), items=', '.join(GIVEN_OUTCOMES))
     if outcome == "codillo":
         if hand.winner is None:
-            raise _fail(number, "winner", "name who made codillo")
+            raise _fail(number, "winner", N_("name who made codillo"))
         if hand.winner not in active or hand.winner == playing:
-            raise _fail(number, "winner", f"{hand.winner!r} is not one of {playing}'s opponents in this hand")
+            raise _fail(number, "winner", N_("{winner!r} is not one of {playing}'s opponents in this hand"),
+                    winner=hand.winner, playing=playing)
     elif hand.winner is not None:
-        raise _fail(number, "winner", "only a codillo has a winner besides the declarer: leave it out")
+        raise _fail(number, "winner", N_("only a codillo has a winner besides the declarer: leave it out"))
     if outcome != "sacado" and (hand.primeras or hand.bola is not None):
         raise _fail(number, "primeras" if hand.primeras else "bola",
-                    f"{'primeras' if hand.primeras else 'a bola'} means {playing} won the hand: the outcome is sacado")
+                    N_("{bola} means {playing} won the hand: the outcome is sacado"),
+                            bola='primeras' if hand.primeras else 'a bola', playing=playing)
 
 
 def _check_tricks(number: int, hand: Hand, active: tuple[str, ...], playing: str) -> Mapping[str, int]:
@@ -297,23 +307,24 @@ def _check_tricks(number: int, hand: Hand, active: tuple[str, ...], playing: str
     tricks = hand.tricks
     if tricks is None:
         if hand.winner is not None:
-            raise _fail(number, "outcome", "a codillo's winner needs the outcome too: \"outcome\": \"codillo\"")
-        raise _fail(number, "tricks", "the outcome is undecided: give the tricks (or the surrender)")
+            raise _fail(number, "outcome", N_("a codillo's winner needs the outcome too: \"outcome\": \"codillo\""))
+        raise _fail(number, "tricks", N_("the outcome is undecided: give the tricks (or the surrender)"))
     if hand.outcome is not None or hand.winner is not None:
         raise _fail(number, "outcome" if hand.outcome is not None else "winner",
-                    "give the tricks or how the hand ended, not both")
+                    N_("give the tricks or how the hand ended, not both"))
     if not isinstance(tricks, dict | Mapping):
-        raise _fail(number, "tricks", "give each player's tricks")
+        raise _fail(number, "tricks", N_("give each player's tricks"))
     unknown = [p for p in tricks if p not in active]
     if unknown:
-        raise _fail(number, "tricks", f"{unknown[0]} did not play this hand (playing: {', '.join(active)})")
+        raise _fail(number, "tricks", N_("{unknown} did not play this hand (playing: {items})"),
+                unknown=unknown[0], items=', '.join(active))
     missing = [p for p in active if p not in tricks]
     if missing:
-        raise _fail(number, "tricks", f"{missing[0]}'s tricks are missing")
+        raise _fail(number, "tricks", N_("{missing}'s tricks are missing"), missing=missing[0])
     for p in active:
         c = tricks[p]
         if not isinstance(c, int) or isinstance(c, bool) or c < 0:
-            raise _fail(number, "tricks", f"{p}'s tricks must be a whole number, 0 or more")
+            raise _fail(number, "tricks", N_("{p}'s tricks must be a whole number, 0 or more"), p=p)
     _check_count(number, hand, sum(tricks[p] for p in active), tricks[playing], playing)
     return tricks
 
@@ -321,16 +332,17 @@ def _check_tricks(number: int, hand: Hand, active: tuple[str, ...], playing: str
 def _check_count(number: int, hand: Hand, total: int, mine: int, playing: str) -> None:
     if hand.primeras:
         if total != 5 or mine != 5:
-            raise _fail(number, "tricks",
-                        f"primeras is the first five tricks to {playing} and a stop: 5 to {playing}, 0 to the others")
+            raise _fail(number, "tricks", N_("primeras is the first five tricks to {playing} and a stop: "
+                                             "5 to {playing}, 0 to the others"), playing=playing)
         return
     if total == 5 and mine == 5:
-        raise _fail(number, "tricks", "five tricks and a stop is primeras: tick primeras, or give all nine tricks")
+        raise _fail(number, "tricks", N_("five tricks and a stop is primeras: tick primeras, or give all nine tricks"))
     if total != 9:
-        raise _fail(number, "tricks", f"the tricks add up to {total}, not 9")
+        raise _fail(number, "tricks", N_("the tricks add up to {total}, not 9"), total=total)
     if hand.bola == "won" and mine != 9:
-        raise _fail(number, "bola", f"a won bola is all nine tricks to {playing}")
+        raise _fail(number, "bola", N_("a won bola is all nine tricks to {playing}"), playing=playing)
     if hand.bola == "failed" and not 5 <= mine <= 8:
-        raise _fail(number, "bola", f"a failed bola means {playing} took the first five and lost a later trick")
+        raise _fail(number, "bola", N_("a failed bola means {playing} took the first five and lost a later trick"),
+                playing=playing)
     if mine == 9 and hand.bola != "won":
-        raise _fail(number, "bola", "nine tricks to the declarer: that is a won bola")
+        raise _fail(number, "bola", N_("nine tricks to the declarer: that is a won bola"))

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from . import french, puesta
-from .errors import FieldError, SessionError
+from .errors import N_, FieldError, SessionError, field_error
 from .model import (
     PAJARITOS,
     PAPER,
@@ -85,13 +85,15 @@ def check_setup(setup: Setup, rules: Ruleset) -> None:
     """The seating, the tokens and the paper carried in fit the ruleset; raises :class:`SessionError`."""
     errors = _check_players(setup, rules)
     if setup.first_dealer not in setup.players:
-        errors.append(FieldError(None, "first_dealer", f"{setup.first_dealer!r} is not one of the players"))
+        errors.append(field_error(None, "first_dealer", N_("{first_dealer!r} is not one of the players"),
+                first_dealer=setup.first_dealer))
     if not isinstance(setup.start_tokens, int) or setup.start_tokens < rules.pajarito:
-        errors.append(FieldError(None, "start_tokens", f"must be a whole number of at least {rules.pajarito}"))
+        errors.append(field_error(None, "start_tokens", N_("must be a whole number of at least {pajarito}"),
+                pajarito=rules.pajarito))
     if setup.tanto_value is None or setup.tanto_value < 0:
-        errors.append(FieldError(None, "tanto_value", "must be zero or more"))
+        errors.append(field_error(None, "tanto_value", N_("must be zero or more")))
     if setup.end_paper not in ("settle", "keep"):
-        errors.append(FieldError(None, "end", "paper must be 'settle' or 'keep'"))
+        errors.append(field_error(None, "end", N_("paper must be 'settle' or 'keep'")))
     errors += _check_paper(setup, rules)
     if errors:
         raise SessionError(errors)
@@ -100,16 +102,18 @@ def check_setup(setup: Setup, rules: Ruleset) -> None:
 def _check_players(setup: Setup, rules: Ruleset) -> list[FieldError]:
     players = setup.players
     if not all(isinstance(p, str) and p.strip() for p in players):
-        return [FieldError(None, "players", "every player needs a name")]
+        return [field_error(None, "players", N_("every player needs a name"))]
     if len(set(players)) != len(players):
         dup = next(p for p in players if players.count(p) > 1)
-        return [FieldError(None, "players", f"{dup} is listed twice")]
+        return [field_error(None, "players", N_("{dup} is listed twice"), dup=dup)]
     taken = [p for p in players if p in PARTIES]
     if taken:
-        return [FieldError(None, "players", f"{taken[0]!r} names a dish on the table: give the player another name")]
+        return [field_error(None, "players", N_("{taken!r} names a dish on the table: give the player another name"),
+                taken=taken[0])]
     if len(players) not in rules.player_counts:
         counts = " or ".join(str(c) for c in sorted(rules.player_counts))
-        return [FieldError(None, "players", f"{len(players)} players: {rules.name} is played by {counts}")]
+        return [field_error(None, "players", N_("{count} players: {rules} is played by {counts}"),
+                count=len(players), rules=rules.name, counts=counts)]
     return []
 
 
@@ -118,14 +122,15 @@ def _check_paper(setup: Setup, rules: Ruleset) -> list[FieldError]:
     errors = []
     for i, d in enumerate(setup.paper):
         if d.player not in setup.players:
-            errors.append(FieldError(None, f"paper[{i}].player", f"{d.player!r} is not one of the players"))
+            errors.append(field_error(None, f"paper[{i}].player", N_("{player!r} is not one of the players"),
+                    player=d.player))
         if not isinstance(d.amount, int) or isinstance(d.amount, bool) or d.amount <= 0:
-            errors.append(FieldError(None, f"paper[{i}].amount", "a debt is a whole number of tantos above 0"))
+            errors.append(field_error(None, f"paper[{i}].amount", N_("a debt is a whole number of tantos above 0")))
         elif d.amount % rules.round_to:
             message = f"with scores ×{rules.round_to} a debt is a multiple of {rules.round_to}"
             errors.append(FieldError(None, f"paper[{i}].amount", message))
     if setup.paper and not rules.asks("debt"):
-        errors.append(FieldError(None, "paper", f"{rules.name} scoring has no paper"))
+        errors.append(field_error(None, "paper", N_("{rules} scoring has no paper"), rules=rules.name))
     return errors
 
 

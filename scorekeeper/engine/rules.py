@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from types import MappingProxyType
 
-from .errors import FieldError, SessionError
+from .errors import N_, SessionError, field_error
 from .model import Contract, ScoringName
 from .options import apply_options
 
@@ -246,4 +246,5 @@ def get_ruleset(name: str) -> Ruleset:
         return RULESETS[name]
     except (KeyError, TypeError):
         known = ", ".join(sorted(RULESETS))
-        raise SessionError(FieldError(None, "rules", f"unknown ruleset {name!r} (known: {known})")) from None
+        raise SessionError(field_error(None, "rules", N_("unknown ruleset {name!r} (known: {known})"),
+                name=name, known=known)) from None

@@ -28,7 +28,7 @@ from typing import Any, NoReturn, cast
 
 from . import domains
 from .domains import OutOfDomain, is_whole
-from .errors import FieldError, SessionError
+from .errors import N_, SessionError, field_error
 from .model import (
     GIVEN_OUTCOMES,
     NO_OPTIONS,
@@ -69,8 +69,8 @@ END_FIELDS = frozenset({"paper", "ended"})
 _OPTION_AMOUNTS = {"ante": domains.OWN_AMOUNT, "pajarito": domains.PAJARITO, "dealer_bet": domains.OWN_AMOUNT}
 
 
-def _err(hand: int | None, field: str, message: str) -> SessionError:
-    return SessionError(FieldError(hand, field, message))
+def _err(hand: int | None, field: str, template: str, **params: Any) -> SessionError:
+    return SessionError(field_error(hand, field, template, **params))
 
 
 # ------------------------------------------------------------------ JSON in
@@ -83,17 +83,17 @@ def decode(data: bytes) -> str:
     ('{}', '{}')
     """
     if len(data) > domains.FILE_BYTES:
-        raise _err(None, "format", f"the file has {len(data):,} bytes; a session file has at most "
-                                   f"{domains.FILE_BYTES:,}")
+        raise _err(None, "format", N_("the file has {count:,} bytes; a session file has at most {FILE_BYTES:,}"),
+                count=len(data), FILE_BYTES=domains.FILE_BYTES)
     for bom, name in ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
                       (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16")):
         if data.startswith(bom):
-            raise _err(None, "format", f"the file is {name}, not UTF-8: save it as UTF-8 and try again")
+            raise _err(None, "format", N_("the file is {name}, not UTF-8: save it as UTF-8 and try again"), name=name)
     try:
         return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
-        raise _err(None, "format", f"the file is not UTF-8 ({_guess_encoding(data)}): "
-                                   "save it as UTF-8 and try again") from None
+        raise _err(None, "format", N_("the file is not UTF-8 ({data}): save it as UTF-8 and try again"),
+                data=_guess_encoding(data)) from None
 
 
 def _guess_encoding(data: bytes) -> str:
@@ -116,18 +116,19 @@ def parse_json(text: str | bytes) -> Any:
     if isinstance(text, bytes | bytearray):
         text = decode(bytes(text))
     elif len(text) > domains.FILE_BYTES:
-        raise _err(None, "format", f"the file has {len(text):,} characters; a session file has at most "
-                                   f"{domains.FILE_BYTES:,}")
+        raise _err(None, "format", N_("the file has {count:,} characters; a session file has at most {FILE_BYTES:,}"),
+                count=len(text), FILE_BYTES=domains.FILE_BYTES)
     text = text.removeprefix("\ufeff")
     try:
         data = json.loads(text, parse_float=Decimal, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise _err(None, "format", f"not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        raise _err(None, "format", N_("not JSON (line {lineno}, column {colno}: {msg})"),
+                lineno=exc.lineno, colno=exc.colno, msg=exc.msg) from None
     except RecursionError:
-        raise _err(None, "format", f"nested too deeply (a session file nests at most {domains.JSON_DEPTH} "
-                                   "levels)") from None
+        raise _err(None, "format", N_("nested too deeply (a session file nests at most {JSON_DEPTH} levels)"),
+                JSON_DEPTH=domains.JSON_DEPTH) from None
     except ValueError as exc:  # an integer of more than 4,300 digits, NaN, Infinity
-        raise _err(None, "format", f"not a session file: {_first_words(exc)}") from None
+        raise _err(None, "format", N_("not a session file: {first_words}"), first_words=_first_words(exc)) from None
     check_plain(data)
     return data
 
@@ -182,24 +183,24 @@ def _refuse_plain(value: Any) -> NoReturn:
         item, path = stack.pop()
         if isinstance(item, str):
             if not domains.valid_unicode(item):
-                raise _err(*_where(path), "holds a lone surrogate: the text is not valid Unicode")
+                raise _err(*_where(path), N_("holds a lone surrogate: the text is not valid Unicode"))
         elif isinstance(item, Mapping | list):
             if len(path) >= domains.JSON_DEPTH:
                 hand, field = _where(path[:3])
-                raise _err(hand, field, f"nested too deeply (a session file nests at most {domains.JSON_DEPTH} "
-                                        "levels)")
+                raise _err(hand, field, N_("nested too deeply (a session file nests at most {JSON_DEPTH} levels)"),
+                        JSON_DEPTH=domains.JSON_DEPTH)
             if isinstance(item, list):
                 stack.extend((v, [*path, i]) for i, v in enumerate(item))
                 continue
             for key, v in item.items():
                 if not isinstance(key, str):
-                    raise _err(*_where(path), "every name of a field must be text")
+                    raise _err(*_where(path), N_("every name of a field must be text"))
                 if not domains.valid_unicode(key):
-                    raise _err(*_where(path), "a field's name holds a lone surrogate: it is not valid Unicode")
+                    raise _err(*_where(path), N_("a field's name holds a lone surrogate: it is not valid Unicode"))
                 stack.append((v, [*path, key]))
         elif not (item is None or isinstance(item, bool | int | Decimal | float)):
-            raise _err(*_where(path), f"{type(item).__name__} is not a JSON value")
-    raise _err(None, "format", "not a session file")  # pragma: no cover  (only called on a fault)
+            raise _err(*_where(path), N_("{name__} is not a JSON value"), name__=type(item).__name__)
+    raise _err(None, "format", N_("not a session file"))  # pragma: no cover  (only called on a fault)
 
 
 # ---------------------------------------------------------------- the setup
@@ -208,32 +209,33 @@ def _refuse_plain(value: Any) -> NoReturn:
 def _unknown(d: Mapping[str, Any], known: frozenset[str], hand: int | None, where: str = "") -> None:
     for key in d:
         if key not in known:
-            raise _err(hand, f"{where}{key}", f"unknown field (known: {', '.join(sorted(known))})")
+            raise _err(hand, f"{where}{key}", N_("unknown field (known: {items})"), items=', '.join(sorted(known)))
 
 
 def _players(d: Mapping[str, Any]) -> tuple[str, ...]:
     players = d.get("players")
     if not isinstance(players, list):
-        raise _err(None, "players", "give the players as a list of names in seating order")
+        raise _err(None, "players", N_("give the players as a list of names in seating order"))
     if not domains.SEATS.least <= len(players) <= domains.SEATS.most:
-        raise _err(None, "players", f"Tresillo is played by 3 or 4, not {len(players)}")
+        raise _err(None, "players", N_("Tresillo is played by 3 or 4, not {count}"), count=len(players))
     names: list[str] = []
     for i, p in enumerate(players):
         try:
             names.append(domains.PLAYER_NAME.clean(p))
         except OutOfDomain as exc:
-            raise _err(None, f"players[{i}]", exc.message) from None
+            raise _err(None, f"players[{i}]", exc.template, **dict(exc.params)) from None
     keys = [domains.name_key(n) for n in names]
     for i, k in enumerate(keys):
         if k in keys[:i]:
-            raise _err(None, "players", f"{names[i]} is listed twice")
+            raise _err(None, "players", N_("{i} is listed twice"), i=names[i])
     return tuple(names)
 
 
 def _choice_of(value: Any, allowed: tuple[str, ...] | frozenset[str], hand: int | None, field: str,
                what: str) -> str:
     if not isinstance(value, str) or value not in allowed:
-        raise _err(hand, field, f"{_show(value)} is not {what} (one of: {', '.join(sorted(allowed))})")
+        raise _err(hand, field, N_("{value} is not {what} (one of: {items})"),
+                value=_show(value), what=what, items=', '.join(sorted(allowed)))
     return value
 
 
@@ -247,7 +249,7 @@ def _domain(value: Any, check: Any, hand: int | None, field: str) -> Any:
     try:
         return check(value)
     except OutOfDomain as exc:
-        raise _err(hand, field, exc.message) from None
+        raise _err(hand, field, exc.template, **dict(exc.params)) from None
 
 
 def _paper(d: Mapping[str, Any], players: tuple[str, ...]) -> tuple[PaperDebt, ...]:
@@ -255,17 +257,17 @@ def _paper(d: Mapping[str, Any], players: tuple[str, ...]) -> tuple[PaperDebt, .
     if raw is None:
         return ()
     if not isinstance(raw, list):
-        raise _err(None, "paper", "give the paper as a list of {player, amount}")
+        raise _err(None, "paper", N_("give the paper as a list of {{player, amount}}"))
     if len(raw) > domains.PAPER_DEBTS.most:
-        raise _err(None, "paper", f"at most {domains.PAPER_DEBTS.most:,} reserved puestas")
+        raise _err(None, "paper", N_("at most {most:,} reserved puestas"), most=domains.PAPER_DEBTS.most)
     paper = []
     for i, item in enumerate(raw):
         if not isinstance(item, Mapping):
-            raise _err(None, f"paper[{i}]", "each debt is {player, amount}")
+            raise _err(None, f"paper[{i}]", N_("each debt is {{player, amount}}"))
         _unknown(item, frozenset({"player", "amount"}), None, f"paper[{i}].")
         p = _name(item.get("player"), None, f"paper[{i}].player", players)
         if p is None:
-            raise _err(None, f"paper[{i}].player", "whose debt is it?")
+            raise _err(None, f"paper[{i}].player", N_("whose debt is it?"))
         amount = _domain(item.get("amount"), domains.PAPER_DEBT.check, None, f"paper[{i}].amount")
         paper.append(PaperDebt(p, amount))
     return tuple(paper)
@@ -277,12 +279,12 @@ def _end(d: Mapping[str, Any]) -> tuple[str, bool]:
     if end is None:
         return "settle", False
     if not isinstance(end, Mapping):
-        raise _err(None, "end", 'give the end as {"paper": "settle" | "keep", "ended": true | false}')
+        raise _err(None, "end", N_('give the end as {{"paper": "settle" | "keep", "ended": true | false}}'))
     _unknown(end, END_FIELDS, None, "end.")
     paper = _choice_of(end.get("paper", "settle"), ("settle", "keep"), None, "end.paper", "how the paper goes")
     ended = end.get("ended", False)
     if not isinstance(ended, bool):
-        raise _err(None, "end.ended", "true (the session was ended) or false")
+        raise _err(None, "end.ended", N_("true (the session was ended) or false"))
     return paper, ended
 
 
@@ -291,7 +293,7 @@ def _options(d: Mapping[str, Any], rules: str) -> Options:
     if raw is None:
         return NO_OPTIONS
     if not isinstance(raw, Mapping):
-        raise _err(None, "options", "give the options as an object {name: value}")
+        raise _err(None, "options", N_("give the options as an object {{name: value}}"))
     for name, domain in _OPTION_AMOUNTS.items():
         if is_whole(raw.get(name)):
             _domain(raw[name], domain.check, None, f"options.{name}")
@@ -307,10 +309,11 @@ def _options(d: Mapping[str, Any], rules: str) -> Options:
 
 def load_setup(d: Any) -> Setup:
     if not isinstance(d, Mapping):
-        raise _err(None, "format", "a session file is a JSON object")
+        raise _err(None, "format", N_("a session file is a JSON object"))
     _unknown(d, SESSION_FIELDS, None)
     if d.get("format", FORMAT) != FORMAT:
-        raise _err(None, "format", f"expected {FORMAT!r}, got {_show(d.get('format'))}")
+        raise _err(None, "format", N_("expected {FORMAT!r}, got {format}"),
+                FORMAT=FORMAT, format=_show(d.get('format')))
     rules = _choice_of(d.get("rules", "pagat"), frozenset(RULESETS), None, "rules", "a known ruleset")
     players = _players(d)
     first = _name(d.get("first_dealer", players[0]), None, "first_dealer", players)
@@ -345,7 +348,7 @@ def _name(v: Any, hand: int | None, field: str, players: tuple[str, ...]) -> str
         except OutOfDomain:
             pass
     if not isinstance(name, str) or name not in players:
-        raise _err(hand, field, f"{_show(v)} is not one of the players ({', '.join(players)})")
+        raise _err(hand, field, N_("{v} is not one of the players ({items})"), v=_show(v), items=', '.join(players))
     return name
 
 
@@ -354,7 +357,7 @@ def _flag(d: Mapping[str, Any], key: str, hand: int) -> bool:
     if v is None:
         return False
     if not isinstance(v, bool):
-        raise _err(hand, key, "must be true or false")
+        raise _err(hand, key, N_("must be true or false"))
     return v
 
 
@@ -367,7 +370,8 @@ def _count(d: Mapping[str, Any], key: str, hand: int) -> bool | int:
         return True
     top = domains.TOP_TRUMPS
     if not is_whole(v) or not top.least <= v <= top.most:
-        raise _err(hand, key, f"true/false, or how many top trumps in sequence ({top.least} to {top.most})")
+        raise _err(hand, key, N_("true/false, or how many top trumps in sequence ({least} to {most})"),
+                least=top.least, most=top.most)
     return int(v)
 
 
@@ -376,13 +380,13 @@ def _tricks(d: Mapping[str, Any], number: int, players: tuple[str, ...]) -> dict
     if tricks is None:
         return None
     if not isinstance(tricks, Mapping):
-        raise _err(number, "tricks", "give the tricks as {player: count}")
+        raise _err(number, "tricks", N_("give the tricks as {{player: count}}"))
     out: dict[str, int] = {}
     for p, c in tricks.items():
         name = _name(p, number, "tricks", players)
         assert name is not None  # a key is text, never null
         if name in out:
-            raise _err(number, "tricks", f"{name} is listed twice")
+            raise _err(number, "tricks", N_("{name} is listed twice"), name=name)
         out[name] = _domain(c, domains.TRICKS.check, number, f"tricks.{name}")
     return out
 
@@ -394,7 +398,7 @@ def _surrender(d: Mapping[str, Any], number: int, players: tuple[str, ...]) -> S
     if raw is True:
         return Surrender()
     if not isinstance(raw, Mapping):
-        raise _err(number, "surrender", 'give the surrender as {"takeover": player or null}')
+        raise _err(number, "surrender", N_('give the surrender as {{"takeover": player or null}}'))
     _unknown(raw, frozenset({"takeover"}), number, "surrender.")
     return Surrender(_name(raw.get("takeover"), number, "surrender.takeover", players))
 
@@ -406,7 +410,7 @@ def _optional_choice(v: Any, hand: int, field: str, allowed: tuple[str, ...], wh
 def load_hand(d: Any, number: int, players: tuple[str, ...]) -> Hand:
     """One hand object of the session file; ``number`` is 1-based."""
     if not isinstance(d, Mapping):
-        raise _err(number, "hand", "each hand must be an object")
+        raise _err(number, "hand", N_("each hand must be an object"))
     _unknown(d, _HAND_FIELDS, number)
     contract = cast(Contract, _choice_of(d.get("contract"), CONTRACTS, number, "contract", "a contract"))
     return Hand(
@@ -437,7 +441,8 @@ def _seating(v: Any, number: int, players: tuple[str, ...]) -> tuple[str, ...] |
         return None
     if not isinstance(v, list) or len(v) != len(players) or not all(isinstance(p, str) for p in v) \
             or sorted(v) != sorted(players):
-        raise _err(number, "seating", f"give each of {', '.join(players)} once, in the order the deal goes round")
+        raise _err(number, "seating", N_("give each of {items} once, in the order the deal goes round"),
+                items=', '.join(players))
     return tuple(v)
 
 
@@ -447,9 +452,10 @@ def load_session(d: Any) -> Session:
     setup = load_setup(d)
     hands = d.get("hands", [])
     if not isinstance(hands, list):
-        raise _err(None, "hands", "give the hands as a list")
+        raise _err(None, "hands", N_("give the hands as a list"))
     if len(hands) > domains.HANDS.most:
-        raise _err(None, "hands", f"{len(hands):,} hands; a session holds at most {domains.HANDS.most:,}")
+        raise _err(None, "hands", N_("{count:,} hands; a session holds at most {most:,}"),
+                count=len(hands), most=domains.HANDS.most)
     return Session(setup, tuple(load_hand(h, i, setup.players) for i, h in enumerate(hands, 1)))
 
 

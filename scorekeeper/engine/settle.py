@@ -7,10 +7,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from decimal import Decimal
+from decimal import Decimal, localcontext
 from itertools import combinations
 
 from .model import MoneyTransfer, PaperDebt, Row, ScoringName, Settlement, Setup
+
+#: digits of the decimal arithmetic that turns tantos into money: a net of up to 10^40 tantos times a
+#: tanto value of up to 11 significant digits (domains.TANTO_VALUE) is exact
+MONEY_DIGITS = 60
 
 
 def fewest_transfers(net: Mapping[str, int], order: tuple[str, ...]) -> list[tuple[str, str, int]]:
@@ -88,11 +92,13 @@ def settle(setup: Setup, final: Row, scoring: ScoringName = "puesta") -> Settlem
     assert sum(final_bowls.values()) == setup.start_tokens * len(players), "settlement lost tokens"
     net = {p: final_bowls[p] - setup.start_tokens for p in players}
     value = setup.tanto_value
-    money = {p: net[p] * value for p in players}
-    assert sum(money.values()) == Decimal(0), "money does not sum to zero"
-    transfers = tuple(
-        MoneyTransfer(a, b, t, t * value) for a, b, t in fewest_transfers(net, players)
-    )
+    with localcontext() as exact:  # wide enough that net × value is never rounded (domains bound both)
+        exact.prec = MONEY_DIGITS
+        money = {p: net[p] * value for p in players}
+        assert sum(money.values()) == Decimal(0), "money does not sum to zero"
+        transfers = tuple(
+            MoneyTransfer(a, b, t, t * value) for a, b, t in fewest_transfers(net, players)
+        )
     return Settlement(
         paper_mode=mode, plato=final.plato, pajaritos=final.pajaritos, paper_paid=paper_paid, pot=pot, share=share,
         remainder_to=tuple(p for p in players if p in lowest), final=final_bowls, net=net, money=money,

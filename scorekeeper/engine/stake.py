@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .errors import FieldError, HandError
+from .errors import N_, FieldError, HandError, field_error
 from .model import Debt, Stake
 
 if TYPE_CHECKING:
@@ -57,9 +57,9 @@ def played_for(tied: Sequence[Debt], debtor: str | None, number: int, players: S
     if debtor is None:
         return tied[0] if tied else None
     if not tied:
-        raise HandError(FieldError(number, "debt", "no reserved puesta is played for in this hand"))
+        raise HandError(field_error(number, "debt", N_("no reserved puesta is played for in this hand")))
     if debtor not in players:
-        raise HandError(FieldError(number, "debt", f"{debtor!r} is not one of the players"))
+        raise HandError(field_error(number, "debt", N_("{debtor!r} is not one of the players"), debtor=debtor))
     for debt in tied:
         if debt.player == debtor:
             return debt

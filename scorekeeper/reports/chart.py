@@ -26,6 +26,7 @@ from html import escape
 from typing import Any
 
 from .. import formats
+from ..i18n import _
 
 #: stroke-dasharray per seat; all lines are black
 DASHES = ("", "9 4", "2.5 3", "12 3 2.5 3", "6 2")
@@ -317,7 +318,7 @@ def _hand_ticks(hands: Sequence[int], target: int) -> list[tuple[int, str]]:
     return ticks
 
 
-def bowl_chart(chart: Mapping[str, Any], title: str = "Bowls across the session", frame: Frame = PAGE) -> str:
+def bowl_chart(chart: Mapping[str, Any], title: str = "", frame: Frame = PAGE) -> str:
     """Every player's bowl after every row (the view model's ``chart``), scaled to its container."""
     start: int | None = chart.get("start")
     series: Sequence[Sequence[int]] = chart.get("series", [])
@@ -327,9 +328,9 @@ def bowl_chart(chart: Mapping[str, Any], title: str = "Bowls across the session"
         series = [[s[i] for i in keep] for s in series]
         hands = [hands[i] for i in keep]
     return line_chart(
-        chart.get("players", []), series, title=title,
-        ticks=_hand_ticks(hands, 12 if frame.legend else 6), x_name="hand", y_name="tantos",
-        start=start, start_label=f"start {_num(start)}" if start is not None else "",
+        chart.get("players", []), series, title=title or _("Bowls across the session"),
+        ticks=_hand_ticks(hands, 12 if frame.legend else 6), x_name=_("hand"), y_name=_("tantos"),
+        start=start, start_label=_("start {tantos}").format(tantos=_num(start)) if start is not None else "",
         frame=frame, css_class="bowl-chart",
     )
 
@@ -339,7 +340,7 @@ def _cents(amount: Decimal) -> int:
 
 
 def money_chart(lines: Mapping[str, Sequence[Decimal]], currency: str,
-                title: str = "Money across the evenings", frame: Frame = PHONE) -> str:
+                title: str = "", frame: Frame = PHONE) -> str:
     """Each player's money added up evening after evening (the first point is before the first evening).
 
     Amounts are drawn in cents, so the grid falls on round sums of money.
@@ -355,5 +356,6 @@ def money_chart(lines: Mapping[str, Sequence[Decimal]], currency: str,
     def money(cents: int) -> str:
         return formats.money(Decimal(cents) / 100, currency, signed=True, round_sums=True)  # the grid: "+2 €"
 
-    return line_chart(names, series, title=title, ticks=ticks, x_name="evening", y_name="",
-                      label=money, start=0, start_label="even", frame=frame, css_class="money-chart")
+    return line_chart(names, series, title=title or _("Money across the evenings"), ticks=ticks,
+                      x_name=_("evening"), y_name="", label=money, start=0, start_label=_("even"),
+                      frame=frame, css_class="money-chart")

@@ -16,7 +16,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
+from .. import formats
 from ..engine.domains import GROUP_NAME, TITLE, OutOfDomain, Text
+from ..i18n import N_, _
 from ..inputs import BadInput, Subcommands, read_file, replay_data
 from ..viewmodel import build_view
 from . import KINDS, TITLES, render_html, render_pdf
@@ -26,11 +28,12 @@ def _when(value: Any, where: str) -> datetime | None:
     if value in (None, ""):
         return None
     if not isinstance(value, str):
-        raise BadInput(f"{where}: give a date and time such as 2026-11-17T20:30")
+        raise BadInput(_("{where}: give a date and time such as 2026-11-17T20:30").format(where=where))
     try:
         return datetime.fromisoformat(value)
     except ValueError:
-        raise BadInput(f"{where}: {value!r} is not a date and time such as 2026-11-17T20:30") from None
+        raise BadInput(_("{where}: {value!r} is not a date and time such as 2026-11-17T20:30").format(
+            where=where, value=value)) from None
 
 
 def _meta(data: Any) -> dict[str, Any]:
@@ -56,7 +59,8 @@ def _write(path: Path, data: bytes) -> None:
             fh.write(data)
         os.replace(tmp, path)
     except OSError as exc:
-        raise BadInput(f"{path}: cannot write the document ({exc.strerror or exc})") from None
+        raise BadInput(_("{path}: cannot write the document ({error})").format(
+            path=path, error=exc.strerror or exc)) from None
 
 
 def cmd_document(args: argparse.Namespace, out: TextIO) -> int:
@@ -71,28 +75,29 @@ def cmd_document(args: argparse.Namespace, out: TextIO) -> int:
     view = build_view(ledger, title=title or "Tresillo", group=group, started=started, ended=ended)
     target = Path(args.output or f"{kind}.{'html' if args.html else 'pdf'}")
     if target.is_dir():
-        raise BadInput(f"{target}: is a folder; give a file name with -o")
+        raise BadInput(_("{path}: is a folder; give a file name with -o").format(path=target))
     document = render_html(kind, view).encode("utf-8") if args.html else render_pdf(kind, view)
     _write(target, document)
-    out.write(f"{TITLES[kind]}: {target} ({len(document):,} bytes)\n")
+    out.write(_("{title}: {path} ({size} bytes)").format(title=_(TITLES[kind]), path=target,
+                                                          size=formats.number(len(document))) + "\n")
     return 0
 
 
 HELP = {
-    "report": "print the session report (header, ledger, settlement, bowl chart) as PDF",
-    "paper": "print the paper: each player's open reserved puestas, to keep until next time",
-    "settlement": "print the settlement sheet: final bowls, money, who pays whom",
+    "report": N_("print the session report (header, ledger, settlement, bowl chart) as PDF"),
+    "paper": N_("print the paper: each player's open reserved puestas, to keep until next time"),
+    "settlement": N_("print the settlement sheet: final bowls, money, who pays whom"),
 }
 
 
 def add_document_commands(sub: Subcommands) -> None:
     for kind in KINDS:
-        p = sub.add_parser(kind, help=HELP[kind])
-        p.add_argument("file", help="a tresillo-session/1 JSON file")
-        p.add_argument("-o", "--output", help=f"where to write it (default {kind}.pdf)")
-        p.add_argument("--html", action="store_true", help="write the HTML page (print CSS included) instead of PDF")
-        p.add_argument("--group", help="the group's name (default: the file's 'group')")
-        p.add_argument("--title", help="a title for the evening (default: the file's 'title')")
-        p.add_argument("--started", help="when play began, e.g. 2026-11-17T20:30 (default: the file's 'started')")
-        p.add_argument("--ended", help="when play ended (default: the file's 'ended')")
+        p = sub.add_parser(kind, help=_(HELP[kind]))
+        p.add_argument("file", help=_("a tresillo-session/1 JSON file"))
+        p.add_argument("-o", "--output", help=_("where to write it (default {file})").format(file=f"{kind}.pdf"))
+        p.add_argument("--html", action="store_true", help=_("write the HTML page (print CSS included) instead of PDF"))
+        p.add_argument("--group", help=_("the group's name (default: the file's 'group')"))
+        p.add_argument("--title", help=_("a title for the evening (default: the file's 'title')"))
+        p.add_argument("--started", help=_("when play began, e.g. 2026-11-17T20:30 (default: the file's 'started')"))
+        p.add_argument("--ended", help=_("when play ended (default: the file's 'ended')"))
         p.set_defaults(func=cmd_document)

@@ -61,7 +61,7 @@ from .hands import (
 )
 from .history import clean_phone, find_change, history_time, history_view, last_of_kind, told
 from .pending import PendingComparison, compare_fix, compare_pending
-from .refusals import Conflict, Refused, refused_from
+from .refusals import Conflict, Refused, refused_from, sentence
 from .replays import Entry, count_hands, entry_for, find_session, hand_data, ledger_for, session_dict
 from .summaries import (
     PastEvening,
@@ -86,7 +86,8 @@ from .views import (
 )
 
 __all__ = [
-    "Applied", "Change", "ChangePreview", "Conflict", "CountAnswer", "EndPage", "Entry", "GroupMemory", "HandChoices",
+    "Applied", "Change", "ChangePreview", "Conflict", "sentence", "CountAnswer", "EndPage", "Entry", "GroupMemory",
+    "HandChoices",
     "HandPreview", "PastEvening", "Recomputed", "Refused", "Saved", "TableScreen", "WhatIf", "active_players",
     "add_hand", "add_player", "apply_change", "carried_paper", "change_from_json", "changed_rows",
     "choices_for", "clean_phone", "count_check", "count_evenings", "count_hands", "count_parties",

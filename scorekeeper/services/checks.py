@@ -14,6 +14,7 @@ from typing import Any
 from .. import narration
 from ..engine import PAJARITOS, PLATO, SessionError, get_ruleset, load_session, replay
 from ..engine.countcheck import CountCheck, check_count
+from ..i18n import _
 from ..models import GameSession
 from ..viewmodel import format_money
 from .refusals import Refused, refused_from
@@ -77,7 +78,7 @@ def what_if(gs: GameSession, rules: str, options: dict[str, Any]) -> WhatIf:
     try:
         title = get_ruleset(rules).title
     except (KeyError, ValueError):
-        raise Refused("rules", f"Unknown rules {rules!r}.") from None
+        raise Refused("rules", _("Unknown rules {rules!r}.").format(rules=rules)) from None
     words = tuple(narration.option_words(options))
     played = ledger_for(gs).settlement
     other_file = session_dict(gs)

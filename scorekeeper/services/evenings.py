@@ -7,9 +7,12 @@ from typing import Any
 
 from sqlalchemy import select
 
+from .. import formats
 from ..db import db
 from ..evenings import Evening
+from ..i18n import _, ngettext
 from ..models import GameSession, Group
+from ..narration import names
 from ..viewmodel import format_money
 from .groups import active_players, carried_paper
 from .hands import start_session
@@ -96,14 +99,16 @@ def start_next(group: Group, newest: int) -> GameSession:
     if now_newest is not None and now_newest.id != newest:
         if not now_newest.closed:
             return now_newest
-        raise Conflict("The group's evenings changed on another phone. Reload the page and try again.")
+        raise Conflict(_("The group's evenings changed on another phone. Reload the page and try again."))
     last = _last_closed(group)
     if last is None:
-        raise Refused("seats", "There is no earlier evening to copy the seats from: choose them.")
+        raise Refused("seats", _("There is no earlier evening to copy the seats from: choose them."))
     active = set(active_players(group))
     gone = [p for p in last.players if p not in active]
     if gone:
-        raise Refused("seats", f"{', '.join(gone)} no longer plays in this group: choose the seats.")
+        raise Refused("seats", ngettext("{players} no longer plays in this group: choose the seats.",
+                                        "{players} no longer play in this group: choose the seats.",
+                                        len(gone)).format(players=names(gone)))
     return start_session(
         group, players=list(last.players), first_dealer=last.first_dealer, rules=last.rules,
         start_tokens=last.start_tokens, tanto_value=last.tanto_value, currency=last.currency,
@@ -121,19 +126,21 @@ def share_text(group: Group, evening: Evening) -> str:
     ...     (("Luis", 21),), (Payment("Luis", "Ana", Decimal("1.90")),),
     ...     (PlayerEvening("Ana", 19, Decimal("1.90"), 12), PlayerEvening("Luis", -19, Decimal("-1.90"), 12)))
     >>> print(share_text(Group(name="Tuesday"), e))
-    Tuesday · Tresillo, 4 Mar 2025 (12 hands)
+    Tuesday · Tresillo, 4 March 2025 (12 hands)
     Ana +€1.90
     Luis −€1.90
     Luis pays Ana €1.90
     Paper kept: Luis 21
     """
     cur = evening.currency
-    hands = f"{evening.hands} hand" + ("" if evening.hands == 1 else "s")
-    lines = [f"{group.name} · Tresillo, {evening.played_on:%-d %b %Y} ({hands})"]
+    hands = ngettext("{n} hand", "{n} hands", evening.hands).format(n=evening.hands)
+    lines = [f"{group.name} · Tresillo, {formats.date(evening.played_on)} ({hands})"]
     lines += [f"{p.name} {format_money(p.money, cur, signed=True)}" for p in evening.people]
-    lines += [f"{t.payer} pays {t.payee} {format_money(t.amount, cur)}" for t in evening.payments]
+    lines += [_("{payer} pays {payee} {amount}").format(payer=t.payer, payee=t.payee,
+                                                         amount=format_money(t.amount, cur))
+              for t in evening.payments]
     if not evening.payments:
-        lines.append("Nobody owes anybody.")
+        lines.append(_("Nobody owes anybody."))
     if evening.kept_paper:
-        lines.append("Paper kept: " + ", ".join(f"{p} {a}" for p, a in evening.kept_paper))
+        lines.append(_("Paper kept: {debts}").format(debts=", ".join(f"{p} {a}" for p, a in evening.kept_paper)))
     return "\n".join(lines)

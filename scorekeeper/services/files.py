@@ -7,11 +7,13 @@ import io
 import json
 
 from ..db import db
-from ..engine import SessionError, dump_session, load_session, replay
-from ..models import GameSession, Group, HandRecord, Player
+from ..engine import SessionError, domains, dump_session, load_session, replay
+from ..engine.sessionfile import parse_json
+from ..models import GameSession, Group, HandRecord, Player, now
 from ..narration import ledger_json
+from .hands import commit_made, form_key, made_by
 from .history import history_json, keep_history, load_history
-from .refusals import Refused, refused_from
+from .refusals import Refused, sentence
 from .replays import ledger_for, session_dict
 
 
@@ -24,26 +26,29 @@ def export_json(gs: GameSession) -> str:
     return json.dumps(d, ensure_ascii=False, indent=1) + "\n"
 
 
-def import_session(group: Group, text: str) -> GameSession:
-    """A session file becomes a new session of ``group``; a broken file changes nothing."""
+def import_session(group: Group, data: str | bytes, *, idem_key: str | None = None) -> GameSession:
+    """A session file (its text or bytes) becomes a new session of ``group``; a broken file changes nothing.
+
+    The file is read as the engine reads any file (UTF-8 with or without a
+    byte-order mark; anything else refused naming the encoding). An ended
+    session stays ended. A re-sent form (the same ``idem_key``) returns the
+    session it made.
+    """
+    key = form_key(idem_key)
+    made = made_by(group, key)
+    if made is not None:
+        return made
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise Refused("file", f"This is not a session file (not JSON: {exc}).") from None
-    if not isinstance(data, dict):
-        raise Refused("file", "This is not a session file (not a JSON object).")
-    log = load_history(data.get("history"))
-    try:
-        session = load_session({k: v for k, v in data.items() if k != "history"})
+        parsed = parse_json(data)
+        session = load_session(parsed)  # checks the whole file, its history too (depth, surrogates…)
         ledger = replay(session)
     except SessionError as exc:
-        raise refused_from(exc) from None
+        raise Refused("file", sentence(str(exc.first))) from None
+    log = load_history(parsed.get("history"))
     setup = session.setup
     dumped = dump_session(session)
-    existing = {p.name for p in group.players}
-    for name in setup.players:
-        if name not in existing:
-            db.session.add(Player(group=group, name=name))
+    for name in _new_players(group, setup.players):
+        db.session.add(Player(group=group, name=name))
     gs = GameSession(
         group=group,
         rules=setup.rules,
@@ -55,6 +60,9 @@ def import_session(group: Group, text: str) -> GameSession:
         currency=setup.currency,
         paper_in=[{"player": d.player, "amount": d.amount} for d in setup.paper],
         end_paper=setup.end_paper,
+        closed=setup.ended,
+        closed_at=now() if setup.ended else None,
+        idem_key=key,
     )
     db.session.add(gs)
     for i, (hand, result) in enumerate(zip(dumped["hands"], ledger.results, strict=True)):
@@ -62,8 +70,21 @@ def import_session(group: Group, text: str) -> GameSession:
         db.session.add(HandRecord(session=gs, position=i, data=dict(hand, dealer=result.dealer),
                                   idem_key=f"import-{i}"))
     keep_history(gs, log)
-    db.session.commit()
-    return gs
+    return commit_made(gs, group, key)
+
+
+def _new_players(group: Group, names: tuple[str, ...]) -> list[str]:
+    """The file's players the group does not have yet; one spelled differently from the group's is refused."""
+    known = {p.name_key: p.name for p in group.players}
+    new = []
+    for name in names:
+        same = known.get(domains.name_key(name))
+        if same is None:
+            new.append(name)
+        elif same != name:
+            raise Refused("file", f"The file's player “{name}” is called “{same}” in this group: "
+                                  "spell the name the same way in both, then import again.")
+    return new
 
 
 def ledger_csv(gs: GameSession) -> str:

@@ -14,9 +14,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..db import db
-from ..engine import Ledger, SessionError, domains
+from ..engine import Ledger, Row, SessionError, domains
+from ..i18n import N_, _
 from ..models import GameSession, HandRecord, HistoryEntry, now
-from ..viewmodel import RowView, SessionView
+from ..viewmodel import RowView, SessionView, row_view
 from . import history
 from .hands import Recomputed, _check_open, _lock
 from .refusals import Conflict, Refused, refused_from
@@ -55,7 +56,7 @@ class Change:
 
 def change_from_json(text: str | None) -> Change:
     """The change a confirmation page sent back; anything damaged is refused, never guessed."""
-    damaged = Refused("change", "This confirmation is damaged. Go back, reload the page and ask again.")
+    damaged = Refused("change", _("This confirmation is damaged. Go back, reload the page and ask again."))
     if not text or len(text) > CHANGE_MAX:
         raise damaged
     try:
@@ -92,13 +93,14 @@ def plan(change: Change, hands: list[dict[str, Any]]) -> Plan:
     n = change.number
     last = len(hands) + (1 if change.kind == "insert" else 0)
     if not 1 <= n <= last:
-        raise Refused("hand", f"There is no hand {n} in this session (it has {len(hands)}).", status=404)
+        raise Refused("hand", _("There is no hand {n} in this session (it has {count}).").format(
+            n=n, count=len(hands)), status=404)
     i = n - 1
     if change.kind == "delete":
         return _plan_delete(hands, i)
     if change.kind == "insert":
         if change.hand is None:
-            raise Refused("hand", "Which hand should be inserted?")
+            raise Refused("hand", _("Which hand should be inserted?"))
         new = [dict(h) for h in hands]
         new.insert(i, dict(change.hand))
         return Plan(new, [*range(i), None, *range(i, len(hands))], i)
@@ -122,12 +124,12 @@ def _plan_deal(change: Change, hands: list[dict[str, Any]], i: int) -> Plan:
     dealers are then recorded again (:func:`record_dealers`).
     """
     if change.dealer is None:
-        raise Refused("dealer", "Who dealt this hand?")
+        raise Refused("dealer", _("Who dealt this hand?"))
     new = [dict(h) for h in hands]
     new[i]["dealer"] = change.dealer
     if change.kind == "seating":
         if change.seating is None:
-            raise Refused("seating", "Give the seating, seat by seat.")
+            raise Refused("seating", _("Give the seating, seat by seat."))
         new[i]["seating"] = list(change.seating)
     for h in new[i + 1:]:
         if "seating" in h:
@@ -205,7 +207,7 @@ def preview_change(gs: GameSession, change: Change, entry: Entry | None = None) 
     p = plan(change, hands)
     if p.hands == hands:
         return ChangePreview(change, gs.version, refusal=Refused(
-            "change", "That is how it is recorded already: nothing would change."))
+            "change", _("That is how it is recorded already: nothing would change.")))
     try:
         done = checked(gs, p, entry)
     except Refused as exc:
@@ -214,8 +216,44 @@ def preview_change(gs: GameSession, change: Change, entry: Entry | None = None) 
 
 
 def compared(gs: GameSession, change: Change, done: Checked) -> ChangePreview:
-    before, after = view_from(gs, done.before, rows=True), view_from(gs, done.after, rows=True)
-    return _preview(change, gs.version, before, after, done.plan)
+    """The preview of a checked change: only the hands it can touch are compared, by their figures, and only
+    those listed are put in words (a 500-hand evening is not narrated twice to delete one hand)."""
+    rows = _ledger_changes(done.before, done.after, done.plan)
+    before, after = view_from(gs, done.before), view_from(gs, done.after)
+    return ChangePreview(change, gs.version, tuple(_in_words(rows[:SHOWN])), max(0, len(rows) - SHOWN),
+                         _money_changes(before, after))
+
+
+def _played(ledger: Ledger) -> list[Row]:
+    return [r for r in ledger.rows if r.kind == "hand"]
+
+
+def _row_figures(r: Row) -> tuple[Any, ...]:
+    """What the table sees of a hand row: who dealt, the bowls, the plato, the pajaritos, the paper, the play."""
+    res = r.result
+    paper = tuple((p, tuple((d.amount, d.crossed) for d in debts)) for p, debts in r.paper_by_player().items()
+                  if debts)
+    return (r.dealer, r.bowls_tuple, r.plato, r.pajaritos, paper,
+            None if res is None else (res.in_play, res.outcome))
+
+
+def _ledger_changes(before: Ledger, after: Ledger, p: Plan) -> list[tuple[Row | None, Row | None]]:
+    """The hand rows a change alters, in order: (before, after); None for a hand inserted or removed.
+
+    Hands before ``p.first`` are replayed from the same inputs, so they are not compared.
+    """
+    old, new = _played(before), _played(after)
+    found: list[tuple[int, bool, Row | None, Row | None]] = []
+    for j in range(p.first, len(p.origin)):
+        origin = p.origin[j]
+        if origin is None or _row_figures(old[origin]) != _row_figures(new[j]):
+            found.append((j, True, None if origin is None else old[origin], new[j]))
+    found.extend((i, False, old[i], None) for i in p.removed)
+    return [(b, a) for _, _, b, a in sorted(found, key=lambda t: (t[0], t[1]))]
+
+
+def _in_words(rows: list[tuple[Row | None, Row | None]]) -> list[RowChange]:
+    return [RowChange(None if b is None else row_view(b), None if a is None else row_view(a)) for b, a in rows]
 
 
 def _preview(change: Change, version: int, before: SessionView, after: SessionView, p: Plan) -> ChangePreview:
@@ -273,11 +311,11 @@ def apply_change(gs: GameSession, change: Change, *, key: str, version: int, pho
     _require_key(key)
     _check_open(gs)
     if version != gs.version:
-        raise Conflict(_stale(gs, version, "this preview was shown"))
+        raise Conflict(_stale(gs, version, "preview"))
     hands = hand_data(gs)
     p = plan(change, hands)
     if p.hands == hands:
-        raise Refused("change", "That is how it is recorded already: nothing was changed.")
+        raise Refused("change", _("That is how it is recorded already: nothing was changed."))
     done = checked(gs, p)
     _store(gs, done.plan, key)
     entry = _log_change(gs, change, hands, done.plan, key=key, phone=phone)
@@ -289,17 +327,29 @@ def _require_key(key: str) -> None:
     try:
         domains.FORM_KEY.check(key)
     except domains.OutOfDomain:
-        raise Refused("change", "This form is damaged (it has no key). Go back, reload the page and "
-                                "ask again.") from None
+        raise Refused("change", _("This form is damaged (it has no key). Go back, reload the page and "
+                                  "ask again.")) from None
 
 
-def _stale(gs: GameSession, version: int, since_when: str) -> str:
+#: what a stale request says, by what it was made from (``preview`` or ``page``): with what other phones
+#: did (from the history), or without it
+STALE = {
+    "preview": (N_("Nothing was changed: since this preview was shown, {what}. Look at the figures below "
+                   "before you confirm."),
+                N_("Nothing was changed: the session changed on another phone since this preview was shown. "
+                   "Look again before you confirm.")),
+    "page": (N_("Nothing was changed: since this page was opened, {what}. Look at the figures below "
+                "before you confirm."),
+             N_("Nothing was changed: the session changed on another phone since this page was opened. "
+                "Look again before you confirm.")),
+}
+
+
+def _stale(gs: GameSession, version: int, made_from: str) -> str:
     """Another phone changed the session: say what it did (from the history)."""
     what = history.told_since(gs, version)
-    if what:
-        return f"Nothing was changed: since {since_when}, {what}. Look at the figures below before you confirm."
-    return (f"Nothing was changed: the session changed on another phone since {since_when}. "
-            "Look again before you confirm.")
+    told, untold = STALE[made_from]
+    return _(told).format(what=what) if what else _(untold)
 
 
 def _log_change(gs: GameSession, change: Change, old: list[dict[str, Any]], p: Plan, *, key: str,
@@ -357,15 +407,16 @@ def undo(gs: GameSession, seq: int, *, key: str, phone: str) -> Applied:
     _require_key(key)
     target = history.entry_by_seq(gs, seq)
     if target is None:
-        raise Refused("change", f"There is no change {seq} in this session's history.", status=404)
+        raise Refused("change", _("There is no change {seq} in this session's history.").format(seq=seq),
+                      status=404)
     undone = _undone_by(gs, seq)
     if undone is not None:
         return Applied(undone, True)
     latest = history.undoable(gs)
     if latest is None or latest.seq != seq:
         since = history.told_since(gs, target.version)
-        raise Refused("change", f"Only the last change can be undone, and this one is no longer the last: "
-                                f"since then, {since}. Nothing was undone.", status=409)
+        raise Refused("change", _("Only the last change can be undone, and this one is no longer the last: "
+                                  "since then, {since}. Nothing was undone.").format(since=since), status=409)
     if target.kind in ("end", "reopen"):
         return Applied(_undo_closing(gs, target, key=key, phone=phone))
     return Applied(_undo_hands(gs, target, key=key, phone=phone))
@@ -388,7 +439,8 @@ def _undo_hands(gs: GameSession, target: HistoryEntry, *, key: str, phone: str) 
 def _inverse(target: HistoryEntry, hands: list[dict[str, Any]]) -> Plan:
     """The plan that takes ``target`` back, after checking the hands are still as it left them."""
     i = (target.hand or 1) - 1
-    moved = Refused("change", "The hands are no longer as this change left them; nothing was undone.", status=409)
+    moved = Refused("change", _("The hands are no longer as this change left them; nothing was undone."),
+                    status=409)
     if target.kind in ("add", "insert"):
         if i >= len(hands) or hands[i] != target.after:
             raise moved
@@ -444,10 +496,12 @@ def reopen(gs: GameSession, *, key: str, version: int, phone: str) -> Applied:
     _require_key(key)
     if not gs.closed:
         last = history.latest(gs)
-        why = f" ({history.told(last)})" if last is not None and last.kind in ("reopen", "undo") else ""
-        raise Refused("session", f"This session is already open{why}: nothing to reopen.", status=409)
+        if last is not None and last.kind in ("reopen", "undo"):
+            raise Refused("session", _("This session is already open ({what}): nothing to reopen.").format(
+                what=history.told(last)), status=409)
+        raise Refused("session", _("This session is already open: nothing to reopen."), status=409)
     if version != gs.version:
-        raise Conflict(_stale(gs, version, "this page was opened"))
+        raise Conflict(_stale(gs, version, "page"))
     before = closed_state(gs)
     after = _set_closed(gs, False, gs.end_paper)
     entry = history.record(gs, "reopen", key=key, phone=phone, before=before, after=after)
@@ -467,7 +521,8 @@ def deal_at(gs: GameSession, number: int) -> tuple[str, tuple[str, ...]]:
     seating it was dealt in."""
     hands = hand_data(gs)
     if not 1 <= number <= len(hands):
-        raise Refused("hand", f"There is no hand {number} in this session (it has {len(hands)}).", status=404)
+        raise Refused("hand", _("There is no hand {n} in this session (it has {count}).").format(
+            n=number, count=len(hands)), status=404)
     seating = tuple(gs.players)
     for h in hands[:number]:
         if isinstance(h.get("seating"), list):

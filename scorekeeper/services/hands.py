@@ -7,24 +7,28 @@ once, so a refused change leaves nothing half-saved.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from .. import narration
 from ..db import db
-from ..engine import RULESETS, HandResult, Ledger, SessionError
+from ..engine import RULESETS, HandResult, Ledger, SessionError, domains
+from ..engine.domains import OutOfDomain
+from ..i18n import _, ngettext
 from ..models import GameSession, Group, HandRecord, HistoryEntry, now
 from ..viewmodel import RowView, SessionView
 from . import history
 from .groups import carried_paper
-from .refusals import Conflict, Refused, refused_from
+from .refusals import Conflict, Refused, clean, refused_from, sentence, whole
 from .replays import Entry, count_hands, entry_for, hand_data, ledger_for
 from .summaries import keep_summary
 from .views import changed_rows, view_from
+
+Made = TypeVar("Made", GameSession, HandRecord)
 
 
 def start_session(
@@ -37,58 +41,102 @@ def start_session(
     tanto_value: str,
     currency: str,
     options: dict[str, Any] | None = None,
+    idem_key: str | None = None,
 ) -> GameSession:
+    """A new session of ``group``; a re-sent form (the same ``idem_key``) returns the session it made."""
+    key = form_key(idem_key)
+    made = made_by(group, key)
+    if made is not None:
+        return made
     known = {p.name for p in group.players if not p.retired}
     if len(set(players)) != len(players):
-        raise Refused("players", "Each player sits only once.")
+        raise Refused("players", _("Each player sits only once."))
     for name in players:
         if name not in known:
-            raise Refused("players", f"{name} is not an active player of this group.")
+            raise Refused("players", _("{player} is not an active player of this group.").format(player=name))
     if rules not in RULESETS:
-        raise Refused("rules", f"Unknown rules {rules!r}.")
+        raise Refused("rules", "Choose the rules from the list.")
     try:
-        value = Decimal(tanto_value)
-        if not value.is_finite() or value < 0:
-            raise InvalidOperation
-    except (InvalidOperation, ValueError):
-        raise Refused("tanto_value", "A tanto value like 0.10, please.") from None
+        value = domains.TANTO_VALUE.check(tanto_value)
+    except OutOfDomain as exc:
+        raise Refused("tanto_value", sentence(exc.message)) from None
     gs = GameSession(
         group_id=group.id,
         rules=rules,
         options=dict(options or {}),
         players=list(players),
         first_dealer=first_dealer,
-        start_tokens=start_tokens,
+        start_tokens=whole(domains.START_TOKENS, start_tokens, "start_tokens"),
         tanto_value=str(value),
-        currency=currency.strip() or "EUR",
+        currency=clean(domains.CURRENCY, currency or "EUR", "currency"),
         paper_in=carried_paper(group),
         end_paper="settle",
         closed=False,
         version=0,
+        idem_key=key,
     )
     try:
         ledger_for(gs, [])
     except SessionError as exc:
         raise refused_from(exc) from None
     db.session.add(gs)
-    db.session.commit()
-    return gs
+    return commit_made(gs, group, key)
+
+
+def form_key(value: str | None) -> str | None:
+    """The key a start or import form carries (None: a caller without one); a damaged key is refused."""
+    if value is None or value == "":
+        return None
+    try:
+        return domains.FORM_KEY.check(value)
+    except OutOfDomain as exc:
+        raise Refused("form", sentence(exc.message)) from None
+
+
+def made_by(group: Group, key: str | None) -> GameSession | None:
+    """The session a start or import form with ``key`` already made in ``group``, if any."""
+    if key is None:
+        return None
+    return db.session.scalars(
+        select(GameSession).where(GameSession.group_id == group.id, GameSession.idem_key == key)
+    ).first()
+
+
+def commit_made(gs: GameSession, group: Group, key: str | None) -> GameSession:
+    """Commit a new session; when the same form was sent twice at once, the first one's session wins."""
+    return _commit_once(gs, lambda: made_by(group, key))[0]
+
+
+def _commit_once(made: Made, stored: Callable[[], Made | None]) -> tuple[Made, bool]:
+    """Commit ``made``; if a unique form key says a twin post committed first, answer the twin's row.
+
+    The second item is False when the row answered is the twin's.
+    """
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        again = stored()
+        if again is None:
+            raise
+        return again, False
+    return made, True
 
 
 def _check_open(gs: GameSession) -> None:
     if gs.closed:
-        raise Refused("session", "This session is closed: it can be read, not changed. Reopen it from its page "
-                                  "to change it.", status=409)
+        raise Refused("session", _("This session is closed: it can be read, not changed. Reopen it from its page "
+                                    "to change it."), status=409)
 
 
 def _check_version(gs: GameSession, version: int | None) -> None:
     """A page made for an older state of the session is refused, saying what changed meanwhile."""
     if version is not None and version != gs.version:
-        what = history.told_since(gs, version) or "the session was changed on another phone"
-        raise Conflict(
-            f"Nothing was saved: since you opened this page, {what}. "
+        what = history.told_since(gs, version) or _("the session was changed on another phone")
+        raise Conflict(_(
+            "Nothing was saved: since you opened this page, {what}. "
             "Reload to see the hands as they are now, then make your change again if it is still needed."
-        )
+        ).format(what=what))
 
 
 @dataclass(frozen=True)
@@ -174,15 +222,7 @@ def add_hand(
     db.session.add(record)
     gs.version += 1
     history.record(gs, "add", key=idem_key, phone=phone, hand=count + 1, after=hand)
-    try:
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
-        again = _stored_by_key(gs, idem_key)
-        if again is None:
-            raise
-        return Saved(again, False)
-    return Saved(record, True)
+    return Saved(*_commit_once(record, lambda: _stored_by_key(gs, idem_key)))
 
 
 def find_saved(gs: GameSession, idem_key: str) -> Saved | None:
@@ -200,12 +240,12 @@ def _moved_on(gs: GameSession, number: int, count: int, version: int | None) -> 
     """Why hand ``number`` cannot be stored as such: what other phones did since the form was opened."""
     what = history.told_since(gs, version) if version is not None else ""
     if number <= count:
-        done = what or f"hand {number} was entered on another phone"
-        return (f"Hand {number} was not saved: since this form was opened, {done}. "
-                f"Look at the table before entering hand {count + 1}.")
-    done = what or "hands were deleted on another phone"
-    return (f"Hand {number} was not saved: since this form was opened, {done}, so this is now hand "
-            f"{count + 1}. Check the form and save it as hand {count + 1}.")
+        done = what or _("hand {n} was entered on another phone").format(n=number)
+        return _("Hand {n} was not saved: since this form was opened, {done}. "
+                 "Look at the table before entering hand {next}.").format(n=number, done=done, next=count + 1)
+    done = what or _("hands were deleted on another phone")
+    return _("Hand {n} was not saved: since this form was opened, {done}, so this is now hand {next}. "
+             "Check the form and save it as hand {next}.").format(n=number, done=done, next=count + 1)
 
 
 def kept_on_edit(entry: Entry, hand: dict[str, Any]) -> dict[str, Any]:
@@ -232,7 +272,7 @@ def preview_hand(entry: Entry, hand: dict[str, Any], *, insert: bool = False) ->
         else:
             result = entry.table.preview(parsed)
     except SessionError as exc:
-        return HandPreview(None, exc.first.field, exc.first.message)
+        return HandPreview(None, exc.first.field, narration.refusal(exc.first))
     return HandPreview(result, summary=narration.preview_summary(result),
                        moves=tuple(m.text for m in narration.token_moves(result.transfers)))
 
@@ -284,14 +324,24 @@ def gone_message(gs: GameSession, number: int, version: int | None = None) -> st
     if not what:
         gone = [e for e in history.entries(gs) if e.kind in ("delete", "undo") and (e.hand or 0) <= number]
         what = history.told(gone[-1]) if gone else ""
-    why = f": since this page was opened, {what}" if what else ""
-    return (f"There is no hand {number} in this session any more{why}. It has {count} hand"
-            f"{'s' if count != 1 else ''} now; nothing was changed. Look at all hands to see where things stand.")
+    if what:
+        return ngettext(
+            "There is no hand {n} in this session any more: since this page was opened, {what}. It has {count} "
+            "hand now; nothing was changed. Look at all hands to see where things stand.",
+            "There is no hand {n} in this session any more: since this page was opened, {what}. It has {count} "
+            "hands now; nothing was changed. Look at all hands to see where things stand.", count,
+        ).format(n=number, what=what, count=count)
+    return ngettext(
+        "There is no hand {n} in this session any more. It has {count} hand now; nothing was changed. "
+        "Look at all hands to see where things stand.",
+        "There is no hand {n} in this session any more. It has {count} hands now; nothing was changed. "
+        "Look at all hands to see where things stand.", count,
+    ).format(n=number, count=count)
 
 
 def _hand_at(gs: GameSession, position: int) -> HandRecord:
     if not 0 <= position < len(gs.hands):
-        raise Refused("hand", f"There is no hand {position + 1}.", status=404)
+        raise Refused("hand", _("There is no hand {n}.").format(n=position + 1), status=404)
     return gs.hands[position]
 
 
@@ -309,7 +359,7 @@ def end_session(gs: GameSession, *, paper: str, version: int, key: str = "", pho
     _check_open(gs)
     _check_version(gs, version)
     if paper not in ("settle", "keep"):
-        raise Refused("paper", "Settle the paper or keep it.")
+        raise Refused("paper", _("Settle the paper or keep it."))
     gs.end_paper = paper
     gs.closed = True
     gs.closed_at = now()

@@ -17,9 +17,12 @@ from typing import Any
 
 from sqlalchemy import func, select
 
+from .. import formats
 from ..db import db
 from ..engine import domains
+from ..i18n import N_, _, ngettext
 from ..models import GameSession, HistoryEntry, now
+from ..narration import refusal
 from .refusals import Refused
 
 #: the kinds of change, in the order the History page explains them
@@ -27,6 +30,8 @@ KINDS = ("add", "edit", "delete", "insert", "dealer", "seating", "end", "reopen"
 #: what a change key and a phone name may be (the columns' lengths: domains.FORM_KEY, domains.PHONE_NAME)
 KEY_MAX = domains.FORM_KEY.most
 PHONE_MAX = domains.PHONE_NAME.most
+#: the fields of one change in a session file's history
+ENTRY_FIELDS = frozenset({"seq", "at", "phone", "kind", "key", "hand", "before", "after", "undoes"})
 #: the most entries a session file may carry (far beyond any evening: each hand is one entry)
 HISTORY_MAX = 20_000
 
@@ -112,32 +117,34 @@ def clean_phone(raw: str | None) -> str:
 
 
 def phone_words(phone: str) -> str:
-    return phone or "a phone with no name"
+    return phone or _("a phone with no name")
 
 
 def local_time(at: datetime, *, day: bool = False) -> str:
     """The time of a change on the server's clock (the server sits at, or near, the table)."""
     local = at.replace(tzinfo=UTC).astimezone()
-    return local.strftime("%d %b %H:%M" if day else "%H:%M")
+    return formats.date_time(local) if day else formats.time(local)
 
 
 #: each kind of change in words (a sentence part: ``hand 3 deleted``)
 WHAT = {
-    "add": "hand {n} entered", "edit": "hand {n} fixed", "delete": "hand {n} deleted",
-    "insert": "a hand inserted as hand {n}", "dealer": "the dealer corrected from hand {n} on",
-    "seating": "the seating changed from hand {n} on", "end": "the session ended", "reopen": "the session reopened",
-    "undo": "change {undoes} undone",
+    "add": N_("hand {n} entered"), "edit": N_("hand {n} fixed"), "delete": N_("hand {n} deleted"),
+    "insert": N_("a hand inserted as hand {n}"), "dealer": N_("the dealer corrected from hand {n} on"),
+    "seating": N_("the seating changed from hand {n} on"), "end": N_("the session ended"),
+    "reopen": N_("the session reopened"), "undo": N_("change {undoes} undone"),
 }
 
 
 def what_words(entry: HistoryEntry) -> str:
     """One line for an entry: ``hand 3 deleted``."""
-    return WHAT.get(entry.kind, entry.kind).format(n=entry.hand, undoes=entry.undoes)
+    words = WHAT.get(entry.kind)
+    return _(words).format(n=entry.hand, undoes=entry.undoes) if words else entry.kind
 
 
 def told(entry: HistoryEntry) -> str:
     """``hand 3 deleted on Ana's phone at 21:42``: what happened, by whom, when."""
-    return f"{what_words(entry)} on {phone_words(entry.phone)} at {local_time(entry.at)}"
+    return _("{what} on {phone} at {time}").format(what=what_words(entry), phone=phone_words(entry.phone),
+                                                   time=local_time(entry.at))
 
 
 def told_since(gs: GameSession, version: int) -> str:
@@ -145,9 +152,12 @@ def told_since(gs: GameSession, version: int) -> str:
     missed = since(gs, version)
     if not missed:
         return ""
-    shown = [told(e) for e in missed[-3:]]
-    more = f" and {len(missed) - 3} more changes" if len(missed) > 3 else ""
-    return "; ".join(shown) + more
+    shown = "; ".join(told(e) for e in missed[-3:])
+    if len(missed) <= 3:
+        return shown
+    more = len(missed) - 3
+    return ngettext("{changes} and {n} more change", "{changes} and {n} more changes", more).format(
+        changes=shown, n=more)
 
 
 # ------------------------------------------------------------------ the session file
@@ -180,20 +190,23 @@ class LoggedChange:
     undoes: int | None
 
 
+AT_EXAMPLE = '"2026-11-23T21:42:00Z"'
+
+
 def load_history(raw: Any) -> list[LoggedChange]:
     """The ``"history"`` of a session file; a damaged entry is refused naming it."""
     if raw is None:
         return []
     if not isinstance(raw, list):
-        raise Refused("file", "history: give the history as a list of changes.")
+        raise Refused("file", _("history: give the history as a list of changes."))
     if len(raw) > HISTORY_MAX:
-        raise Refused("file", f"history: at most {HISTORY_MAX} changes.")
+        raise Refused("file", _("history: at most {n} changes.").format(n=HISTORY_MAX))
     out: list[LoggedChange] = []
     keys: set[str] = set()
     for i, item in enumerate(raw):
         change = _logged(i, item, len(out) + 1)
         if change.key in keys:
-            raise Refused("file", f"history[{i}].key: the key {change.key!r} is used twice.")
+            raise Refused("file", _("history[{i}].key: the key {key} is used twice.").format(i=i, key=repr(change.key)))
         keys.add(change.key)
         out.append(change)
     return out
@@ -203,11 +216,15 @@ def _logged(i: int, item: Any, seq: int) -> LoggedChange:
     where = f"history[{i}]"
     if not isinstance(item, Mapping):
         raise Refused("file", f"{where}: each change is an object.")
+    unknown = sorted(str(k) for k in item if k not in ENTRY_FIELDS)
+    if unknown:  # refused, never dropped: a misspelt field would lose what it said
+        raise Refused("file", f"{where}.{unknown[0][:40]}: not a field of a change.")
     if item.get("seq", seq) != seq:
-        raise Refused("file", f"{where}.seq: expected {seq} (the changes in order, from 1).")
+        raise Refused("file", _("{where}: expected {seq} (the changes in order, from 1).").format(
+            where=f"{where}.seq", seq=seq))
     kind = item.get("kind")
     if kind not in KINDS:
-        raise Refused("file", f"{where}.kind: one of {', '.join(KINDS)}.")
+        raise Refused("file", _("{where}: one of {kinds}.").format(where=f"{where}.kind", kinds=", ".join(KINDS)))
     return LoggedChange(
         seq=seq,
         at=_at(where, item.get("at")),
@@ -228,49 +245,62 @@ def _phone(where: str, v: Any) -> str:
     try:
         return domains.PHONE_NAME.clean(v)
     except domains.OutOfDomain as exc:
-        raise Refused("file", f"{where}: {exc.message}.") from None
+        raise Refused("file", f"{where}: {refusal(exc)}.") from None
 
 
 def _key(where: str, v: Any) -> str:
     try:
         return domains.FORM_KEY.check(v)
     except domains.OutOfDomain:
-        raise Refused("file", f"{where}: a key of 1 to 64 letters, digits, - or _.") from None
+        raise Refused("file", _("{where}: a key of 1 to 64 letters, digits, - or _.").format(where=where)) from None
 
 
 def _at(where: str, v: Any) -> datetime:
     if not isinstance(v, str) or len(v) > 40:
-        raise Refused("file", f"{where}.at: a time such as \"2026-11-23T21:42:00Z\".")
+        raise Refused("file", _("{where}: a time such as {example}.").format(where=f"{where}.at", example=AT_EXAMPLE))
     try:
         at = datetime.fromisoformat(v.removesuffix("Z"))
-    except ValueError:
+        if at.tzinfo is not None:
+            at = at.astimezone(UTC).replace(tzinfo=None)  # year 1 an hour east of UTC: OverflowError
+    except (ValueError, OverflowError):
         raise Refused("file", f"{where}.at: a time such as \"2026-11-23T21:42:00Z\".") from None
-    if at.tzinfo is not None:
-        at = at.astimezone(UTC).replace(tzinfo=None)
     return at
 
 
 def _number(where: str, v: Any) -> int | None:
     if v is None:
         return None
-    if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 100_000:
-        raise Refused("file", f"{where}: a hand number from 1.")
-    return v
+    try:
+        return domains.HAND_NUMBER.check(v)
+    except domains.OutOfDomain as exc:
+        raise Refused("file", f"{where}: {exc.message}.") from None
 
 
 def _undoes(where: str, v: Any, seq: int) -> int | None:
     if v is None:
         return None
     if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v < seq:
-        raise Refused("file", f"{where}.undoes: the number of an earlier change.")
+        raise Refused("file", _("{where}: the number of an earlier change.").format(where=f"{where}.undoes"))
     return v
 
 
 def _object(where: str, v: Any) -> Any:
-    """A hand object, ``{"hands": [...]}`` or a closed state: any JSON object, kept as it was."""
-    if v is not None and not isinstance(v, Mapping):
+    """A hand object, ``{"hands": [...]}`` or a closed state, kept as it was.
+
+    What an undo reads from it must have its shape (a list of hand objects,
+    a paper that is settled or kept, closed true or false): the hands
+    themselves are judged by the engine when an undo puts them back.
+    """
+    if v is None:
+        return None
+    if not isinstance(v, Mapping):
         raise Refused("file", f"{where}: an object or null.")
-    return dict(v) if v is not None else None
+    hands = v.get("hands", [])
+    if not isinstance(hands, list) or not all(isinstance(h, Mapping) for h in hands):
+        raise Refused("file", f"{where}.hands: a list of hand objects.")
+    if v.get("paper", "settle") not in ("settle", "keep") or not isinstance(v.get("closed", False), bool):
+        raise Refused("file", f"{where}: the paper is \"settle\" or \"keep\", closed is true or false.")
+    return dict(v)
 
 
 def keep_history(gs: GameSession, changes: list[LoggedChange]) -> None:
@@ -320,7 +350,7 @@ def history_view(gs: GameSession) -> HistoryView:
 
 def _what_line(e: HistoryEntry, by_seq: dict[int, HistoryEntry]) -> str:
     if e.kind == "undo" and e.undoes in by_seq:
-        return f"undo of change {e.undoes} ({what_words(by_seq[e.undoes])})"
+        return _("undo of change {n} ({what})").format(n=e.undoes, what=what_words(by_seq[e.undoes]))
     return what_words(e)
 
 
@@ -329,12 +359,12 @@ def _details(e: HistoryEntry) -> tuple[tuple[str, str], ...]:
     if isinstance(b, Mapping) and "hands" in b or isinstance(a, Mapping) and "hands" in a:
         return _deal_details(e.hand or 1, _hands_of(b), _hands_of(a))
     if isinstance(b, Mapping) and "closed" in b or isinstance(a, Mapping) and "closed" in a:
-        return (("Now", _closed_words(a)),) if isinstance(a, Mapping) else ()
+        return ((_("Now"), _closed_words(a)),) if isinstance(a, Mapping) else ()
     out = []
     if isinstance(b, Mapping):
-        out.append(("Before", hand_words(b)))
+        out.append((_("Before"), hand_words(b)))
     if isinstance(a, Mapping):
-        out.append(("After", hand_words(a)))
+        out.append((_("After"), hand_words(a)))
     return tuple(out)
 
 
@@ -345,8 +375,10 @@ def _hands_of(v: Any) -> list[Any]:
 
 def _closed_words(state: Mapping[str, Any]) -> str:
     if not state.get("closed"):
-        return "open: hands can be entered and fixed"
-    return "closed, the paper " + ("kept for next time" if state.get("paper") == "keep" else "settled")
+        return _("open: hands can be entered and fixed")
+    if state.get("paper") == "keep":
+        return _("closed, the paper kept for next time")
+    return _("closed, the paper settled")
 
 
 def _deal_details(first: int, before: list[Any], after: list[Any]) -> tuple[tuple[str, str], ...]:
@@ -357,11 +389,11 @@ def _deal_details(first: int, before: list[Any], after: list[Any]) -> tuple[tupl
             continue
         bits = []
         if b.get("seating") != a.get("seating") and a.get("seating"):
-            bits.append(f"seating {', '.join(map(str, a['seating']))}")
+            bits.append(_("seating {players}").format(players=", ".join(map(str, a["seating"]))))
         if b.get("dealer") != a.get("dealer"):
-            bits.append(f"dealt by {a.get('dealer')} (was {b.get('dealer')})")
+            bits.append(_("dealt by {dealer} (was {was})").format(dealer=a.get("dealer"), was=b.get("dealer")))
         if bits:
-            out.append((f"Hand {first + k}", "; ".join(bits)))
+            out.append((_("Hand {n}").format(n=first + k), "; ".join(bits)))
     return tuple(out)
 
 
@@ -369,29 +401,31 @@ def hand_words(h: Mapping[str, Any]) -> str:
     """A stored hand in a line: ``vuelta by South · tricks West 2, South 5, East 2 · estuche · dealt by North``."""
     contract = h.get("contract")
     if contract == "pass":
-        parts = ["all pass"]
+        parts = [_("all pass")]
     else:
         who = h.get("declarer") or (h.get("dealer") if contract == "penetro" else None)  # the dealer's penetro
-        parts = [f"{contract} by {who}" if who else str(contract)]
+        parts = [_("{contract} by {player}").format(contract=contract, player=who) if who else str(contract)]
     tricks = h.get("tricks")
     if isinstance(tricks, Mapping) and tricks:
-        parts.append("tricks " + ", ".join(f"{p} {n}" for p, n in tricks.items()))
+        parts.append(_("tricks {split}").format(split=", ".join(f"{p} {n}" for p, n in tricks.items())))
     sur = h.get("surrender")
     if isinstance(sur, Mapping):
-        parts.append(f"surrendered, taken over by {sur['takeover']}" if sur.get("takeover") else "surrendered")
-    for flag, word in (("forced", "forced"), ("estuche", "estuche"), ("contra_estuche", "contra-estuche"),
+        parts.append(_("surrendered, taken over by {player}").format(player=sur["takeover"]) if sur.get("takeover")
+                     else _("surrendered"))
+    for flag, word in (("forced", N_("forced")), ("estuche", "estuche"), ("contra_estuche", "contra-estuche"),
                        ("primeras", "primeras")):
         v = h.get(flag)
         if v:
-            parts.append(f"{word} {v}" if isinstance(v, int) and not isinstance(v, bool) else word)
-    for key, word in (("bola", "bola"), ("drops_out", "drops out:"), ("debt", "for the debt of"),
-                      ("trump", "trumps"), ("bet", "bet")):
+            parts.append(f"{_(word)} {v}" if isinstance(v, int) and not isinstance(v, bool) else _(word))
+    for key, said in (("bola", N_("bola {value}")), ("drops_out", N_("drops out: {value}")),
+                      ("debt", N_("for the debt of {value}")), ("trump", N_("trumps {value}")),
+                      ("bet", N_("bet {value}"))):
         if h.get(key):
-            parts.append(f"{word} {h[key]}")
+            parts.append(_(said).format(value=h[key]))
     if h.get("dealer"):
-        parts.append(f"dealt by {h['dealer']}")
+        parts.append(_("dealt by {dealer}").format(dealer=h["dealer"]))
     if h.get("seating"):
-        parts.append("seating " + ", ".join(map(str, h["seating"])))
+        parts.append(_("seating {players}").format(players=", ".join(map(str, h["seating"]))))
     return " · ".join(parts)
 
 

@@ -35,7 +35,7 @@ def session_dict(
         "start_tokens": gs.start_tokens,
         "tanto_value": gs.tanto_value,
         "currency": gs.currency,
-        "end": {"paper": end_paper or gs.end_paper},
+        "end": {"paper": end_paper or gs.end_paper, **({"ended": True} if gs.closed else {})},
         "hands": hand_data(gs) if hands is None else hands,
     }
     if gs.options:

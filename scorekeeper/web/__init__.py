@@ -6,6 +6,8 @@ from flask import Flask, render_template
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
+from ..i18n import _
+
 csrf = CSRFProtect()
 
 
@@ -27,20 +29,20 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(404)
     def not_found(_e: Exception) -> ResponseReturnValue:
-        return render_template("web/error.html", title="Not found",
-                               message="There is nothing at this address. Check the link you were given."), 404
+        return render_template("web/error.html", title=_("Not found"),
+                               message=_("There is nothing at this address. Check the link you were given.")), 404
 
     @app.errorhandler(405)
     def not_allowed(_e: Exception) -> ResponseReturnValue:
-        return render_template("web/error.html", title="Not allowed",
-                               message="That action is not available here."), 405
+        return render_template("web/error.html", title=_("Not allowed"),
+                               message=_("That action is not available here.")), 405
 
     @app.errorhandler(413)
     def too_large(_e: Exception) -> ResponseReturnValue:
-        return render_template("web/error.html", title="Too large",
-                               message="That file is too large for a session file."), 413
+        return render_template("web/error.html", title=_("Too large"),
+                               message=_("That file is too large for a session file.")), 413
 
     @app.errorhandler(CSRFError)
     def csrf_error(_e: Exception) -> ResponseReturnValue:
-        return render_template("web/error.html", title="Please try again",
-                               message="This form is out of date. Go back, reload the page and send it again."), 400
+        return render_template("web/error.html", title=_("Please try again"),
+                               message=_("This form is out of date. Go back, reload the page and send it again.")), 400

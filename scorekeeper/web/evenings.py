@@ -7,7 +7,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from markupsafe import Markup
@@ -16,10 +16,13 @@ from wtforms.validators import Length, Optional
 from wtforms.widgets import TextInput
 
 from .. import formats, reports, services
-from ..i18n import use_language
+from ..engine import domains
+from ..engine.domains import OutOfDomain
+from ..i18n import _, use_language
+from ..i18n import lazy_gettext as _l
 from ..models import GameSession
 from ..reports.chart import money_chart
-from .forms import NextForm, RulesForm
+from .forms import DAMAGED, NextForm, RulesForm
 from .groups import group_or_404
 from .language import document_language
 from .paper import paper_extras
@@ -43,22 +46,26 @@ class ChooseForm(FlaskForm):
     class Meta:
         csrf = False
 
-    since = DateField("From", validators=[Optional()])
-    until = DateField("To", validators=[Optional()])
-    player = StringField("Player", validators=[Optional(), Length(max=40)])
+    since = DateField(_l("From"), validators=[Optional()])
+    until = DateField(_l("To"), validators=[Optional()])
+    player = StringField(_l("Player"), validators=[Optional(), Length(max=40)])
 
 
 @bp.post("/g/<token>/next")
 def start_next(token: str) -> ResponseReturnValue:
     group = group_or_404(token)
     form = NextForm()
-    newest = form.newest.data or ""
-    if not form.validate_on_submit() or not newest.isdigit():
-        abort(400)
     try:
-        gs = services.start_next(group, int(newest))
+        newest = domains.ROW_ID.parse(form.newest.data or "")
+    except OutOfDomain:
+        newest = None
+    if not form.validate_on_submit() or newest is None:
+        return render_template("web/error.html", title=_("Please try again"), message=_(DAMAGED),
+                               back=url_for("groups.show", token=token)), 400
+    try:
+        gs = services.start_next(group, newest)
     except services.Refused as exc:
-        return render_template("web/error.html", title="Not started", message=exc.message,
+        return render_template("web/error.html", title=_("Not started"), message=exc.message,
                                back=url_for("groups.start", token=token)), exc.status
     return redirect(url_for("table.show", token=gs.token))
 
@@ -69,8 +76,8 @@ def paper(token: str, fmt: str) -> ResponseReturnValue:
     group = group_or_404(token)
     gs = services.kept_paper_session(group)
     if gs is None:
-        return render_template("web/error.html", title="No paper kept",
-                               message="The group's paper is clean: no reserved puesta is carried.",
+        return render_template("web/error.html", title=_("No paper kept"),
+                               message=_("The group's paper is clean: no reserved puesta is carried."),
                                back=url_for("groups.show", token=token)), 404
     with use_language(document_language(group.language)):
         view = services.view_for(gs, rows=True)
@@ -89,20 +96,20 @@ def statistics(token: str) -> ResponseReturnValue:
     valid = form.validate()
     since, until = (form.since.data, form.until.data) if valid else (None, None)
     if valid and since and until and since > until:
-        form.until.errors = [*form.until.errors, "The last day comes after the first."]
+        form.until.errors = [*form.until.errors, _("The last day comes after the first.")]
         valid, since, until = False, None, None
     stats = services.group_statistics(group, since, until)
     player = (form.player.data or "").strip() if valid else ""
     mine = stats.totals(player) if player else None
     if player and mine is None:
-        form.player.errors = [*form.player.errors, f"{player} played none of these evenings."]
+        form.player.errors = [*form.player.errors, _("{player} played none of these evenings.").format(player=player)]
         valid = False
     lines = stats.money_lines()
     if mine is not None:
         lines = {player: lines[player]}
     chart = Markup(money_chart(lines, stats.currency)) if stats.evenings else Markup("")
     today = date.today()
-    presets = [("All evenings", {}), (f"{today.year}", {"since": date(today.year, 1, 1).isoformat()}),
+    presets = [(_("All evenings"), {}), (f"{today.year}", {"since": date(today.year, 1, 1).isoformat()}),
                (f"{today.year - 1}", {"since": date(today.year - 1, 1, 1).isoformat(),
                                        "until": date(today.year - 1, 12, 31).isoformat()})]
     return render_template("web/stats.html", group=group, form=form, stats=stats, chart=chart, mine=mine,
@@ -120,9 +127,9 @@ class TokensField(IntegerField):
             self.data = None
             return
         text = str(valuelist[0]).strip().replace("−", "-")
-        if not re.fullmatch(r"-?\d{1,5}", text):
+        if not re.fullmatch(r"-?[0-9]{1,5}", text):  # ASCII digits only: never ² or ٣ (domains.py)
             self.data = None
-            raise ValueError("A whole number of tokens, please (like 152).")
+            raise ValueError(_("A whole number of tokens, please (like 152)."))
         self.data = int(text)
 
 
@@ -136,19 +143,19 @@ class CountForm(FlaskForm):
     class Meta:
         csrf = False
 
-    b0 = _count_field("Seat 1")
-    b1 = _count_field("Seat 2")
-    b2 = _count_field("Seat 3")
-    b3 = _count_field("Seat 4")
-    plato = _count_field("The plato")
-    pajaritos = _count_field("The pajaritos dish")
+    b0 = _count_field(_l("Seat 1"))
+    b1 = _count_field(_l("Seat 2"))
+    b2 = _count_field(_l("Seat 3"))
+    b3 = _count_field(_l("Seat 4"))
+    plato = _count_field(_l("The plato"))
+    pajaritos = _count_field(_l("The pajaritos dish"))
 
     def fields_for(self, parties: list[str]) -> list[tuple[str, IntegerField]]:
         """(party, field) for each party the table has, the bowls labelled with the players' names."""
         seats = [getattr(self, f"b{i}") for i in range(4)]
         out = []
         for i, party in enumerate(parties[:-2]):
-            seats[i].label.text = f"{party}'s bowl"
+            seats[i].label.text = _("{player}'s bowl").format(player=party)
             out.append((party, seats[i]))
         return out + [(parties[-2], self.plato), (parties[-1], self.pajaritos)]
 
@@ -166,7 +173,7 @@ def count(token: str) -> ResponseReturnValue:
         counted = {party: f.data for party, f in fields if f.data is not None}
         for party, f in fields:
             if party not in counted and not f.errors:
-                f.errors = [*f.errors, "Count this one too (0 if it is empty)."]
+                f.errors = [*f.errors, _("Count this one too (0 if it is empty).")]
         if len(counted) == len(fields) and not any(f.errors for _, f in fields):
             answer = services.count_check(gs, counted)
         status = 200 if answer is not None else 400

@@ -16,8 +16,19 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 from flask.typing import ResponseReturnValue
 
 from .. import services
+from ..i18n import N_, _
 from ..models import GameSession
-from .forms import ChangeForm, DealerForm, HandForm, PhoneForm, ReopenForm, SeatingForm, UndoForm, new_key
+from .forms import (
+    ChangeForm,
+    DealerForm,
+    HandForm,
+    PhoneForm,
+    ReopenForm,
+    SeatingForm,
+    UndoForm,
+    new_key,
+    number_of,
+)
 
 bp = Blueprint("fixes", __name__, url_prefix="/s")
 
@@ -31,12 +42,6 @@ def session_or_404(token: str) -> GameSession:
     if gs is None:
         abort(404)
     return gs
-
-
-def number_of(value: str | None) -> int:
-    """A number from a hidden field: ASCII digits only, bounded; anything else is -1 (never a 500)."""
-    value = value or ""
-    return int(value) if value.isascii() and value.isdigit() and len(value) <= 9 else -1
 
 
 # ------------------------------------------------------------------ phones
@@ -86,7 +91,7 @@ def phone(token: str) -> ResponseReturnValue:
         name = services.clean_phone(form.name.data)
         if name:
             return remember_phone(redirect(url_for("table.show", token=token)), name)  # type: ignore[arg-type]
-        form.name.errors = ["Letters, please: 1 to 40, no control characters."]
+        form.name.errors = [_("Letters, please: 1 to 40, no control characters.")]
     status = 400 if request.method == "POST" else 200
     return render_template("web/phone.html", gs=gs, form=form), status
 
@@ -128,15 +133,15 @@ def hand(token: str, number: int) -> ResponseReturnValue:
 
 def gone(gs: GameSession, number: int, status: int, version: int | None = None) -> ResponseReturnValue:
     """Hand ``number`` is not there (any more): say what happened to it."""
-    return render_template("web/error.html", title=f"No hand {number}",
+    return render_template("web/error.html", title=_("No hand {n}").format(n=number),
                            message=services.gone_message(gs, number, version),
                            back=url_for("table.history", token=gs.token)), status
 
 
 def closed_page(gs: GameSession) -> ResponseReturnValue:
-    return render_template("web/error.html", title="Session closed",
-                           message="This session is closed: its hands can no longer be changed. "
-                                   "Reopen it from its page to fix something.",
+    return render_template("web/error.html", title=_("Session closed"),
+                           message=_("This session is closed: its hands can no longer be changed. "
+                                     "Reopen it from its page to fix something."),
                            back=url_for("table.show", token=gs.token)), 409
 
 
@@ -164,13 +169,15 @@ def preview_page(gs: GameSession, change: services.Change, *, status: int = 200,
 
 #: a change in words, for its preview's heading and its button
 HEADINGS = {
-    "delete": "Delete hand {n}", "insert": "Insert a forgotten hand as hand {n}",
-    "dealer": "Hand {n} was dealt by {dealer}", "seating": "New seating from hand {n}", "edit": "Hand {n} fixed",
+    "delete": N_("Delete hand {n}"), "insert": N_("Insert a forgotten hand as hand {n}"),
+    "dealer": N_("Hand {n} was dealt by {dealer}"), "seating": N_("New seating from hand {n}"),
+    "edit": N_("Hand {n} fixed"),
 }
 
 
 def describe(change: services.Change) -> str:
-    return HEADINGS.get(change.kind, change.kind).format(n=change.number, dealer=change.dealer)
+    words = HEADINGS.get(change.kind)
+    return _(words).format(n=change.number, dealer=change.dealer) if words else change.kind
 
 
 @bp.route("/<token>/hands/<int:number>/delete", methods=["GET", "POST"])
@@ -211,9 +218,9 @@ def make_change(gs: GameSession, read: Any) -> ResponseReturnValue:
 
 
 def damaged(gs: GameSession, message: str = "") -> ResponseReturnValue:
-    return render_template("web/error.html", title="Nothing changed",
-                           message=message or "This confirmation is out of date or damaged. Go back, reload "
-                                              "the page and ask again.",
+    return render_template("web/error.html", title=_("Nothing changed"),
+                           message=message or _("This confirmation is out of date or damaged. Go back, reload "
+                                                "the page and ask again."),
                            back=url_for("table.history", token=gs.token)), 400
 
 
@@ -243,7 +250,12 @@ def insert(token: str, number: int) -> ResponseReturnValue:
     status = 200
     if request.method == "POST":
         if form.validate_on_submit():
-            return preview_page(gs, services.Change("insert", number, hand=form.to_hand()), entry=entry)
+            try:
+                hand = form.to_hand()
+            except services.Refused as exc:  # a value that is not among the choices (surrender=yes please)
+                form.refuse(form.field_for(exc.field), exc.message)
+            else:
+                return preview_page(gs, services.Change("insert", number, hand=hand), entry=entry)
         status = 400
     return render_template("web/hand.html", gs=gs, view=services.view_from(gs, entry.ledger), form=form,
                            editing=None, inserting=number, upcoming=entry.upcoming), status
@@ -292,10 +304,12 @@ def undo(token: str) -> ResponseReturnValue:
     if not form.validate_on_submit():
         return damaged(gs)
     seq = number_of(form.seq.data)
+    if seq < 0:
+        return damaged(gs)
     try:
         applied = services.undo(gs, seq, key=form.key.data or "", phone=phone_name())
     except services.Refused as exc:
-        return render_template("web/error.html", title="Nothing undone", message=exc.message,
+        return render_template("web/error.html", title=_("Nothing undone"), message=exc.message,
                                back=url_for("fixes.history", token=token)), exc.status
     return redirect(url_for("table.show", token=token, done=applied.entry.seq,
                             again="1" if applied.already else None))

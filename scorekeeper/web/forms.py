@@ -1,4 +1,11 @@
-"""WTForms forms (CSRF through Flask-WTF) and the hand form's translation to a session-file hand."""
+"""WTForms forms (CSRF through Flask-WTF) and the hand form's translation to a session-file hand.
+
+Every field takes its domain from :mod:`scorekeeper.engine.domains`: numbers
+are parsed strictly (ASCII digits only, never more than the largest value
+has), a value posted for a choice must be one of the choices offered, and
+every refusal is shown — next to its field, or at the top of the form when
+the field is hidden (a damaged form key, hand number or version).
+"""
 
 from __future__ import annotations
 
@@ -8,6 +15,7 @@ from typing import Any
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
+    Field,
     HiddenField,
     IntegerField,
     RadioField,
@@ -15,16 +23,137 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
-from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
+from wtforms.validators import DataRequired, InputRequired, Optional, ValidationError
 
 from .. import services
-from ..i18n import LANGUAGES
+from ..engine import SUITS, domains
+from ..engine.domains import Amount, OutOfDomain, Text, Whole
+from ..i18n import LANGUAGES, N_, _
 from ..i18n import lazy_gettext as _l
+from ..narration import names
 
-SUITS = [("oros", "oros"), ("copas", "copas"), ("espadas", "espadas"), ("bastos", "bastos")]
+SUIT_CHOICES = [(s, s) for s in SUITS]
 
 
-class LanguageForm(FlaskForm):
+def _quoted(value: Any) -> str:
+    text = str(value)
+    return f"“{text}”" if len(text) <= 30 else f"“{text[:29]}…”"
+
+
+def not_a_choice(value: Any) -> str:
+    return _("{value} is not one of the choices: pick one of those shown.").format(value=_quoted(value))
+
+
+class AmongChoices:
+    """A value posted for a choice must be one of the choices offered; blank means none was picked."""
+
+    def __call__(self, form: Any, field: Any) -> None:
+        if field.data in (None, ""):
+            return
+        if str(field.data) not in {str(choice[0]) for choice in field.choices or ()}:
+            raise ValidationError(not_a_choice(field.data))
+
+
+class InDomain:
+    """Text in its domain (a name, a currency): :meth:`Text.clean` says what is wrong."""
+
+    def __init__(self, domain: Text) -> None:
+        self.domain = domain
+
+    def __call__(self, form: Any, field: Any) -> None:
+        if not field.data:
+            return
+        try:
+            self.domain.clean(field.data)
+        except OutOfDomain as exc:
+            raise ValidationError(services.sentence(exc.message)) from None
+
+
+class TypedNumber:
+    """A number typed or tapped on a phone, read by its domain's strict ``parse`` (ASCII digits only)."""
+
+    data: Any
+
+    def __init__(self, label: str, domain: Whole | Amount, validators: Any = None, **kwargs: Any) -> None:
+        super().__init__(label, validators, **kwargs)  # type: ignore[call-arg]  # a mixin before a WTForms field
+        self.domain = domain
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if not valuelist or not str(valuelist[0]).strip():
+            self.data = None
+            return
+        try:
+            self.data = self.domain.parse(str(valuelist[0]))
+        except OutOfDomain as exc:
+            self.data = None
+            raise ValueError(services.sentence(exc.message)) from None
+
+
+class WholeField(TypedNumber, IntegerField):
+    """A whole number within its domain (tricks, tokens, a count)."""
+
+
+class AmountField(TypedNumber, StringField):
+    """A decimal within its domain ("0.10" or "0,10"); its data is a Decimal."""
+
+
+#: said with _(DAMAGED) where it is shown
+DAMAGED = N_("This form is damaged: reload the page and enter it again.")
+
+
+class FormKey(HiddenField):
+    """The key a form carries so a re-sent post is recognised: URL-safe, 1 to 64 characters."""
+
+    def pre_validate(self, form: Any) -> None:
+        if self.data:
+            try:
+                domains.FORM_KEY.check(self.data)
+            except OutOfDomain:
+                raise ValidationError(_(DAMAGED)) from None
+
+    def fresh(self) -> None:
+        """A new key for a form being shown (GET)."""
+        if not self.data:
+            self.data = secrets.token_urlsafe(16)
+
+
+class ShownForm(FlaskForm):
+    """A form whose every error is shown: a hidden field's at the top, some next to a neighbour."""
+
+    #: field → the field whose place shows its errors (one without its own place on the page)
+    SHOWN_WITH: dict[str, str] = {}
+    #: fields whose errors go to the top of the form (they are not on the page a refusal draws)
+    SHOWN_AT_TOP: tuple[str, ...] = ()
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        ok = super().validate(extra_validators)
+        self.lift_errors()
+        return bool(ok)
+
+    def lift_errors(self) -> None:
+        for field in self:
+            if not field.errors:
+                continue
+            target = self.SHOWN_WITH.get(field.name)
+            if target is not None:
+                self[target].errors = [*self[target].errors, *field.errors]
+            elif field.type in ("HiddenField", "FormKey", "CSRFTokenField") or field.name in self.SHOWN_AT_TOP:
+                self.form_errors.extend(e for e in field.errors if e not in self.form_errors)
+            else:
+                continue
+            field.errors = []
+
+    def refuse(self, field_name: str, message: str) -> None:
+        """Show a refusal (from a service) next to ``field_name``, or at the top when it has no place."""
+        field = self._fields.get(field_name)
+        if field is None or field.type in ("HiddenField", "FormKey"):
+            self.form_errors.append(message)
+        else:
+            field.errors = [*field.errors, message]
+        self.lift_errors()
+
+
+class LanguageForm(ShownForm):
     """The language a group's pages and PDFs speak (each language named in itself)."""
 
     # a post without it (an older page, a script) takes the language the page was shown in
@@ -32,32 +161,52 @@ class LanguageForm(FlaskForm):
 
 
 class GroupForm(LanguageForm):
-    name = StringField(_l("Group name"), validators=[DataRequired(_l("Give the group a name.")), Length(max=80)])
+    name = StringField(_l("Group name"), validators=[DataRequired(_l("Give the group a name.")),
+                                                     InDomain(domains.GROUP_NAME)])
 
 
-class PlayerForm(FlaskForm):
-    name = StringField("Player", validators=[DataRequired("Give the player a name."), Length(max=40)])
+class PlayerForm(ShownForm):
+    name = StringField(_l("Player"), validators=[DataRequired(_l("Give the player a name.")),
+                                                 InDomain(domains.PLAYER_NAME)])
 
 
-class RulesForm(FlaskForm):
+class RulesForm(ShownForm):
     """The rules and their variants: starting an evening, or asking "what if" of one played."""
 
-    rules = SelectField("Rules", choices=services.rule_choices())
-    palo_de_favor = SelectField("Palo de favor", choices=[("", "none")] + SUITS, default="")
-    scale = SelectField("Scores", choices=[("1", "normal"), ("5", "×5")], default="1")
+    rules = SelectField("Rules", choices=services.rule_choices(), validate_choice=False,
+                        validators=[InputRequired("Choose the rules."), AmongChoices()])
+    palo_de_favor = SelectField("Palo de favor", choices=[("", "none"), *SUIT_CHOICES], default="",
+                                validate_choice=False, validators=[AmongChoices()])
+    scale = SelectField("Scores", choices=[("1", "normal"), ("5", "×5")], default="1",
+                        validate_choice=False, validators=[AmongChoices()])
     old_codillo = BooleanField("Old codillo (paid to the winner only)")
     penetro_four = BooleanField("Penetro with four (nobody drops out)")
-    own = StringField("Your own amounts (optional)", validators=[Length(max=200)],
+    own = StringField("Your own amounts (optional)",
                       description="For example: vuelta 2, solo 4, ante 2, pajarito 10")
 
+    def validate_own(self, field: Field) -> None:
+        try:
+            self.own_amounts()
+        except ValueError as exc:
+            raise ValidationError(str(exc)) from None
+
     def own_amounts(self) -> dict[str, Any]:
-        """'vuelta 2, solo 4, ante 2' → options; a malformed entry is a field error."""
+        """'vuelta 2, solo 4, ante 2' → options; a malformed entry is a field error (the engine checks names)."""
+        text = self.own.data or ""
+        if len(text) > 300:
+            raise ValueError(_("Write at most a few amounts, like “vuelta 2, solo 4”."))
         out: dict[str, Any] = {}
-        for part in filter(None, (p.strip() for p in (self.own.data or "").replace(";", ",").split(","))):
+        for part in filter(None, (p.strip() for p in text.replace(";", ",").split(","))):
             bits = part.replace("=", " ").replace(":", " ").split()
-            if len(bits) != 2 or not bits[1].isdigit():
-                raise ValueError(f"“{part}”: write a name and a whole number, like “vuelta 2”.")
-            name, amount = bits[0].lower().replace("-", "_"), int(bits[1])
+            domain = domains.PAJARITO if bits and bits[0].lower() == "pajarito" else domains.OWN_AMOUNT
+            try:
+                if len(bits) != 2:
+                    raise OutOfDomain(domain.describe())
+                amount = domain.parse(bits[1])
+            except OutOfDomain as exc:
+                raise ValueError(_("{entry}: write a name and {amount}, like “vuelta 2”.").format(
+                    entry=_quoted(part), amount=exc.message)) from None
+            name = bits[0].lower().replace("-", "_")
             if name in ("ante", "pajarito"):
                 out[name] = amount
             else:
@@ -79,67 +228,80 @@ class RulesForm(FlaskForm):
 
 
 class StartForm(RulesForm):
-    seat1 = SelectField("Seat 1", validate_choice=False)
-    seat2 = SelectField("Seat 2", validate_choice=False)
-    seat3 = SelectField("Seat 3", validate_choice=False)
-    seat4 = SelectField("Seat 4 (optional)", validate_choice=False)
-    first_dealer = SelectField("First dealer",
+    seat1 = SelectField("Seat 1", validate_choice=False, validators=[AmongChoices()])
+    seat2 = SelectField("Seat 2", validate_choice=False, validators=[AmongChoices()])
+    seat3 = SelectField("Seat 3", validate_choice=False, validators=[AmongChoices()])
+    seat4 = SelectField("Seat 4 (optional)", validate_choice=False, validators=[AmongChoices()])
+    first_dealer = SelectField("First dealer", validate_choice=False, validators=[AmongChoices()],
                                choices=[("1", "Seat 1"), ("2", "Seat 2"), ("3", "Seat 3"), ("4", "Seat 4")])
-    tanto_value = StringField("Value of a tanto", default="0.10",
-                              validators=[DataRequired("How much is a tanto worth?")])
-    currency = StringField("Currency", default="EUR", validators=[Length(max=8)])
-    start_tokens = IntegerField("Tantos each at the start", default=160,
-                                validators=[InputRequired("How many tantos each?"), NumberRange(10, 100000)])
+    tanto_value = AmountField("Value of a tanto", domains.TANTO_VALUE, default="0.10",
+                              validators=[InputRequired("How much is a tanto worth?")])
+    currency = StringField("Currency", default="EUR", validators=[InDomain(domains.CURRENCY)])
+    start_tokens = WholeField("Tantos each at the start", domains.START_TOKENS, default=160,
+                              validators=[InputRequired("How many tantos each?")])
+    idem_key = FormKey()
 
     def seats(self) -> list[str]:
         return [f.data for f in (self.seat1, self.seat2, self.seat3, self.seat4) if f.data]
 
 
-class HandForm(FlaskForm):
-    """One hand. Choices are filled per table (who may declare, who played…)."""
+class HandForm(ShownForm):
+    """One hand. Choices are filled per table (who may declare, who played…).
+
+    A question the table does not ask (the trump suit without a palo de
+    favor, the count of top trumps without scores ×5…) is not read at all;
+    a field that does not apply to the contract posted (a declarer for an
+    all-pass deal) is left out of the hand. Every value the hand does read
+    must be one of the choices offered, never taken as blank.
+    """
 
     contract = RadioField("Contract", validate_choice=False)
     declarer = RadioField("Declarer", validate_choice=False)
     forced = BooleanField("Forced (all passed, espada held)")
-    t0 = IntegerField("tricks", validators=[Optional(), NumberRange(0, 9)])
-    t1 = IntegerField("tricks", validators=[Optional(), NumberRange(0, 9)])
-    t2 = IntegerField("tricks", validators=[Optional(), NumberRange(0, 9)])
-    t3 = IntegerField("tricks", validators=[Optional(), NumberRange(0, 9)])
+    t0 = WholeField("tricks", domains.TRICKS, validators=[Optional()])
+    t1 = WholeField("tricks", domains.TRICKS, validators=[Optional()])
+    t2 = WholeField("tricks", domains.TRICKS, validators=[Optional()])
+    t3 = WholeField("tricks", domains.TRICKS, validators=[Optional()])
     surrender = RadioField("Surrender", choices=[("", "no"), ("accepted", "accepted"), ("takeover", "taken over")],
                            default="", validate_choice=False)
     takeover = RadioField("Taken over by", validate_choice=False)
     estuche = BooleanField("Estuche")
-    estuche_count = IntegerField("Top trumps in sequence", validators=[Optional(), NumberRange(3, 9)])
+    estuche_count = WholeField("Top trumps in sequence", domains.ESTUCHE_COUNT, validators=[Optional()])
     contra_estuche = BooleanField("Contra-estuche")
     primeras = BooleanField("Primeras (first five, then stop)")
     bola = RadioField("Bola", choices=[("", "no"), ("won", "won"), ("failed", "failed")], default="",
                       validate_choice=False)
     drops_out = RadioField("Drops out", validate_choice=False)
     debt = RadioField("Debt played for", validate_choice=False)
-    trump = RadioField("Trumps", choices=SUITS, validate_choice=False)
+    trump = RadioField("Trumps", choices=SUIT_CHOICES, validate_choice=False)
     bet = RadioField("The dealer's bet",
                      choices=[("J", "J — declarer wins"), ("P", "P — puesta"), ("C", "C — codillo")],
                      validate_choice=False)
     #: how the hand ended (entered instead of the tricks), or "tricks" to count them
     result = RadioField("How it ended", validate_choice=False)
     winner = RadioField("Who made codillo", validate_choice=False)
-    idem_key = HiddenField()
+    idem_key = FormKey()
     number = HiddenField()
     version = HiddenField()
 
     TRICK_FIELDS = ("t0", "t1", "t2", "t3")
+    #: the questions a table may not ask; one it does not ask is not read
+    QUESTIONS = ("estuche", "estuche_count", "contra_estuche", "drops_out", "trump", "bet")
+    #: fields shown through a neighbour on the page
+    SHOWN_WITH = {"estuche_count": "estuche", "takeover": "surrender", "t1": "t0", "t2": "t0", "t3": "t0"}
     #: the replay this form was built on (services.entry_for): saving and previewing reuse it
     entry: services.Entry | None = None
 
-    RESULT_WORDS = {"sacado": "won", "puesta": "puesta", "codillo": "codillo", "tricks": "count the tricks"}
+    RESULT_WORDS = {"sacado": N_("won"), "puesta": N_("puesta"), "codillo": N_("codillo"),
+                    "tricks": N_("count the tricks")}
 
     def setup_for(self, players: list[str], choices: services.HandChoices, upcoming: Any) -> None:
         """Offer only what the engine accepts at this table (``choices``: services.choices_for)."""
         self.players = players
         self.choices = choices
         self.asks = choices.questions
-        self.contract.choices = [(c, "all pass" if c == "pass" else c) for c in choices.contracts]
-        self.result.choices = [(r, self.RESULT_WORDS[r]) for r in (*choices.outcomes, "tricks")] \
+        self.contract.choices = [(c, _("all pass") if c == "pass" else c) for c in choices.contracts]
+        self.result.choices = [(r, _(self.RESULT_WORDS[r])) for r in (*choices.outcomes, "tricks")] \
             if choices.outcomes else []
         self.winner.choices = [(p, p) for p in players]
         self.declarer.choices = [(p, p) for p in upcoming.declarers]
@@ -147,11 +309,37 @@ class HandForm(FlaskForm):
         self.drops_out.choices = [(p, p) for p in players if p != upcoming.dealer]
         self.debt.choices = [(p, p) for p in upcoming.tied_debtors]
         self.upcoming = upcoming
-        if not self.idem_key.data:
-            self.idem_key.data = secrets.token_urlsafe(16)
+        for name in self.QUESTIONS:
+            if name not in self.asks:
+                self._unread(self[name])
+        if not upcoming.tied_debtors:
+            self._unread(self.debt)
+        if not choices.outcomes:  # how it ended is asked under the puesta family only
+            self._unread(self.result)
+            self._unread(self.winner)
+        for name in self.TRICK_FIELDS[len(players):]:
+            self._unread(self[name])
+        self.idem_key.fresh()
+
+    @staticmethod
+    def _unread(field: Any) -> None:
+        """Forget what was posted for a field this table does not ask."""
+        field.process(None)
+        field.raw_data = []
 
     def trick_fields(self) -> list[tuple[str, Any]]:
         return [(p, getattr(self, f"t{i}")) for i, p in enumerate(self.players)]
+
+    def number_posted(self) -> int | None:
+        """The hand number the form was made for; a damaged one is shown at the top of the form."""
+        text = self.number.data or ""
+        if not text:
+            return None
+        try:
+            return domains.HAND_NUMBER.parse(text)
+        except OutOfDomain:
+            self.form_errors.append(_(DAMAGED))
+            return None
 
     def fill_from(self, hand: dict[str, Any]) -> None:
         """Show a stored hand in the form (for editing)."""
@@ -182,45 +370,71 @@ class HandForm(FlaskForm):
         elif tricks and self.choices.outcomes:
             self.result.data = "tricks"
 
+    def _given(self, name: str) -> str | None:
+        """What was posted for a field, or None when left blank: never dropped, the engine judges it."""
+        value = self[name].data
+        return None if value in (None, "") else str(value)
+
+    def _surrender(self) -> str:
+        """The surrender question's answer: "", "accepted" or "takeover"; anything else is refused."""
+        value = self._given("surrender") or ""
+        if value not in ("", "accepted", "takeover"):
+            raise services.Refused("surrender", _("{value} is not one of the choices: no, accepted or taken over.")
+                                   .format(value=_quoted(value)))
+        return value
+
     def to_hand(self) -> dict[str, Any]:
-        """The session-file hand object this form describes (only what was asked)."""
-        hand: dict[str, Any] = {"contract": self.contract.data}
-        if self.contract.data == "pass":
+        """The session-file hand object this form describes: what was asked, as posted.
+
+        A value is never read as blank: whatever was posted for a question the
+        table asks goes into the hand, and the engine refuses what does not fit
+        (the surrender question's words are the form's own, so the form checks them).
+        """
+        contract = self._given("contract")
+        if contract is None:
+            raise services.Refused("contract", _("Choose the contract."))
+        hand: dict[str, Any] = {"contract": contract}
+        if contract == "pass":
             return hand
-        self._play_fields(hand)
+        self._play_fields(hand, contract)
         self._condiciones(hand)
-        if self.debt.data and self.upcoming.tied_debtors:
-            hand["debt"] = self.debt.data
-        if "trump" in self.asks and self.trump.data:
-            hand["trump"] = self.trump.data
-        if "bet" in self.asks and self.bet.data:
-            hand["bet"] = self.bet.data
+        for name in ("debt", "trump", "bet"):
+            if name in self.asks or (name == "debt" and self.upcoming.tied_debtors):
+                value = self._given(name)
+                if value is not None:
+                    hand[name] = value
         return hand
 
-    def _play_fields(self, hand: dict[str, Any]) -> None:
+    def _play_fields(self, hand: dict[str, Any], contract: str) -> None:
         """Who played, the tricks, a surrender or takeover, who dropped out of a penetro."""
-        if self.declarer.data:
-            hand["declarer"] = self.declarer.data
-        if self.forced.data and self.contract.data == "entrada":
+        declarer = self._given("declarer")
+        if declarer is not None:
+            hand["declarer"] = declarer
+        if self.forced.data and contract == "entrada":
             hand["forced"] = True
-        surrender = self.surrender.data or ""
+        surrender = self._surrender()
         if surrender == "accepted":
             hand["surrender"] = {"takeover": None}
         else:
             if surrender == "takeover":
-                hand["surrender"] = {"takeover": self.takeover.data or None}
+                hand["surrender"] = {"takeover": self._given("takeover")}
             self._how_it_ended(hand)
-        if self.contract.data == "penetro" and surrender != "accepted" and self.drops_out.data:
-            hand["drops_out"] = self.drops_out.data
+        if contract == "penetro" and surrender != "accepted" and "drops_out" in self.asks:
+            drops = self._given("drops_out")
+            if drops is not None:
+                hand["drops_out"] = drops
 
     def _how_it_ended(self, hand: dict[str, Any]) -> None:
         """The outcome (and a codillo's winner) when the players said how it ended, else the tricks."""
-        result = self.result.data or ""
+        result = self._given("result") or ""
         if result in self.choices.outcomes:
             hand["outcome"] = result
-            if result == "codillo" and self.winner.data:
-                hand["winner"] = self.winner.data
+            winner = self._given("winner")
+            if result == "codillo" and winner is not None:
+                hand["winner"] = winner
             return
+        if result not in ("", "tricks"):
+            raise services.Refused("outcome", not_a_choice(result))
         tricks = {p: f.data for p, f in self.trick_fields() if f.data is not None}
         if tricks:
             hand["tricks"] = tricks
@@ -245,33 +459,69 @@ class HandForm(FlaskForm):
             hand["contra_estuche"] = True
         if self.primeras.data and "primeras" in asked:
             hand["primeras"] = True
-        if self.bola.data in ("won", "failed") and "bola" in asked:
-            hand["bola"] = self.bola.data
+        bola = self._given("bola")
+        if bola is not None and "bola" in asked:
+            hand["bola"] = bola
+
+    #: fields the page hides for some contracts (as templates/web/hand.html and static/app.js do)
+    HIDDEN_FOR = {"declarer": ("pass", "penetro"), "surrender": ("pass", "solo"), "t0": ("pass",),
+                  "trump": ("pass",), "bola": ("pass",), "estuche": ("pass",), "contra_estuche": ("pass",),
+                  "primeras": ("pass",), "debt": ("pass",), "result": ("pass",)}
+    SHOWN_ONLY_FOR = {"forced": ("entrada",), "drops_out": ("penetro",)}
+
+    def refuse(self, field_name: str, message: str) -> None:
+        """A refusal on a field the page hides for the contract posted is shown at the top instead."""
+        contract = str(self.contract.data or "")
+        hidden = contract in self.HIDDEN_FOR.get(field_name, ()) or (
+            field_name in self.SHOWN_ONLY_FOR and contract not in self.SHOWN_ONLY_FOR[field_name]
+        ) or (field_name == "t0" and self.surrender.data == "accepted")
+        if hidden:
+            self.form_errors.append(message)
+            return
+        super().refuse(field_name, message)
 
     def field_for(self, engine_field: str) -> str:
         """Where an engine error is shown in this form."""
         mapping = {"tricks": "t0", "surrender": "surrender", "contract": "contract", "declarer": "declarer",
                    "bola": "bola", "primeras": "primeras", "estuche": "estuche", "contra_estuche": "contra_estuche",
                    "drops_out": "drops_out", "debt": "debt", "trump": "trump", "forced": "forced",
-                   "bet": "bet", "outcome": "result", "winner": "winner"}
+                   "bet": "bet", "takeover": "surrender", "estuche_count": "estuche", "version": "version",
+                   "number": "number", "idem_key": "idem_key", "outcome": "result", "winner": "winner"}
         return mapping.get(engine_field, "contract")
 
 
-class EndForm(FlaskForm):
+class EndForm(ShownForm):
     paper = RadioField("The paper", choices=[("settle", "Settle it tonight"), ("keep", "Keep it for next time")],
-                       default="settle")
+                       default="settle", validate_choice=False,
+                       validators=[InputRequired("Settle the paper or keep it."), AmongChoices()])
     version = HiddenField()
-    key = HiddenField()  # the end request's own key: a re-sent end is recognised
+    key = FormKey()  # the end request's own key: a re-sent end is recognised
     confirm = HiddenField()  # "yes" once the confirmation page was answered
-    phone = StringField("This phone's name (optional)", validators=[Optional(), Length(max=40)])
+    phone = StringField("This phone's name (optional)", validators=[Optional(), InDomain(domains.PHONE_NAME)])
+
+    SHOWN_AT_TOP = ("phone",)  # asked on the confirmation page; a refusal draws the end page
 
 
-class VersionForm(FlaskForm):
+class VersionForm(ShownForm):
     version = HiddenField()
 
 
-class ImportForm(FlaskForm):
+def number_of(text: str | None, domain: Whole = domains.VERSION) -> int:
+    """A number from a hidden field, by its domain's strict reading; anything else is -1 (never a 500)."""
+    try:
+        return domain.parse(text or "")
+    except OutOfDomain:
+        return -1
+
+
+def posted_version(form: Any) -> int:
+    """The session version a form was made for; a missing or damaged one counts as outdated (-1)."""
+    return number_of(form.version.data)
+
+
+class ImportForm(ShownForm):
     text = TextAreaField("Session file (JSON)")
+    idem_key = FormKey()
 
 
 def new_key() -> str:
@@ -281,7 +531,7 @@ def new_key() -> str:
 
 class PhoneForm(FlaskForm):
     name = StringField("This phone's name", validators=[DataRequired("Give this phone a name, like “Ana's phone”."),
-                                                        Length(max=40, message="At most 40 letters, please.")],
+                                                        InDomain(domains.PHONE_NAME)],
                        description="Shown in the session's history next to every change made from this phone.")
 
 
@@ -290,22 +540,22 @@ class ChangeForm(FlaskForm):
 
     change = HiddenField()
     version = HiddenField()
-    key = HiddenField()
-    phone = StringField("This phone's name (optional)", validators=[Optional(), Length(max=40)])
+    key = FormKey()
+    phone = StringField("This phone's name (optional)", validators=[Optional(), InDomain(domains.PHONE_NAME)])
 
 
 class UndoForm(FlaskForm):
     """One tap: undo change ``seq`` of the history."""
 
     seq = HiddenField()
-    key = HiddenField()
+    key = FormKey()
 
 
 class DealerForm(FlaskForm):
     """Who dealt a hand (the later hands' deal passes on from there)."""
 
-    dealer = RadioField("Who dealt this hand", validate_choice=False,
-                        validators=[DataRequired("Who dealt this hand?")])
+    dealer = RadioField(_l("Who dealt this hand"), validate_choice=False,
+                        validators=[DataRequired(_l("Who dealt this hand?"))])
 
     def setup_for(self, players: list[str], seats: tuple[str, ...]) -> None:
         self.dealer.choices = [(p, p) for p in seats]
@@ -317,17 +567,17 @@ class DealerForm(FlaskForm):
         """The correction asked for, or None with the error next to the field."""
         if self.dealer.data in players:
             return services.Change("dealer", number, dealer=self.dealer.data)
-        self.dealer.errors = [f"Choose one of {', '.join(players)}."]
+        self.dealer.errors = [_("Choose one of {players}.").format(players=names(players))]
         return None
 
 
 class SeatingForm(DealerForm):
     """The seating (the order the deal goes round) from a hand on, and who dealt that hand."""
 
-    seat1 = SelectField("Seat 1", validate_choice=False)
-    seat2 = SelectField("Seat 2", validate_choice=False)
-    seat3 = SelectField("Seat 3", validate_choice=False)
-    seat4 = SelectField("Seat 4", validate_choice=False)
+    seat1 = SelectField(_l("Seat 1"), validate_choice=False)
+    seat2 = SelectField(_l("Seat 2"), validate_choice=False)
+    seat3 = SelectField(_l("Seat 3"), validate_choice=False)
+    seat4 = SelectField(_l("Seat 4"), validate_choice=False)
 
     SEATS = ("seat1", "seat2", "seat3", "seat4")
 
@@ -346,14 +596,14 @@ class SeatingForm(DealerForm):
         chosen = tuple(f.data or "" for f in self.seat_fields)
         if sorted(chosen) == sorted(players) and self.dealer.data in players:
             return services.Change("seating", number, dealer=self.dealer.data, seating=chosen)
-        self.seat1.errors = [f"Each of {', '.join(players)} sits once."]
+        self.seat1.errors = [_("Each of {players} sits once.").format(players=names(players))]
         return None
 
 
 class ReopenForm(FlaskForm):
     version = HiddenField()
-    key = HiddenField()
-    phone = StringField("This phone's name (optional)", validators=[Optional(), Length(max=40)])
+    key = FormKey()
+    phone = StringField("This phone's name (optional)", validators=[Optional(), InDomain(domains.PHONE_NAME)])
 
 
 class NextForm(FlaskForm):

@@ -8,9 +8,9 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from .. import services
-from ..i18n import current_language, speak_group
-from ..models import Group, Player
-from .forms import GroupForm, ImportForm, LanguageForm, NextForm, PlayerForm, StartForm, VersionForm
+from ..i18n import _, current_language, speak_group
+from ..models import GameSession, Group, Player
+from .forms import DAMAGED, GroupForm, ImportForm, LanguageForm, NextForm, PlayerForm, StartForm, VersionForm
 
 bp = Blueprint("groups", __name__)
 
@@ -39,8 +39,7 @@ def index() -> ResponseReturnValue:
         try:
             group = services.create_group(form.name.data, form.language.data)
         except services.Refused as exc:
-            field = getattr(form, exc.field, form.name)
-            field.errors = [*field.errors, exc.message]
+            form.refuse(exc.field, exc.message)
         else:
             return redirect(url_for("groups.show", token=group.token))
     status = 400 if form.errors else 200
@@ -83,7 +82,7 @@ def _named(form: PlayerForm, save: Callable[[str | None], object]) -> bool:
     try:
         save(form.name.data)
     except services.Refused as exc:
-        form.name.errors = [*form.name.errors, exc.message]
+        form.refuse("name", exc.message)
         return False
     return True
 
@@ -112,7 +111,8 @@ def retire_player(token: str, player_id: int, action: str) -> ResponseReturnValu
     group = group_or_404(token)
     player = player_or_404(group, player_id)
     if not VersionForm().validate_on_submit():
-        abort(400)
+        return render_template("web/error.html", title=_("Please try again"), message=_(DAMAGED),
+                               back=url_for("groups.show", token=token)), 400
     services.set_retired(player, action == "retire")
     return redirect(url_for("groups.show", token=token))
 
@@ -128,51 +128,60 @@ def start(token: str) -> ResponseReturnValue:
     if request.method == "GET":
         for f, name in zip((form.seat1, form.seat2, form.seat3, form.seat4), active, strict=False):
             f.data = name
+        form.idem_key.fresh()
     if form.validate_on_submit():
-        seats = form.seats()
-        if len(seats) < 3:
-            form.seat3.errors = list(form.seat3.errors) + ["Tresillo needs three or four players."]
+        try:
+            gs = _start(group, form)
+        except services.Refused as exc:
+            form.refuse(START_FIELDS.get(exc.field, exc.field), exc.message)
         else:
-            dealer_seat = int(form.first_dealer.data or "1")
-            if dealer_seat > len(seats):
-                form.first_dealer.errors = list(form.first_dealer.errors) + ["That seat is empty."]
-            else:
-                try:
-                    try:
-                        options = form.options()
-                    except ValueError as exc:
-                        raise services.Refused("own", str(exc)) from None
-                    gs = services.start_session(
-                        group,
-                        players=seats,
-                        first_dealer=seats[dealer_seat - 1],
-                        rules=form.rules.data,
-                        start_tokens=form.start_tokens.data or 0,
-                        tanto_value=(form.tanto_value.data or "").replace(",", "."),
-                        currency=form.currency.data or "EUR",
-                        options=options,
-                    )
-                except services.Refused as exc:
-                    field = getattr(form, exc.field, None) or form.seat1
-                    field.errors = list(field.errors) + [exc.message]
-                else:
-                    return redirect(url_for("table.show", token=gs.token))
+            return redirect(url_for("table.show", token=gs.token))
     status = 400 if form.errors else 200
     return render_template("web/start.html", group=group, form=form, active=active,
                            carried=services.carried_paper(group)), status
+
+
+#: where a service's refusal is shown on the start form
+START_FIELDS = {"players": "seat1", "first_dealer": "first_dealer", "options": "own", "paper": "seat1",
+                "session": "seat1", "format": "seat1"}
+
+
+def _start(group: Group, form: StartForm) -> GameSession:
+    """Start the session the form describes; every refusal is a :class:`services.Refused` on a field."""
+    seats = form.seats()
+    if len(seats) < 3:
+        raise services.Refused("seat3", "Tresillo needs three or four players.")
+    dealer_seat = int(form.first_dealer.data or "1")
+    if dealer_seat > len(seats):
+        raise services.Refused("first_dealer", "That seat is empty.")
+    return services.start_session(
+        group,
+        players=seats,
+        first_dealer=seats[dealer_seat - 1],
+        rules=form.rules.data or "",
+        start_tokens=form.start_tokens.data or 0,
+        tanto_value=str(form.tanto_value.data),
+        currency=form.currency.data or "EUR",
+        options=form.options(),
+        idem_key=form.idem_key.data,
+    )
 
 
 @bp.route("/g/<token>/import", methods=["GET", "POST"])
 def import_session(token: str) -> ResponseReturnValue:
     group = group_or_404(token)
     form = ImportForm()
+    if request.method == "GET":
+        form.idem_key.fresh()
     if form.validate_on_submit():
         upload = request.files.get("file")
-        text = upload.read().decode("utf-8", "replace") if upload and upload.filename else (form.text.data or "")
+        data: str | bytes = upload.read() if upload and upload.filename else (form.text.data or "")
         try:
-            gs = services.import_session(group, text)
+            if not data.strip():
+                raise services.Refused("text", "Choose a session file, or paste one.")
+            gs = services.import_session(group, data, idem_key=form.idem_key.data)
         except services.Refused as exc:
-            form.text.errors = list(form.text.errors) + [exc.message]
+            form.refuse("text" if exc.field in ("file", "text") else exc.field, exc.message)
         else:
             return redirect(url_for("table.show", token=gs.token))
     status = 400 if form.errors else 200

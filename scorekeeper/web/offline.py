@@ -25,8 +25,9 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
 
 from .. import services
+from ..engine import domains
 from ..i18n import _
-from .forms import HandForm
+from .forms import HandForm, number_of
 from .table import hand_form, session_or_404
 
 bp = Blueprint("offline", __name__)
@@ -166,7 +167,8 @@ def sync(token: str) -> ResponseReturnValue:
 
 
 def _number(value: str | None) -> int:
-    return int(value) if value and value.isascii() and value.isdigit() and len(value) < 7 else 0
+    """A hand number from the address; a missing or damaged one is 0 (domains.HAND_NUMBER, read strictly)."""
+    return max(number_of(value, domains.HAND_NUMBER), 0)
 
 
 @bp.get("/s/<token>/pending")
@@ -188,10 +190,15 @@ def pending(token: str) -> ResponseReturnValue:
     mine = hand_form(gs, formdata=request.args, number=min(edit, len(gs.hands) + 1) if edit else None)
     entry = mine.entry
     assert entry is not None
+    try:
+        hand = mine.to_hand()
+    except services.Refused as exc:  # a kept hand whose values are not among the choices (a damaged link)
+        return render_template("web/error.html", title=_("This link is damaged"), message=exc.message,
+                               back=url_for("table.show", token=token)), 400
     if edit:
-        found = services.compare_fix(gs, entry, mine.to_hand(), edit)
+        found = services.compare_fix(gs, entry, hand, edit)
     else:
-        found = services.compare_pending(gs, entry, mine.to_hand(), number)
+        found = services.compare_pending(gs, entry, hand, number)
     stored = None
     if found.stored is not None:
         stored = hand_form(gs, entry=entry)

@@ -9,11 +9,12 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from .. import services
-from ..i18n import speak_group, use_language
+from ..engine import domains
+from ..i18n import _, speak_group, use_language
 from ..models import GameSession
 from ..reports.chart import PHONE, bowl_chart
-from .fixes import closed_page, done_page, fixes_context, gone, named_by, number_of, phone_name, respond
-from .forms import EndForm, HandForm, VersionForm, new_key
+from .fixes import closed_page, done_page, fixes_context, gone, named_by, phone_name, respond
+from .forms import EndForm, HandForm, VersionForm, new_key, number_of, posted_version
 from .language import document_language
 from .paper import paper_extras
 
@@ -40,17 +41,6 @@ def hand_form(gs: GameSession, *, formdata: Any = None, number: int | None = Non
     return form
 
 
-def _apply_error(form: HandForm, exc: services.Refused) -> None:
-    name = form.field_for(exc.field)
-    field = getattr(form, name)
-    field.errors = list(field.errors) + [exc.message]
-
-
-def _version(form: Any) -> int:
-    """The session version a form was made for; junk counts as outdated."""
-    return number_of(form.version.data)
-
-
 def _attempt(form: HandForm, action: Any) -> tuple[Any, int]:
     """Run a service call for the hand form: (its result, 200) or (None, the refusal's status)."""
     try:
@@ -59,8 +49,8 @@ def _attempt(form: HandForm, action: Any) -> tuple[Any, int]:
         form.form_errors.append(exc.message)
         return None, 409
     except services.Refused as exc:
-        _apply_error(form, exc)
-        return None, 400
+        form.refuse(form.field_for(exc.field), exc.message)
+        return None, exc.status if exc.status < 500 else 400
 
 
 @bp.get("/<token>")
@@ -68,7 +58,7 @@ def show(token: str) -> ResponseReturnValue:
     gs = session_or_404(token)
     screen = services.table_screen(gs, request.args.get("saved", type=int))
     saved_row = screen.saved_row
-    chart = Markup(bowl_chart(screen.chart, title="Bowls so far", frame=PHONE))
+    chart = Markup(bowl_chart(screen.chart, title=_("Bowls so far"), frame=PHONE))
     return render_template("web/table.html", gs=gs, view=screen.view, recent=screen.recent,
                            moves=saved_row.moves if saved_row else (), saved_row=saved_row,
                            again=bool(saved_row and request.args.get("again")),
@@ -89,20 +79,15 @@ def new_hand(token: str) -> ResponseReturnValue:
     form = hand_form(gs, formdata=request.form if request.method == "POST" else None)
     status = 200
     if request.method == "POST":
+        status = 400
         if form.validate_on_submit():
-            number = form.number.data
-            if number and number_of(number) < 0:
-                form.number.errors = ["This form is damaged; reload the page."]
-                status = 400
-            else:
+            number = form.number_posted()
+            if not form.form_errors:
                 saved, status = _attempt(form, lambda: services.add_hand(
-                    gs, form.to_hand(), idem_key=form.idem_key.data or "",
-                    number=number_of(number) if number else None, entry=form.entry,
-                    version=_version(form) if form.version.data else None, phone=phone_name()))
+                    gs, form.to_hand(), idem_key=form.idem_key.data or "", number=number, entry=form.entry,
+                    version=posted_version(form) if form.version.data else None, phone=phone_name()))
                 if saved is not None:
                     return _saved(gs, saved)
-        else:
-            status = 400
     assert form.entry is not None
     view = services.view_from(gs, form.entry.ledger)
     if request.method == "GET" or _deleted_since(form, view.next.number):
@@ -113,7 +98,7 @@ def new_hand(token: str) -> ResponseReturnValue:
 
 def _deleted_since(form: HandForm, next_number: int) -> bool:
     """The form was made for a later hand number than the next one: hands were deleted meanwhile."""
-    return bool(form.form_errors) and number_of(form.number.data) > next_number
+    return bool(form.form_errors) and number_of(form.number.data, domains.HAND_NUMBER) > next_number
 
 
 def _saved(gs: GameSession, saved: services.Saved) -> ResponseReturnValue:
@@ -123,22 +108,21 @@ def _saved(gs: GameSession, saved: services.Saved) -> ResponseReturnValue:
         again: dict[str, Any] = {} if saved.created else {"again": 1}
         return redirect(url_for("table.show", token=gs.token, saved=saved.record.position + 1, **again))
     if saved.record is not None:
-        message = (f"Hand {saved.record.position + 1} was saved before the session ended"
-                   f"{_ended_words(gs)}. Nothing was lost and nothing was entered twice.")
-        title = f"Hand {saved.record.position + 1} was saved"
+        number = saved.record.position + 1
+        ended = services.last_of_kind(gs, "end")
+        message = (_("Hand {n} was saved before the session ended ({ended}). Nothing was lost and nothing was "
+                     "entered twice.").format(n=number, ended=services.told(ended)) if ended is not None
+                   else _("Hand {n} was saved before the session ended. Nothing was lost and nothing was entered "
+                          "twice.").format(n=number))
+        title = _("Hand {n} was saved").format(n=number)
     else:
         entry = saved.entry
         assert entry is not None
-        message = (f"This hand was saved as hand {entry.hand} at {services.history_time(entry)}, and has been "
-                   "deleted since (see the history). It was not entered again.")
-        title = "Already saved"
+        message = _("This hand was saved as hand {n} at {time}, and has been deleted since (see the history). "
+                    "It was not entered again.").format(n=entry.hand, time=services.history_time(entry))
+        title = _("Already saved")
     return render_template("web/error.html", title=title, message=message,
                            back=url_for("table.show", token=gs.token)), 200
-
-
-def _ended_words(gs: GameSession) -> str:
-    ended = services.last_of_kind(gs, "end")
-    return f" ({services.told(ended)})" if ended is not None else ""
 
 
 def _closed_for_hands(gs: GameSession) -> ResponseReturnValue:
@@ -147,9 +131,9 @@ def _closed_for_hands(gs: GameSession) -> ResponseReturnValue:
         saved = services.find_saved(gs, request.form.get("idem_key", ""))
         if saved is not None:
             return _saved(gs, saved)
-    return render_template("web/error.html", title="Session closed",
-                           message="This session is closed: hands can no longer be entered. Reopen it from its "
-                                   "page to enter more.", back=url_for("table.show", token=gs.token)), 409
+    return render_template("web/error.html", title=_("Session closed"),
+                           message=_("This session is closed: hands can no longer be entered. Reopen it from its "
+                                     "page to enter more."), back=url_for("table.show", token=gs.token)), 409
 
 
 @bp.post("/<token>/preview")
@@ -162,7 +146,11 @@ def preview(token: str) -> ResponseReturnValue:
         abort(404)
     form = hand_form(gs, formdata=request.form, number=edit or insert)
     assert form.entry is not None
-    found = services.preview_hand(form.entry, form.to_hand(), insert=insert is not None)
+    try:
+        hand = form.to_hand()
+    except services.Refused as exc:
+        return jsonify(ok=False, field=exc.field, message=exc.message)
+    found = services.preview_hand(form.entry, hand, insert=insert is not None)
     result = found.result
     if result is None:
         return jsonify(ok=False, field=found.field, message=found.message)
@@ -199,7 +187,7 @@ def edit_hand(token: str, number: int) -> ResponseReturnValue:
         form.version.data = str(gs.version)
     elif form.validate_on_submit():
         edited, status = _attempt(form, lambda: services.edit_hand(
-            gs, number - 1, form.to_hand(), version=_version(form), entry=entry,
+            gs, number - 1, form.to_hand(), version=posted_version(form), entry=entry,
             key=form.idem_key.data or new_key(), phone=phone_name()))
         if edited is not None:
             return done_page(gs, services.edit_outcome(gs, number, edited))
@@ -221,15 +209,24 @@ def end(token: str) -> ResponseReturnValue:
             status = 400
         elif services.find_change(gs, form.key.data or "") is not None or (not gs.closed and form.confirm.data):
             return respond(_end(gs, form), form)
-        elif not gs.closed and _version(form) != gs.version:
+        elif not gs.closed and posted_version(form) != gs.version:
             return respond(_end(gs, form), form)  # refused as stale, saying what changed
         elif not gs.closed:
             return _confirm_end(gs, form)
         else:
-            status = 409
+            return _already_ended(gs)
     if request.method == "GET" or not form.version.data:
         form.version.data = str(gs.version)
     return _end_page(gs, form, status)
+
+
+def _already_ended(gs: GameSession) -> ResponseReturnValue:
+    """An end posted to an ended session (a second phone, an old page): how it ended; nothing changes."""
+    message = (_("This session was already ended, and its paper kept for next time. Nothing was changed.")
+               if gs.end_paper == "keep" else
+               _("This session was already ended, and its paper settled. Nothing was changed."))
+    return render_template("web/error.html", title=_("Already ended"), message=message,
+                           back=url_for("table.end", token=gs.token)), 409
 
 
 def _end_page(gs: GameSession, form: EndForm, status: int) -> ResponseReturnValue:
@@ -251,10 +248,14 @@ def _confirm_end(gs: GameSession, form: EndForm) -> ResponseReturnValue:
 
 def _end(gs: GameSession, form: EndForm) -> ResponseReturnValue:
     try:
-        saved = services.end_session(gs, paper=form.paper.data, version=_version(form), key=form.key.data or "",
+        saved = services.end_session(gs, paper=form.paper.data, version=posted_version(form), key=form.key.data or "",
                                      phone=named_by(form))
+    except services.Conflict as exc:
+        form.form_errors.append(exc.message)
+        form.version.data = str(gs.version)
+        return _end_page(gs, form, exc.status)
     except services.Refused as exc:
-        form.paper.errors = list(form.paper.errors) + [exc.message]
+        form.refuse("paper", exc.message)
         form.version.data = str(gs.version)
         return _end_page(gs, form, exc.status)
     entry = saved.entry

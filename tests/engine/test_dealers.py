@@ -129,3 +129,23 @@ def test_a_recorded_dealer_must_be_a_player():
     with pytest.raises(SessionError) as refused:
         run(NWSE, [dict(entrada("West", ("South", "East")), dealer="Nobody")])
     assert (refused.value.first.hand, refused.value.first.field) == (1, "dealer")
+
+
+def test_the_cli_reads_an_exported_file_with_dealers_seating_and_history(tmp_path, capsys):
+    """A file the app exported (recorded dealers, a seating, the history) replays on the command line;
+    its ``--json`` deal rows say who dealt, and the history does not change a figure."""
+    from scorekeeper.cli import main
+
+    hands = example_hands()
+    del hands[2]
+    hands[4]["seating"] = ["North", "West", "South", "East"]
+    history = [{"seq": 1, "at": "2026-11-23T21:00:00Z", "phone": "Ana's phone", "kind": "delete", "key": "k1",
+                "hand": 3, "before": EXAMPLE["hands"][2]}]
+    path = tmp_path / "exported.json"
+    path.write_text(json.dumps(example(hands) | {"history": history}))
+    assert main(["replay", str(path), "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["rows"]
+    assert [r["dealer"] for r in rows if r["kind"] == "deal"] == DEALERS[:2] + DEALERS[3:]
+    path.write_text(json.dumps(example(hands)))
+    assert main(["replay", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["rows"] == rows

@@ -262,3 +262,35 @@ def test_a_field_of_another_scoring_is_refused_with_a_message() -> None:
     assert (hand, field) == (1, "bet") and "French" in message
     french = dict(BASE, rules="french", start_tokens=100)
     assert refusal(dict(french, hands=[dict(WON, estuche=True)]))[:2] == (1, "estuche")
+
+
+def test_the_largest_values_of_every_domain_settle_exactly() -> None:
+    """A tanto of 99,999.9999 and start tokens of 100,000, own amounts of 10,000, 1,500 codillos against
+    the declarer: the bowls run into the billions, and the money still sums to zero, to the cent."""
+    from scorekeeper.engine import Hand, Setup, Table
+    from scorekeeper.engine.model import Options
+    from scorekeeper.viewmodel import format_money
+
+    most = {"entrada": 10_000, "vuelta": 10_000, "solo": 10_000, "bola": 10_000, "primeras": 10_000}
+    setup = Setup(players=("A", "B", "C", "D"), first_dealer="A", start_tokens=100_000,
+                  tanto_value=Decimal("99999.9999"),
+                  options=Options({"condiciones": most, "ante": 10_000, "pajarito": 10_000}))
+    table = Table(setup)
+    for _ in range(1_500):
+        up = table.upcoming()
+        declarer = up.declarers[0]
+        first, second = (p for p in up.active if p != declarer)
+        table.play(Hand("solo", declarer=declarer, tricks={declarer: 2, first: 5, second: 2}))
+    settlement = table.ledger().settlement
+    assert max(abs(v) for v in table.last.bowls.values()) > 10**9
+    assert sum(settlement.money.values()) == 0
+    assert all(format_money(m, "EUR") for m in settlement.money.values())
+
+
+def test_no_player_is_named_after_a_dish() -> None:
+    from scorekeeper.engine import domains
+    from scorekeeper.engine.model import PARTIES
+
+    assert domains.DISHES == PARTIES  # the domain and the engine's parties are one list
+    for name in ("plato", "Pot", "PAPER"):
+        assert refusal(dict(BASE, players=[name, "Bea", "Carlos"], first_dealer="Bea"))[1] == "players[0]"

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from conftest import field_value, gen_group, gen_hand, gen_session, hand_fields
+from conftest import end_session, field_value, gen_group, gen_hand, gen_session, hand_fields
 
 PLAYERS = ("North", "West", "South", "East")
 
@@ -20,16 +20,6 @@ def bowls_on(html: str) -> list[int]:
 
 def hand_count(client, token: str) -> int:
     return client.get(f"/s/{token}/version").get_json()["hands"]
-
-
-def end_session(browser, token: str, paper: str):
-    """The end page, its confirmation, and the confirmed end (the redirect it answers with)."""
-    page = browser.get(f"/s/{token}/end").get_data(as_text=True)
-    asked = browser.post(f"/s/{token}/end", {"paper": paper, "version": field_value(page, "version")})
-    assert asked.status_code == 200 and "End the session?" in asked.get_data(as_text=True)
-    text = asked.get_data(as_text=True)
-    return browser.post(f"/s/{token}/end", {"paper": paper, "version": field_value(text, "version"),
-                                              "key": field_value(text, "key"), "confirm": "yes"})
 
 
 def play_worked_example(browser, worked_example):
@@ -105,11 +95,11 @@ def test_start_refusals(browser):
     r = browser.post(f"/g/{g}/start", dict(base, seat3="North"))
     assert r.status_code == 400 and "Each player sits only once." in r.get_data(as_text=True)
     r = browser.post(f"/g/{g}/start", dict(base, seat3="South", tanto_value="ten"))
-    assert r.status_code == 400 and "A tanto value like 0.10" in r.get_data(as_text=True)
+    assert r.status_code == 400 and "with at most 4 decimals, such as 0.10" in r.get_data(as_text=True)
     r = browser.post(f"/g/{g}/start", dict(base, seat3="South", first_dealer="4"))
     assert r.status_code == 400 and "That seat is empty." in r.get_data(as_text=True)
     r = browser.post(f"/g/{g}/start", dict(base, seat3="Nobody"))
-    assert r.status_code == 400 and "Nobody is not an active player" in r.get_data(as_text=True)
+    assert r.status_code == 400 and "“Nobody” is not one of the choices" in r.get_data(as_text=True)
     assert "(playing)" not in browser.get(f"/g/{g}").get_data(as_text=True)
 
 
@@ -312,7 +302,7 @@ def test_broken_import_changes_nothing(browser, worked_example):
     broken["hands"] = list(worked_example["hands"])
     broken["hands"][2] = {"contract": "penetro", "declarer": "West"}
     r = browser.post(f"/g/{g}/import", {"text": json.dumps(broken)})
-    assert r.status_code == 400 and "Hand 3: only the dealer (South) plays a penetro" in r.get_data(as_text=True)
+    assert r.status_code == 400 and "Hand 3: declarer: only the dealer (South) plays a penetro" in r.get_data(as_text=True)
     group_page = browser.get(f"/g/{g}").get_data(as_text=True)
     assert "No evening has ended yet." in group_page and "Back to the table" not in group_page
 

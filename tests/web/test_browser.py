@@ -49,7 +49,7 @@ def make_group_and_session(page, server, name="Tuesday table"):
     page.fill("#name", name)
     page.click("text=Create group")
     for p in PLAYERS:
-        page.fill("form[action$='/players'] #name", p)
+        page.fill("#add-player #name", p)
         page.click("text=Add player")
     page.click("text=Start a session")
     page.click("form.card button[type=submit]")

@@ -145,7 +145,7 @@ def test_what_if_hands_that_cannot_be_played_under_other_rules(browser, client, 
     answer = answer_of(page)
     assert answer.startswith("Under ") and "These hands cannot be played under these rules: Hand " in answer
     r = client.get(f"/s/{s}/whatif?rules=nonsense")
-    assert r.status_code == 400 and "Not a valid choice." in r.get_data(as_text=True)
+    assert r.status_code == 400 and "is not one of the choices" in r.get_data(as_text=True)
     r = client.get(f"/s/{s}/whatif?rules=pagat&own=vuelta%20lots")
     assert r.status_code == 400 and "write a name and a whole number" in r.get_data(as_text=True)
     r = client.get(f"/s/{s}/whatif?rules=pagat&own=bogus%203")

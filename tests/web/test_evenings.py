@@ -308,7 +308,7 @@ def test_end_page_offers_the_result_to_share(app, browser, worked_example):
     page = browser.get(f"/s/{s}/end").get_data(as_text=True)
     text = re.search(r'<pre class="share-text" id="share-text">(.*?)</pre>', page, re.S).group(1)
     lines = text.split("\n")
-    assert re.fullmatch(r"Tuesday table · Tresillo, \d+ \w{3} \d{4} \(8 hands\)", lines[0])
+    assert re.fullmatch(r"Tuesday table · Tresillo, \d+ \w+ \d{4} \(8 hands\)", lines[0])
     assert lines[1:5] == ["North +€1.90", "West −€1.20", "South +€0.50", "East −€1.20"]
     assert lines[5:] == ["West pays North €1.20", "East pays North €0.70", "East pays South €0.50"]
     assert "share.js" in page and "<script>" not in page  # no inline script

@@ -133,7 +133,7 @@ def test_fix_shows_before_and_after_and_can_be_undone(browser, worked_example):
     _, r = fix_hand_1_to_an_entrada(browser, s, worked_example)
     text = r.get_data(as_text=True)
     assert r.status_code == 200 and "Hand 1 fixed" in text
-    assert "was: South wins a vuelta" in text or "was: " in text
+    assert re.search(r"was: [^<]*vuelta", text)  # the hand as it was, next to the fix
     assert table_bowls(browser, s) == [167, 158, 170, 135]
     r = browser.post(f"/s/{s}/undo", undo_fields(text))
     assert r.status_code == 302 and table_bowls(browser, s) == FINAL_BOWLS
@@ -249,6 +249,82 @@ def test_a_closed_session_is_reopened_from_its_page(browser, worked_example):
     assert again.status_code == 302 and "again=1" in again.headers["Location"]
     kinds = [e["kind"] for e in exported(browser, s)["history"]]
     assert kinds[-2:] == ["end", "reopen"]
+
+
+def kept_summary(app, s: str) -> tuple[int, int] | None:
+    """The evening summary stored for session ``s`` (its version and hands), read from the rows alone:
+    no page is read, so nothing can summarise it late (issue 16's group page would)."""
+    from scorekeeper import services
+    from scorekeeper.db import db
+    from scorekeeper.models import EveningSummary
+
+    with app.app_context():
+        gs = services.find_session(s)
+        row = db.session.scalars(db.select(EveningSummary).filter_by(session_id=gs.id)).first()
+        kept = None if row is None else (row.session_version, row.hands)
+        version = gs.version
+        db.session.remove()
+    assert kept is None or kept[0] == version, "a kept summary is of the session as it is"
+    return kept
+
+
+def reopen(browser, s: str) -> None:
+    page = browser.get(f"/s/{s}/reopen").get_data(as_text=True)
+    r = browser.post(f"/s/{s}/reopen", {"version": field_value(page, "version"), "key": field_value(page, "key")})
+    assert r.status_code == 302 and not closed(browser, s)
+
+
+def undo_last(browser, s: str) -> None:
+    r = browser.post(f"/s/{s}/undo", undo_fields(browser.get(f"/s/{s}").get_data(as_text=True)))
+    assert r.status_code == 302, r.get_data(as_text=True)[-2000:]
+
+
+def test_every_way_of_ending_keeps_the_summary(app, browser, worked_example):
+    """Issue 16: an ended evening's summary is stored in the same commit as the end — the end, the end
+    after a reopen and the undo of a reopen; a reopen and the undo of an end drop it."""
+    _, s = worked_table(browser, worked_example)
+    assert kept_summary(app, s) is None
+    end(browser, s)
+    assert kept_summary(app, s)[1] == 8
+    reopen(browser, s)
+    assert kept_summary(app, s) is None  # open again: out of the statistics
+    delete(browser, s, 8)
+    end(browser, s)  # ended after the reopen: summarised again, with the fix
+    assert kept_summary(app, s)[1] == 7
+    reopen(browser, s)
+    assert kept_summary(app, s) is None
+    undo_last(browser, s)  # the reopen undone: closed again as it was, its summary kept
+    assert closed(browser, s) and kept_summary(app, s)[1] == 7
+    log = exported(browser, s)["history"]
+    assert [e["kind"] for e in log[-2:]] == ["reopen", "undo"]
+    undone_twice = browser.post(f"/s/{s}/undo", {"seq": str(log[-1]["seq"]), "key": "k-new"})  # an undo stays
+    assert undone_twice.status_code == 409 and closed(browser, s) and kept_summary(app, s)[1] == 7
+    # the end undone: open again, summary dropped
+    _, s2 = worked_table(browser, worked_example)
+    end(browser, s2)
+    undo_last(browser, s2)
+    assert not closed(browser, s2) and kept_summary(app, s2) is None
+
+
+def test_an_insert_and_a_seating_change_are_undone_exactly(browser):
+    """Undo restores the hands as they were: dealers, seating and play, byte for byte in the file."""
+    _, s = three_handed(browser, hands=3)
+    original = exported(browser, s)["hands"]
+    hand = {"contract": "entrada", "declarer": "North", "tricks": {"North": 5, "West": 2, "South": 2}}
+    preview = browser.post(f"/s/{s}/hands/insert/2", hand_fields(hand, THREE)).get_data(as_text=True)
+    browser.post(f"/s/{s}/change", confirmation(preview))
+    assert len(exported(browser, s)["hands"]) == 4
+    undo_last(browser, s)
+    assert exported(browser, s)["hands"] == original
+    preview = browser.post(f"/s/{s}/hands/2/seating", {"seat1": "North", "seat2": "South", "seat3": "West",
+                                                        "dealer": "West"}).get_data(as_text=True)
+    browser.post(f"/s/{s}/change", confirmation(preview))
+    assert exported(browser, s)["hands"][1]["seating"] == ["North", "South", "West"]
+    undo_last(browser, s)
+    assert exported(browser, s)["hands"] == original
+    log = exported(browser, s)["history"]
+    assert [(e["kind"], e.get("undoes")) for e in log[3:]] == [("insert", None), ("undo", 4), ("seating", None),
+                                                              ("undo", 6)]
 
 
 def test_a_resent_undo_never_takes_back_a_second_change(browser, worked_example):
@@ -390,7 +466,7 @@ def test_an_unnamed_phone_can_name_itself_when_confirming(browser, worked_exampl
     for hand in worked_example["hands"]:
         gen_hand(browser, s, hand)
     page = browser.get(f"/s/{s}/hands/8/delete").get_data(as_text=True)
-    assert "This phone&#39;s name (optional)" in page
+    assert "This phone&#39;s name (optional)" in page or "This phone's name (optional)" in page  # a lazy label is not escaped
     r = browser.post(f"/s/{s}/hands/8/delete", dict(confirmation(page), phone="Carmen"))
     assert r.status_code == 200 and "phone=Carmen" in r.headers.get("Set-Cookie", "")
     log = exported(browser, s)["history"]
