@@ -10,9 +10,13 @@ from __future__ import annotations
 import json
 import os
 import re
+import threading
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from html import unescape
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -47,6 +51,31 @@ def _postgres_url() -> str:
         conn.execute(text(f'CREATE DATABASE "{name}"'))
     admin.dispose()
     return base.rsplit("/", 1)[0] + "/" + name, base, name
+
+
+def migrated_app(path: Path, secret: str) -> Any:
+    """A real app on a fresh SQLite file at ``path``, migrated to head (what ./scripts/run serves)."""
+    from flask_migrate import upgrade
+
+    from scorekeeper import create_app
+
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "SECRET_KEY": secret})
+    with app.app_context():
+        upgrade()
+    return app
+
+
+@contextmanager
+def served(app: Any) -> Iterator[str]:
+    """Serve ``app`` on 127.0.0.1 (a free port, a real socket for the browser); yields its base URL."""
+    from werkzeug.serving import make_server
+
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{srv.server_port}"
+    finally:
+        srv.shutdown()
 
 
 @pytest.fixture(scope="session")

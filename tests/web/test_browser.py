@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import json
 import os
-import threading
 from pathlib import Path
 
 import pytest
 
-from conftest import DATA
+from conftest import DATA, migrated_app, served
 
 pytestmark = pytest.mark.browser
 
@@ -23,20 +22,8 @@ SHOTS = Path(os.environ.get("SCREENSHOT_DIR", "")) if os.environ.get("SCREENSHOT
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    from flask_migrate import upgrade
-    from werkzeug.serving import make_server
-
-    from scorekeeper import create_app
-
-    path = tmp_path_factory.mktemp("web") / "table.sqlite"
-    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "SECRET_KEY": "browser"})
-    with app.app_context():
-        upgrade()
-    srv = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{srv.server_port}"
-    srv.shutdown()
+    with served(migrated_app(tmp_path_factory.mktemp("web") / "table.sqlite", "browser")) as url:
+        yield url
 
 
 def new_page(chromium):

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import json
 import os
-import threading
 import urllib.request
 from pathlib import Path
 
 import pytest
+
+from conftest import migrated_app, served
 
 pytestmark = pytest.mark.browser
 
@@ -29,20 +30,9 @@ HAND_C = {"contract": "entrada", "declarer": "Carlos", "tricks": {"Ana": 3, "Bea
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    from flask_migrate import upgrade
-    from werkzeug.serving import make_server
-
-    from scorekeeper import create_app
-
-    path = tmp_path_factory.mktemp("offline") / "table.sqlite"
-    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "SECRET_KEY": "offline"})
-    with app.app_context():
-        upgrade()
-    srv = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    yield {"url": f"http://127.0.0.1:{srv.server_port}", "app": app}
-    srv.shutdown()
+    app = migrated_app(tmp_path_factory.mktemp("offline") / "table.sqlite", "offline")
+    with served(app) as url:
+        yield {"url": url, "app": app}
 
 
 def new_phone(chromium, init_script: str | None = None):

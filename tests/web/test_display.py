@@ -10,11 +10,12 @@ and the screen settings a phone remembers.
 from __future__ import annotations
 
 import sys
-import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from conftest import served
 
 pytestmark = pytest.mark.browser
 
@@ -59,16 +60,12 @@ LAYOUT_SHIFT = """() => new Promise(done => {
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory: pytest.TempPathFactory) -> Any:
     """The demo evening served on 127.0.0.1: (base URL, {page name: path})."""
-    from werkzeug.serving import make_server
-
     sys.path.insert(0, str(ROOT / "bench"))
     from demo import demo_app
 
     app, pages = demo_app(tmp_path_factory.mktemp("demo") / "demo.sqlite")
-    srv = make_server("127.0.0.1", 0, app, threaded=True)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{srv.server_port}", pages
-    srv.shutdown()
+    with served(app) as url:
+        yield url, pages
 
 
 def open_page(chromium: Any, *, width: int = 390, height: int = 844, scale: int = 1, theme: str = "light") -> Any:
