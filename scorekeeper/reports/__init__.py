@@ -180,7 +180,7 @@ def render_html(kind: str, view: SessionView, *, inline_css: bool = True, **extr
     _check(kind)
     template = environment().get_template(f"report/{kind}.html")
     chart = Markup(bowl_chart(view.chart)) if kind == "report" else Markup("")
-    ledger = ledger_lines(view) if kind == "report" else None
+    ledger = ledger_lines(view, COMPACT_FROM, MOST_HANDS) if kind == "report" else None
     grid = figure_grid(view, [line.row for line in ledger.lines]) if ledger is not None else None
     return template.render(
         v=view,
