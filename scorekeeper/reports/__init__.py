@@ -174,9 +174,13 @@ def document_filename(kind: str, view: SessionView | None) -> str:
     return f"{kind}-{started:%Y-%m-%d}.pdf" if started is not None else f"{kind}.pdf"
 
 
-def render_html(kind: str, view: SessionView, *, inline_css: bool = True, **extra: Any) -> str:
-    """The document ``kind`` as a standalone HTML page (CSS inlined, print rules included;
-    ``inline_css`` False leaves it out, for :func:`render_pdf`, which brings it parsed)."""
+def render_html(kind: str, view: SessionView, **extra: Any) -> str:
+    """The document ``kind`` as a standalone HTML page (CSS inlined, print rules included)."""
+    return _document(kind, view, Markup(stylesheet()), extra)
+
+
+def _document(kind: str, view: SessionView, css: Markup, extra: dict[str, Any]) -> str:
+    """The document's HTML with ``css`` in its ``<style>`` (none for a PDF: it brings the CSS parsed)."""
     _check(kind)
     template = environment().get_template(f"report/{kind}.html")
     chart = Markup(bowl_chart(view.chart)) if kind == "report" else Markup("")
@@ -188,7 +192,7 @@ def render_html(kind: str, view: SessionView, *, inline_css: bool = True, **extr
         ledger=ledger,
         kind=kind,
         doc_title=gettext(TITLES[kind]),
-        css=Markup(stylesheet()) if inline_css else Markup(""),
+        css=css,
         chart=chart,
         **extra,
     )
@@ -206,7 +210,7 @@ def render_pdf(kind: str, view: SessionView, **extra: Any) -> bytes:
     """The document ``kind`` as A4 PDF bytes (fonts embedded by WeasyPrint)."""
     from weasyprint import HTML  # imported late: loading Pango is slow and only PDFs need it
 
-    html = render_html(kind, view, inline_css=False, **extra)
+    html = _document(kind, view, Markup(""), extra)
     # WeasyPrint builds hundreds of thousands of boxes that are all alive until the end:
     # the cyclic garbage collector would walk them again and again for nothing
     paused = gc.isenabled()
