@@ -73,6 +73,7 @@ def build(app: Any, long_hands: int = 300) -> dict[str, str]:
         "table-long": f"/s/{s['long']}",
         "hand-long": f"/s/{s['long']}/hand",
         "hands-long": f"/s/{s['long']}/hands",
+        "hands-long-older": f"/s/{s['long']}/hands?before=251",
         "report": f"/s/{s['worked']}/report.html",
         "count": f"/s/{s['worked']}/count",
         "whatif": f"/s/{s['worked']}/whatif",

@@ -73,12 +73,15 @@ from .summaries import (
     past_evenings,
 )
 from .views import (
+    HANDS_PER_PAGE,
     EndPage,
+    HandsPage,
     TableScreen,
     changed_rows,
     choices_for,
     end_page,
     hand_asks,
+    hands_page,
     rule_choices,
     table_screen,
     view_for,
@@ -87,7 +90,7 @@ from .views import (
 
 __all__ = [
     "Applied", "Change", "ChangePreview", "Conflict", "sentence", "CountAnswer", "EndPage", "Entry", "GroupMemory",
-    "HandChoices",
+    "HandChoices", "HANDS_PER_PAGE", "HandsPage", "hands_page",
     "HandPreview", "PastEvening", "Recomputed", "Refused", "Saved", "TableScreen", "WhatIf", "active_players",
     "add_hand", "add_player", "apply_change", "carried_paper", "change_from_json", "changed_rows",
     "choices_for", "clean_phone", "count_check", "count_evenings", "count_hands", "count_parties",

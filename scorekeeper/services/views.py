@@ -88,6 +88,58 @@ def bowls_so_far(ledger: Ledger, most: int | None = PHONE.most_points) -> dict[s
     }
 
 
+#: how many hands the All hands page shows at a time (newest first)
+HANDS_PER_PAGE = 25
+
+
+@dataclass(frozen=True)
+class HandsPage:
+    """One page of the All hands list: the rows of hands ``top`` down to ``bottom``, newest first.
+
+    ``newer`` and ``older`` are the ``before`` of the neighbouring pages (``newer`` is None when the
+    page of newer hands is the newest one, which needs no ``before``); ``has_newer`` says whether there is one.
+    """
+
+    view: SessionView
+    rows: tuple[RowView, ...]
+    top: int
+    bottom: int
+    has_newer: bool
+    newer: int | None
+    older: int | None
+
+
+def hands_window(total: int, *, before: int | None = None, hand: int | None = None,
+                 size: int = HANDS_PER_PAGE) -> tuple[int, int]:
+    """The hands (top, bottom) a page shows, newest first: those before hand ``before``, or the page of
+    hand ``hand`` (the pages counted from the newest), or the newest page. Out-of-range asks are clamped.
+
+    >>> hands_window(300), hands_window(300, before=276), hands_window(300, hand=1), hands_window(300, before=-5)
+    ((300, 276), (275, 251), (25, 1), (25, 1))
+    >>> hands_window(30, hand=6), hands_window(30, hand=5), hands_window(0)
+    ((30, 6), (5, 1), (0, 1))
+    """
+    if hand is not None:
+        top = total - (total - min(max(hand, 1), total)) // size * size
+    elif before is not None:
+        top = min(before - 1, total) if before > 1 else min(size, total)
+    else:
+        top = total
+    return top, max(top - size + 1, 1)
+
+
+def hands_page(gs: GameSession, *, before: int | None = None, hand: int | None = None) -> HandsPage:
+    """A page of the All hands list: only its own hands' rows are put into words."""
+    ledger = ledger_for(gs)
+    total = len(ledger.results)
+    top, bottom = hands_window(total, before=before, hand=hand)
+    # rows: the start, then a deal row and a hand row for each hand (hand n's row is rows[2n])
+    rows = tuple(row_view(ledger.rows[2 * n]) for n in range(top, bottom - 1, -1)) if top else ()
+    newer = top + HANDS_PER_PAGE + 1 if top + HANDS_PER_PAGE < total else None
+    return HandsPage(view_from(gs, ledger), rows, top, bottom, has_newer=top < total, newer=newer,
+                     older=bottom if bottom > 1 else None)
+
+
 @dataclass(frozen=True)
 class EndPage:
     """The end of the evening: the session view, and the settlement either way the paper goes."""

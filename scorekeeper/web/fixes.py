@@ -135,7 +135,7 @@ def gone(gs: GameSession, number: int, status: int, version: int | None = None) 
     """Hand ``number`` is not there (any more): say what happened to it."""
     return render_template("web/error.html", title=_("No hand {n}").format(n=number),
                            message=services.gone_message(gs, number, version),
-                           back=url_for("table.history", token=gs.token)), status
+                           back=url_for("table.history", token=gs.token, hand=number)), status
 
 
 def closed_page(gs: GameSession) -> ResponseReturnValue:
@@ -164,7 +164,7 @@ def preview_page(gs: GameSession, change: services.Change, *, status: int = 200,
     action = (url_for("fixes.delete", token=gs.token, number=change.number) if change.kind == "delete"
               else url_for("fixes.confirm", token=gs.token))
     return render_template("web/change.html", gs=gs, preview=preview, form=form, action=action, error=error,
-                           phone=phone_name(), describe=describe(change)), status
+                           phone=phone_name(), describe=describe(change), hand=change.number), status
 
 
 #: a change in words, for its preview's heading and its button

@@ -160,9 +160,12 @@ def preview(token: str) -> ResponseReturnValue:
 
 @bp.get("/<token>/hands")
 def history(token: str) -> ResponseReturnValue:
+    """All hands, newest first, a page at a time: ``?before=N`` the hands before N, ``?hand=N`` the page of N."""
     gs = session_or_404(token)
-    view = services.view_for(gs, rows=True)
-    return render_template("web/history.html", gs=gs, view=view, form=VersionForm(version=gs.version))
+    page = services.hands_page(gs, before=request.args.get("before", type=int),
+                               hand=request.args.get("hand", type=int))
+    return render_template("web/history.html", gs=gs, view=page.view, page=page,
+                           form=VersionForm(version=gs.version))
 
 
 @bp.route("/<token>/hands/<int:number>/edit", methods=["GET", "POST"])
