@@ -595,19 +595,23 @@ class MoveWords:
         return self.text
 
 
+#: a payment's reason as a short label (translated when said: one label, not the whole table, per payment)
+_REASON_LABELS = {
+    Reason.PAJARITO: N_("pajarito"), Reason.ANTE: N_("ante"), Reason.REFILL: N_("refill"),
+    Reason.PLATO: N_("plato"), Reason.TANTO: N_("tanto"), Reason.RESERVED: N_("reserved puesta"),
+    Reason.CROSSED: N_("crossed out"), Reason.PUESTA: N_("puesta"), Reason.CODILLO: N_("codillo"),
+    Reason.GAVE_UP: N_("gave up"), Reason.ENTRADA: N_("entrada"), Reason.VUELTA: N_("vuelta"),
+    Reason.SOLO: N_("solo"), Reason.PENETRO: N_("penetro"), Reason.ESTUCHE: N_("estuche"),
+    Reason.CONTRA_ESTUCHE: N_("contra-estuche"), Reason.PRIMERAS: N_("primeras"), Reason.BOLA: N_("bola"),
+    Reason.ROUNDING: N_("rounding"), Reason.WIN: N_("win"), Reason.SURRENDER: N_("surrender"),
+    Reason.BET: N_("bet"),
+}
+
+
 def reason_label(reason: Reason | str) -> str:
     """A payment's reason as a short label: ``solo``, ``tanto``, ``reserved puesta``."""
-    labels = {
-        Reason.PAJARITO: _("pajarito"), Reason.ANTE: _("ante"), Reason.REFILL: _("refill"),
-        Reason.PLATO: _("plato"), Reason.TANTO: _("tanto"), Reason.RESERVED: _("reserved puesta"),
-        Reason.CROSSED: _("crossed out"), Reason.PUESTA: _("puesta"), Reason.CODILLO: _("codillo"),
-        Reason.GAVE_UP: _("gave up"), Reason.ENTRADA: _("entrada"), Reason.VUELTA: _("vuelta"),
-        Reason.SOLO: _("solo"), Reason.PENETRO: _("penetro"), Reason.ESTUCHE: _("estuche"),
-        Reason.CONTRA_ESTUCHE: _("contra-estuche"), Reason.PRIMERAS: _("primeras"), Reason.BOLA: _("bola"),
-        Reason.ROUNDING: _("rounding"), Reason.WIN: _("win"), Reason.SURRENDER: _("surrender"),
-        Reason.BET: _("bet"),
-    }
-    return labels.get(Reason(reason), str(reason))
+    label = _REASON_LABELS.get(Reason(reason))
+    return _(label) if label is not None else str(reason)
 
 
 def _pair(t: Transfer) -> tuple[str, str]:

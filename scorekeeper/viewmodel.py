@@ -16,7 +16,7 @@ from functools import cached_property
 from typing import Any
 
 from . import formats, narration
-from .engine import PAPER, Case, Debt, Ledger, Outcome, Row, RowKind, Settlement
+from .engine import PAPER, Case, Ledger, Outcome, Row, RowKind, Settlement
 from .engine.model import PaperVersion
 
 
@@ -206,12 +206,18 @@ class SessionView:
     chart: Mapping[str, Any] = field(default_factory=dict)
     #: the rules in force as (what, how much) lines: condiciones, tanto, pajarito, paper
     rule_terms: tuple[tuple[str, str], ...] = ()
-    #: every debt on the paper after the last row, oldest first (crossed ones too)
-    paper_entries: tuple[PaperEntry, ...] = ()
+    #: the paper after the last row (read through :attr:`paper_entries`, built only when a page shows it)
+    paper_version: PaperVersion | None = None
     #: the debts the session began with (from the group's paper)
     carried_in: tuple[tuple[str, int], ...] = ()
     end_paper: str = "settle"
     first_dealer: str = ""
+
+    @cached_property
+    def paper_entries(self) -> tuple[PaperEntry, ...]:
+        """Every debt on the paper after the last row, oldest first (crossed ones too)."""
+        debts = self.paper_version.debts() if self.paper_version is not None else ()
+        return tuple(PaperEntry(d.number, d.player, d.amount, d.crossed, d.hand) for d in debts)
 
     @property
     def open_paper(self) -> tuple[PaperEntry, ...]:
@@ -278,10 +284,6 @@ def row_view(row: Row) -> RowView:
         paper_now=_paper_now(row),
         players=row.players,
     )
-
-
-def _paper_entries(debts: tuple[Debt, ...]) -> tuple[PaperEntry, ...]:
-    return tuple(PaperEntry(d.number, d.player, d.amount, d.crossed, d.hand) for d in debts)
 
 
 def _shares(ledger: Ledger, st: Settlement) -> tuple[ShareView, ...]:
@@ -399,7 +401,7 @@ def build_view(
         hands=len(ledger.results),
         chart=chart,
         rule_terms=narration.rule_terms(ledger.rules, setup),
-        paper_entries=_paper_entries(last.paper),
+        paper_version=last.paper_version,
         carried_in=tuple((d.player, d.amount) for d in setup.paper),
         end_paper=setup.end_paper,
         first_dealer=setup.first_dealer,

@@ -59,7 +59,7 @@ from .hands import (
     start_session,
     stored_hand,
 )
-from .history import clean_phone, find_change, history_time, history_view, last_of_kind, told
+from .history import clean_phone, find_change, history_time, history_view, last_of_kind, recent_view, told
 from .pending import PendingComparison, compare_fix, compare_pending
 from .refusals import Conflict, Refused, refused_from, sentence
 from .replays import Entry, count_hands, entry_for, find_session, hand_data, ledger_for, session_dict
@@ -99,7 +99,8 @@ __all__ = [
     "forget_summary", "gone_message", "group_memory", "group_statistics", "hand_asks", "hand_data",
     "history_time", "history_view", "import_session", "keep_summary", "kept_paper_session", "last_of_kind",
     "later_sessions_took_the_paper", "ledger_csv", "ledger_for", "past_evenings", "preview_change",
-    "preview_hand", "refused_from", "rename_player", "reopen", "rule_choices", "session_dict", "set_retired",
+    "preview_hand", "recent_view", "refused_from", "rename_player", "reopen", "rule_choices", "session_dict",
+    "set_retired",
     "share_text", "start_next", "start_session", "stored_hand", "table_screen", "told", "undo", "view_for",
     "view_from", "what_if", "set_group_language",
     "PendingComparison", "compare_fix", "compare_pending",

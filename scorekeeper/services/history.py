@@ -335,16 +335,41 @@ class HistoryView:
 
 
 def history_view(gs: GameSession) -> HistoryView:
+    """The whole log, newest first (the History page)."""
     log = entries(gs)
     undone = {e.undoes: e.seq for e in log if e.kind == "undo"}
-    by_seq = {e.seq: e for e in log}
+    return _view(gs, log, {e.seq: e for e in log}, undone)
+
+
+def recent_view(gs: GameSession, *seqs: int | None) -> HistoryView:
+    """The lines of changes ``seqs`` only, and the change a one-tap undo takes back: what the table screen
+    and a change's page show, read without the whole log (it grows by a change per hand saved)."""
+    last = undoable(gs)
+    wanted = {s for s in seqs if s is not None} | ({last.seq} if last is not None else set())
+    if not wanted:
+        return HistoryView((), None)
+    mine = HistoryEntry.session_id == gs.id
+    log = list(db.session.scalars(select(HistoryEntry).where(mine, HistoryEntry.seq.in_(wanted))))
+    undoing = db.session.execute(select(HistoryEntry.undoes, HistoryEntry.seq).where(
+        mine, HistoryEntry.kind == "undo", HistoryEntry.undoes.in_(wanted)))
+    undone: dict[int | None, int] = {undoes: seq for undoes, seq in undoing}
+    named = {e.undoes for e in log if e.kind == "undo" and e.undoes is not None} - wanted
+    others: list[HistoryEntry] = list(db.session.scalars(
+        select(HistoryEntry).where(mine, HistoryEntry.seq.in_(named)))) if named else []
+    by_seq = {e.seq: e for e in [*log, *others]}
+    return _view(gs, sorted(log, key=lambda e: e.seq), by_seq, undone, last)
+
+
+def _view(gs: GameSession, log: list[HistoryEntry], by_seq: dict[int, HistoryEntry],
+          undone: Mapping[int | None, int], last: HistoryEntry | None = None) -> HistoryView:
+    """``log`` (oldest first) as lines, newest first; ``by_seq`` finds what an undo took back."""
     today = now().date()
     lines = tuple(
         LogLine(e.seq, e.kind, local_time(e.at, day=e.at.date() != today), phone_words(e.phone),
                 _what_line(e, by_seq), _details(e), undone.get(e.seq))
         for e in reversed(log)
     )
-    last = undoable(gs)
+    last = last if last is not None else undoable(gs)
     return HistoryView(lines, next((ln for ln in lines if last is not None and ln.seq == last.seq), None))
 
 

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, replace
-from typing import Any
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar, cast
 
 from sqlalchemy import event, func, select
 from sqlalchemy.orm import Session as OrmSession
@@ -80,6 +81,9 @@ def ledger_for(
     return replayed(gs).ledger_as(end_paper)
 
 
+T = TypeVar("T")
+
+
 @dataclass(frozen=True)
 class Replayed:
     """A session replayed as of one version: its inputs, the table after its last hand, its ledger."""
@@ -89,6 +93,17 @@ class Replayed:
     session: Session
     table: Table  # never played on: callers get forks
     ledger: Ledger
+    #: what pages derived from this version and keep (a row in words, per language): see :meth:`kept`
+    _kept: dict[Hashable, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def kept(self, key: Hashable, make: Callable[[], T]) -> T:
+        """``make()``, made once for this version and kept under ``key`` (it must be immutable and
+        depend on nothing but this version and the key, e.g. a row's words in one language)."""
+        try:
+            return cast(T, self._kept[key])
+        except KeyError:
+            made = self._kept[key] = make()
+            return made
 
     def ledger_as(self, end_paper: str | None) -> Ledger:
         """The ledger with the paper settled or kept at the end (None: as the session says)."""

@@ -7,11 +7,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine import RULESETS, HandChoices, Ledger, get_ruleset, hand_choices, settle
+from ..i18n import current_language
 from ..models import GameSession
 from ..narration import option_words
 from ..reports.chart import PHONE, thin
 from ..viewmodel import RowView, SessionView, SettlementView, build_view, row_view, settlement_view
-from .replays import ledger_for
+from .replays import Replayed, ledger_for, replayed
 
 
 def rule_choices() -> list[tuple[str, str]]:
@@ -63,16 +64,22 @@ def table_screen(gs: GameSession, saved: int | None) -> TableScreen:
     Only what the screen shows is built (the last hands, a thinned chart): its cost does not grow
     with the evening.
     """
-    ledger = ledger_for(gs, end_paper=None if gs.closed else "settle")
+    whole = replayed(gs)
+    ledger = whole.ledger_as(None if gs.closed else "settle")
     hands = len(ledger.results)  # hand n's row is row 2n (after its deal)
-    saved_row = row_view(ledger.rows[2 * saved]) if saved and 1 <= saved <= hands else None
-    recent = [row_view(ledger.rows[2 * n]) for n in range(hands, max(0, hands - 4), -1)]
+    saved_row = said_row(whole, 2 * saved) if saved and 1 <= saved <= hands else None
+    recent = [said_row(whole, 2 * n) for n in range(hands, max(0, hands - 4), -1)]
     rules = ledger.rules
     points = None
     if rules.scoring == "points":
         points = " · ".join(f"{c} {rules.condicion(c)}" for c in ("entrada", "vuelta", "solo", "bola")
                             if rules.allows(c))
     return TableScreen(view_from(gs, ledger), recent, saved_row, points, bowls_so_far(ledger))
+
+
+def said_row(whole: Replayed, index: int) -> RowView:
+    """Row ``index`` in words, in the current language: said once per version and language, then kept."""
+    return whole.kept(("row", current_language(), index), lambda: row_view(whole.ledger.rows[index]))
 
 
 def bowls_so_far(ledger: Ledger, most: int | None = PHONE.most_points) -> dict[str, Any]:

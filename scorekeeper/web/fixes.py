@@ -98,8 +98,8 @@ def phone(token: str) -> ResponseReturnValue:
 
 def fixes_context(gs: GameSession) -> dict[str, Any]:
     """What the table screen shows of this module: the phone's name, the last change with its undo."""
-    log = services.history_view(gs)
     done = request.args.get("done", type=int)
+    log = services.recent_view(gs, done)
     return {
         "phone": phone_name(),
         "phone_form": PhoneForm(formdata=None),
@@ -226,7 +226,7 @@ def damaged(gs: GameSession, message: str = "") -> ResponseReturnValue:
 
 def done_page(gs: GameSession, applied: services.Applied) -> ResponseReturnValue:
     """A change made: what it did, and its one-tap undo; a re-sent one: that it was made once already."""
-    log = services.history_view(gs)
+    log = services.recent_view(gs, applied.entry.seq)
     line = next((ln for ln in log.lines if ln.seq == applied.entry.seq), None)
     return render_template("web/done.html", gs=gs, line=line, already=applied.already, preview=applied.preview,
                            undo=log.undo if log.undo is not None and log.undo.seq == applied.entry.seq else None,

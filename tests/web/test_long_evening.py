@@ -67,3 +67,28 @@ def test_the_paid_list_shows_the_last_twelve(app, client) -> None:
         in details.group(2)
     shown = re.findall(r"<li>(\w+): <del>(\d+)</del>, written in hand (\d+)</li>", details.group(2))
     assert shown == [(d.player, str(d.amount), str(d.hand)) for d in paid[-12:]]
+
+
+def test_rows_in_words_are_kept_per_language(app, client) -> None:
+    """A row said once is kept for its version and language: the same page in Spanish, then English,
+    then Spanish again says each in its own language."""
+    from markupsafe import escape
+
+    from scorekeeper.i18n import COOKIE
+    from scorekeeper.services.replays import CACHE
+
+    token = imported(app, 40)
+    pages: dict[str, list[str]] = {}
+    for lang in ("es", "en", "es"):
+        client.set_cookie(COOKIE, lang)
+        pages.setdefault(lang, []).append(client.get(f"/s/{token}").get_data(as_text=True))
+    with app.app_context():
+        gs = services.find_session(token)
+        kept = CACHE.get((gs.token, gs.version))
+        db.session.remove()
+    assert kept is not None
+    said = {key[1]: value for key, value in kept._kept.items() if key[0] == "row" and key[2] == 80}
+    assert set(said) == {"es", "en"} and said["es"].event != said["en"].event
+    assert str(escape(said["es"].event)) in pages["es"][0] and str(escape(said["es"].event)) in pages["es"][1]
+    assert str(escape(said["en"].event)) in pages["en"][0]
+    assert str(escape(said["en"].event)) not in pages["es"][1]

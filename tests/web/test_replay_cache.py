@@ -1,4 +1,5 @@
-"""The cached replay is always the replay of the hands stored now.
+"""The cached replay is always the replay of the hands stored now (and the table screen's lines of the log
+are those of the whole log).
 
 Random evenings are changed through the pages as a table would (hands added,
 fixed, deleted, inserted, undone, some of them refused), looking at pages in
@@ -53,6 +54,12 @@ def fresh_and_cached(app, token: str) -> None:
         assert entry.table.rows == table.rows
         kept = CACHE.get((gs.token, gs.version))
         assert kept is not None and kept.ledger == fresh
+        # the table screen's few lines of the log are those of the whole log
+        whole = services.history_view(gs)
+        for line in whole.lines:
+            part = services.recent_view(gs, line.seq)
+            assert line in part.lines and part.undo == whole.undo
+        assert services.recent_view(gs).undo == whole.undo
         db.session.remove()
 
 
