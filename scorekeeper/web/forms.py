@@ -30,7 +30,7 @@ from ..engine import SUITS, domains
 from ..engine.domains import Amount, OutOfDomain, Text, Whole
 from ..i18n import LANGUAGES, N_, _
 from ..i18n import lazy_gettext as _l
-from ..narration import names
+from ..narration import names, refusal
 
 SUIT_CHOICES = [(s, s) for s in SUITS]
 
@@ -66,7 +66,7 @@ class InDomain:
         try:
             self.domain.clean(field.data)
         except OutOfDomain as exc:
-            raise ValidationError(services.sentence(exc.message)) from None
+            raise ValidationError(services.sentence(refusal(exc))) from None
 
 
 class TypedNumber:
@@ -86,7 +86,7 @@ class TypedNumber:
             self.data = self.domain.parse(str(valuelist[0]))
         except OutOfDomain as exc:
             self.data = None
-            raise ValueError(services.sentence(exc.message)) from None
+            raise ValueError(services.sentence(refusal(exc))) from None
 
 
 class WholeField(TypedNumber, IntegerField):
@@ -201,11 +201,11 @@ class RulesForm(ShownForm):
             domain = domains.PAJARITO if bits and bits[0].lower() == "pajarito" else domains.OWN_AMOUNT
             try:
                 if len(bits) != 2:
-                    raise OutOfDomain(domain.describe())
+                    raise domain.refused()
                 amount = domain.parse(bits[1])
             except OutOfDomain as exc:
                 raise ValueError(_("{entry}: write a name and {amount}, like “vuelta 2”.").format(
-                    entry=_quoted(part), amount=exc.message)) from None
+                    entry=_quoted(part), amount=refusal(exc))) from None
             name = bits[0].lower().replace("-", "_")
             if name in ("ante", "pajarito"):
                 out[name] = amount
