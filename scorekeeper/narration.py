@@ -111,6 +111,16 @@ def reason_term(reason: Reason | str) -> str:
     return terms.get(Reason(reason), str(reason))
 
 
+def rules_title(rules: Ruleset) -> str:
+    """A ruleset's title in the reader's language (the engine's title is its English name)."""
+    titles = {
+        "pagat": _("Tresillo as played in Spain"),
+        "house": _("Club house rules"),
+        "french": _("French points scoring"),
+    }
+    return titles.get(rules.name, rules.title)
+
+
 def bet_term(bet: str) -> str:
     return {"J": _("the declarer wins"), "P": _("puesta"), "C": _("codillo")}.get(bet, bet)
 

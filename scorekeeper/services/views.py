@@ -8,14 +8,14 @@ from typing import Any
 
 from ..engine import RULESETS, HandChoices, Ledger, get_ruleset, hand_choices, settle
 from ..models import GameSession
-from ..narration import option_words
+from ..narration import option_words, rules_title
 from ..viewmodel import RowView, SessionView, SettlementView, build_view, row_view, settlement_view
 from .replays import ledger_for
 
 
 def rule_choices() -> list[tuple[str, str]]:
     """The rulesets a session may be started with, as (name, label)."""
-    return [(r.name, f"{r.name} — {r.title}") for r in RULESETS.values()]
+    return [(r.name, f"{r.name} — {rules_title(r)}") for r in RULESETS.values()]
 
 
 def choices_for(gs: GameSession) -> HandChoices:
