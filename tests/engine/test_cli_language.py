@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from english import english_words
 
 ROOT = Path(__file__).resolve().parents[2]
