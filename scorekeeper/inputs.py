@@ -15,6 +15,7 @@ from .engine import Ledger, SessionError, load_session, replay
 from .engine.domains import FILE_BYTES
 from .engine.sessionfile import parse_json
 from .i18n import _
+from .narration import refusal_line
 
 #: the exit status of a command that refused its input
 EXIT_BAD_INPUT = 2
@@ -38,7 +39,7 @@ def read_file(path: str) -> Any:
     try:
         return parse_json(data)
     except SessionError as exc:
-        raise BadInput(f"{path}: {exc.first}") from None
+        raise BadInput(f"{path}: {refusal_line(exc.first)}") from None
 
 
 def read_ledger(path: str) -> Ledger:
@@ -51,7 +52,7 @@ def replay_data(data: Any) -> Ledger:
     try:
         return replay(load_session(data))
     except SessionError as exc:
-        raise BadInput(str(exc.first)) from None
+        raise BadInput(refusal_line(exc.first)) from None
 
 
 class OneLineParser(argparse.ArgumentParser):

@@ -27,8 +27,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
+from . import formats
 from .engine import (
     PAJARITOS,
     PAPER,
@@ -54,7 +56,7 @@ from .engine import (
     ledger_json as data_json,
 )
 from .engine.domains import OutOfDomain
-from .i18n import _, ngettext
+from .i18n import N_, _, ngettext
 
 # ------------------------------------------------------------------ glossary
 
@@ -109,6 +111,16 @@ def reason_term(reason: Reason | str) -> str:
     return terms.get(Reason(reason), str(reason))
 
 
+def rules_title(rules: Ruleset) -> str:
+    """A ruleset's title in the reader's language (the engine's title is its English name)."""
+    titles = {
+        "pagat": _("Tresillo as played in Spain"),
+        "house": _("Club house rules"),
+        "french": _("French points scoring"),
+    }
+    return titles.get(rules.name, rules.title)
+
+
 def bet_term(bet: str) -> str:
     return {"J": _("the declarer wins"), "P": _("puesta"), "C": _("codillo")}.get(bet, bet)
 
@@ -120,18 +132,57 @@ def names(items: Sequence[str]) -> str:
     return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
+#: what a value outside its domain is told (``OutOfDomain.reason``): the field takes…
+DOMAIN_WORDS = {
+    "domain.whole": N_("a whole number from {least} to {most}"),
+    "domain.amount": N_("a number from 0 to {most} with at most {places} decimals, such as {example}"),
+    "domain.not_text": N_("give it as text"),
+    "domain.length": N_("from {least} to {most} characters (this has {count})"),
+    "domain.surrogate": N_("no lone surrogate: the text is not valid Unicode"),
+    "domain.control": N_("no control character ({code})"),
+    "domain.invisible": N_("no invisible control character ({code})"),
+    "domain.currency": N_("letters, a currency sign or a period, such as EUR, €, US$ or ptas"),
+    "domain.dish": N_("“{name}” names a dish on the table, not a player: choose another name"),
+    "domain.form_key": N_("this form is damaged: reload the page and send it again"),
+}
+
+
 def refusal(err: FieldError | OutOfDomain) -> str:
     """An engine refusal in the reader's language: its template translated, then its values filled in.
 
-    The engine writes no words for players; it gives the field, a template marked with ``N_`` and
-    the values (issue 15). A refusal without a template (a message built elsewhere) reads as given.
+    The engine writes no words for players; it gives the field, a template marked with ``N_`` (or,
+    for a value outside its domain, the reason: :data:`DOMAIN_WORDS`) and the values (issue 15).
+    A refusal without a template (a message built elsewhere) reads as given.
+
+    >>> from scorekeeper.engine.domains import START_TOKENS
+    >>> try:
+    ...     START_TOKENS.parse("²")
+    ... except OutOfDomain as exc:
+    ...     refusal(exc)
+    'a whole number from 5 to 100,000'
     """
     if not err.template:
         return err.message
+    if err.template in DOMAIN_WORDS:
+        return _(DOMAIN_WORDS[err.template]).format(**_domain_figures(dict(err.params)))
     try:
         return _(err.template).format(**dict(err.params))
     except (KeyError, IndexError, ValueError):  # a translation that lost a placeholder: say it in English
         return err.message
+
+
+def refusal_line(err: FieldError) -> str:
+    """A refusal on one line, naming the hand (or the session) and the field: what the CLI prints."""
+    if err.hand is None:
+        return _("session: {field}: {refusal}").format(field=err.field, refusal=refusal(err))
+    return _("hand {n}: {field}: {refusal}").format(n=err.hand, field=err.field, refusal=refusal(err))
+
+
+def _domain_figures(params: dict[str, Any]) -> dict[str, Any]:
+    """A domain's figures written the reader's way ("100.000", "0,10")."""
+    out: dict[str, Any] = {k: formats.number(v) if isinstance(v, int | Decimal) else v for k, v in params.items()}
+    out["example"] = formats.money(Decimal("0.10"), "EUR", unit=False)
+    return out
 
 
 def _sentences(*parts: str) -> str:
@@ -240,11 +291,6 @@ def _contract_phrase(res: HandResult) -> str:
     if extras:
         text = _("{contract} with {extras}").format(contract=text, extras=names(extras))
     return text
-
-
-def N_(message: str) -> str:
-    """Marks a sentence for translation where it is written down; ``_()`` translates it where it is said."""
-    return message
 
 
 #: what a hand's event says, by how it was played and how it ended

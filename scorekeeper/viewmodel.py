@@ -388,7 +388,7 @@ def build_view(
         ended=ended,
         players=players,
         rules=rules.name,
-        rules_title=rules.title,
+        rules_title=narration.rules_title(rules),
         options=opts,
         tanto_value=format_money(setup.tanto_value, cur),
         currency=cur,

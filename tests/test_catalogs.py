@@ -19,6 +19,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.pofile import read_po
 from jinja2 import Environment
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -164,3 +165,13 @@ def test_the_checks_catch_what_they_are_for():
     assert problems(pot, po) == [
         "missing: 'Missing'", "untranslated: 'Empty'", "fuzzy: 'Fuzzy'",
         "placeholders differ: 'Hand {n}' → 'Mano {numero}'"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_catalog_covers_every_marked_sentence(pot, language):
+    """Every extracted sentence is in the catalog, translated, not fuzzy, with the same placeholders."""
+    with open(TRANSLATIONS / language / "LC_MESSAGES" / "messages.po", "rb") as fh:
+        po = read_po(fh)
+    found = problems(pot, po)
+    assert not found, (f"{language}: {len(found)} sentences to translate (./scripts/translations update, "
+                       f"then fill each msgstr; docs/translating.md):\n" + "\n".join(found[:40]))

@@ -8,8 +8,11 @@ by another. docs/rules.md ("What may be entered") lists the same numbers.
 A check returns the value in its one canonical form (a name trimmed, its
 inner spaces single and its letters composed; a tanto value without an
 exponent) or raises :class:`OutOfDomain` with a sentence saying what the
-field takes. Typed text is parsed strictly: ASCII digits only, never
-``²``, ``①`` or ``٣``, and never more digits than the largest value has.
+field takes — as data: which rule the value broke and the figures of that rule.
+The words are the narration's (``scorekeeper.narration.refusal``), in the
+reader's language; the engine writes no sentence for players. Typed text is
+parsed strictly: ASCII digits only, never ``²``, ``①`` or ``٣``, and never
+more digits than the largest value has.
 
 >>> PLAYER_NAME.clean("  Ana   María ")
 'Ana María'
@@ -18,7 +21,7 @@ field takes. Typed text is parsed strictly: ASCII digits only, never
 >>> TRICKS.parse("²")
 Traceback (most recent call last):
 ...
-scorekeeper.engine.domains.OutOfDomain: a whole number from 0 to 9
+scorekeeper.engine.domains.OutOfDomain: domain.whole (least=0, most=9)
 >>> str(TANTO_VALUE.check(Decimal("1E+2"))), str(TANTO_VALUE.check("0.10")), str(TANTO_VALUE.parse("0,5"))
 ('100', '0.10', '0.5')
 """
@@ -31,24 +34,51 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from .errors import N_
+from .errors import FieldError
 
 
 class OutOfDomain(ValueError):
-    """A value outside its field's domain; the message says what the field takes.
+    """A value outside its field's domain: the rule it broke (``reason``) and that rule's figures.
 
-    Like a :class:`~scorekeeper.engine.errors.FieldError` it keeps its template and values, so
-    the narration layer can say it in the reader's language.
+    Data, not a sentence: ``reason`` is one of :data:`REASONS` and ``params`` the figures
+    (``least``, ``most``, ``count``, a character's ``code``…); the narration says it
+    (``scorekeeper.narration.refusal``). ``str()`` is for developers only.
     """
 
-    def __init__(self, template: str = "not accepted here", **params: Any) -> None:
-        super().__init__(template.format(**params))
-        self.template = template
+    def __init__(self, reason: str, **params: Any) -> None:
+        assert reason in REASONS, reason
+        shown = ", ".join(f"{k}={v}" for k, v in params.items())
+        super().__init__(f"{reason} ({shown})" if shown else reason)
+        self.reason = reason
         self.params = tuple(params.items())
+
+    @property
+    def template(self) -> str:
+        """What a refusal built from this one carries as its template (the narration knows each reason)."""
+        return self.reason
 
     @property
     def message(self) -> str:
         return str(self.args[0])
+
+    def at(self, hand: int | None, field: str) -> FieldError:
+        """This refusal as a :class:`FieldError` of a session file's ``field``."""
+        return FieldError(hand, field, self.message, self.reason, self.params)
+
+
+#: every reason a value is refused; the narration has a sentence for each
+REASONS = frozenset({
+    "domain.whole",  # least, most
+    "domain.amount",  # most, places
+    "domain.not_text",
+    "domain.length",  # least, most, count
+    "domain.surrogate",
+    "domain.control",  # code
+    "domain.invisible",  # code
+    "domain.currency",
+    "domain.dish",  # name
+    "domain.form_key",
+})
 
 
 def is_whole(value: Any) -> bool:
@@ -73,12 +103,13 @@ class Whole:
         """The longest typed form this domain accepts."""
         return len(str(self.most))
 
-    def describe(self) -> str:
-        return f"a whole number from {self.least:,} to {self.most:,}"
+    def refused(self) -> OutOfDomain:
+        """What this domain says of a value outside it."""
+        return OutOfDomain("domain.whole", least=self.least, most=self.most)
 
     def check(self, value: Any) -> int:
         if not is_whole(value) or not self.least <= value <= self.most:
-            raise OutOfDomain(self.describe())
+            raise self.refused()
         return int(value)
 
     def parse(self, text: str) -> int:
@@ -89,11 +120,11 @@ class Whole:
         >>> START_TOKENS.parse("1" * 4301)
         Traceback (most recent call last):
         ...
-        scorekeeper.engine.domains.OutOfDomain: a whole number from 5 to 100,000
+        scorekeeper.engine.domains.OutOfDomain: domain.whole (least=5, most=100000)
         """
         typed = text.strip(" \t")
         if not typed or len(typed) > self.digits or not _ASCII_DIGITS.issuperset(typed):
-            raise OutOfDomain(self.describe())
+            raise self.refused()
         return self.check(int(typed))
 
 
@@ -103,25 +134,25 @@ class Whole:
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
-def forbidden_character(text: str) -> str | None:
-    """The first character no name or code may hold, described; None when all are fine.
+def forbidden_character(text: str) -> OutOfDomain | None:
+    """The refusal of the first character no name or code may hold; None when all are fine.
 
     Refused: control characters (NUL, bell, escape…), lone surrogates (text
     that is not valid Unicode), the noncharacters and the bidirectional
     controls.
 
     >>> forbidden_character("Ana"), forbidden_character("A\\x00"), forbidden_character("A\\ud800")
-    (None, 'a control character (U+0000)', 'a lone surrogate (U+D800), not valid Unicode')
+    (None, OutOfDomain('domain.control (code=U+0000)'), OutOfDomain('domain.surrogate'))
     """
     for ch in text:
         cat = unicodedata.category(ch)
-        code = ord(ch)
+        code = f"U+{ord(ch):04X}"
         if cat == "Cs":
-            return f"a lone surrogate (U+{code:04X}), not valid Unicode"
+            return OutOfDomain("domain.surrogate")
         if cat in ("Cc", "Zl", "Zp"):
-            return f"a control character (U+{code:04X})"
-        if ch in _BIDI_CONTROLS or 0xFDD0 <= code <= 0xFDEF or (code & 0xFFFE) == 0xFFFE:
-            return f"an invisible control character (U+{code:04X})"
+            return OutOfDomain("domain.control", code=code)
+        if ch in _BIDI_CONTROLS or 0xFDD0 <= ord(ch) <= 0xFDEF or (ord(ch) & 0xFFFE) == 0xFFFE:
+            return OutOfDomain("domain.invisible", code=code)
     return None
 
 
@@ -138,7 +169,8 @@ def valid_unicode(text: str) -> bool:
 class Text:
     """A line of text: trimmed, inner spaces made single, letters composed (NFC).
 
-    ``chars`` names a further rule on each character (see :data:`CURRENCY`).
+    ``chars`` names a further rule on each character (see :data:`CURRENCY`); ``what`` names
+    the domain for the code (a key, never shown).
     """
 
     what: str
@@ -148,26 +180,26 @@ class Text:
     #: words that cannot be this text, whatever their case (a player called "plato")
     reserved: frozenset[str] = frozenset()
 
-    def describe(self) -> str:
-        return f"{self.what} of {self.least} to {self.most} characters"
+    def too_long(self, count: int) -> OutOfDomain:
+        return OutOfDomain("domain.length", least=self.least, most=self.most, count=count)
 
     def clean(self, value: Any) -> str:
         if not isinstance(value, str):
-            raise OutOfDomain(N_("give the {what} as text"), what=self.what)
+            raise OutOfDomain("domain.not_text")
         if len(value) > 4 * self.most + 64:  # far too long whatever its spaces: refused before any work
-            raise OutOfDomain(N_("a {describe} (this has {count:,})"), describe=self.describe(), count=len(value))
+            raise self.too_long(len(value))
         if not valid_unicode(value):
-            raise OutOfDomain(N_("a {what} may not hold a lone surrogate: it is not valid Unicode"), what=self.what)
+            raise OutOfDomain("domain.surrogate")
         text = unicodedata.normalize("NFC", " ".join(value.split()))
         bad = forbidden_character(text)
         if bad is not None:
-            raise OutOfDomain(N_("a {what} may not hold {bad}"), what=self.what, bad=bad)
+            raise bad
         if not self.least <= len(text) <= self.most:
-            raise OutOfDomain(N_("a {describe} (this has {count:,})"), describe=self.describe(), count=len(text))
+            raise self.too_long(len(text))
         if self.chars and not all(_CHAR_RULES[self.chars](ch) for ch in text):
-            raise OutOfDomain(f"a {self.what}: {_CHAR_WORDS[self.chars]}")
+            raise OutOfDomain(f"domain.{self.chars}")
         if text.casefold() in self.reserved:
-            raise OutOfDomain(f"“{text}” names a dish on the table, not a player: choose another {self.what}")
+            raise OutOfDomain("domain.dish", name=text)
         return text
 
 
@@ -176,7 +208,6 @@ def _currency_char(ch: str) -> bool:
 
 
 _CHAR_RULES = {"currency": _currency_char}
-_CHAR_WORDS = {"currency": "letters, a currency sign or a period, such as EUR, €, US$ or ptas"}
 
 
 def name_key(name: str) -> str:
@@ -200,8 +231,9 @@ class Amount:
     most: Decimal
     places: int
 
-    def describe(self) -> str:
-        return f"a number from 0 to {self.most:,} with at most {self.places} decimals, such as 0.10"
+    def refused(self) -> OutOfDomain:
+        """What this domain says of a value outside it."""
+        return OutOfDomain("domain.amount", most=self.most, places=self.places)
 
     @property
     def longest(self) -> int:
@@ -213,23 +245,23 @@ class Amount:
         if isinstance(value, str):
             typed = value.strip(" \t")
             if len(typed) > self.longest or not _DECIMAL_TEXT.fullmatch(typed):
-                raise OutOfDomain(self.describe())
+                raise self.refused()
             number = Decimal(typed)
         elif isinstance(value, Decimal) or is_whole(value):
             number = Decimal(value)
         elif isinstance(value, float):
             number = Decimal(repr(value))
         else:
-            raise OutOfDomain(self.describe())
+            raise self.refused()
         if not number.is_finite() or number < 0 or number > self.most:
-            raise OutOfDomain(self.describe())
+            raise self.refused()
         exponent = number.as_tuple().exponent
         if not isinstance(exponent, int) or exponent < -self.places:
-            raise OutOfDomain(self.describe())
+            raise self.refused()
         try:
             return Decimal(format(number, "f")) + 0  # no exponent; -0 becomes 0
         except InvalidOperation:  # pragma: no cover  (bounded above: cannot happen)
-            raise OutOfDomain(self.describe()) from None
+            raise self.refused() from None
 
     def parse(self, text: str) -> Decimal:
         """Typed text; a decimal comma is read as a point ("0,10")."""
@@ -249,7 +281,7 @@ class Key:
 
     def check(self, value: Any) -> str:
         if not isinstance(value, str) or not _KEY.fullmatch(value):
-            raise OutOfDomain(N_("this form is damaged: reload the page and send it again"))
+            raise OutOfDomain("domain.form_key")
         return value
 
 

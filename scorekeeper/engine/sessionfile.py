@@ -223,7 +223,7 @@ def _players(d: Mapping[str, Any]) -> tuple[str, ...]:
         try:
             names.append(domains.PLAYER_NAME.clean(p))
         except OutOfDomain as exc:
-            raise _err(None, f"players[{i}]", exc.template, **dict(exc.params)) from None
+            raise SessionError(exc.at(None, f"players[{i}]")) from None
     keys = [domains.name_key(n) for n in names]
     for i, k in enumerate(keys):
         if k in keys[:i]:
@@ -249,7 +249,7 @@ def _domain(value: Any, check: Any, hand: int | None, field: str) -> Any:
     try:
         return check(value)
     except OutOfDomain as exc:
-        raise _err(hand, field, exc.template, **dict(exc.params)) from None
+        raise SessionError(exc.at(hand, field)) from None
 
 
 def _paper(d: Mapping[str, Any], players: tuple[str, ...]) -> tuple[PaperDebt, ...]:

@@ -20,6 +20,7 @@ from .. import formats
 from ..engine.domains import GROUP_NAME, TITLE, OutOfDomain, Text
 from ..i18n import N_, _
 from ..inputs import BadInput, Subcommands, read_file, replay_data
+from ..narration import refusal
 from ..viewmodel import build_view
 from . import KINDS, TITLES, render_html, render_pdf
 
@@ -48,7 +49,7 @@ def _text(value: Any, domain: Text, where: str) -> str | None:
     try:
         return domain.clean(value)
     except OutOfDomain as exc:
-        raise BadInput(f"{where}: {exc.message}") from None
+        raise BadInput(f"{where}: {refusal(exc)}") from None
 
 
 def _write(path: Path, data: bytes) -> None:

@@ -76,7 +76,7 @@ class WhatIf:
 def what_if(gs: GameSession, rules: str, options: dict[str, Any]) -> WhatIf:
     """Replay the evening's hands under ``rules`` with ``options`` (nothing is stored)."""
     try:
-        title = get_ruleset(rules).title
+        title = narration.rules_title(get_ruleset(rules))
     except (KeyError, ValueError):
         raise Refused("rules", _("Unknown rules {rules!r}.").format(rules=rules)) from None
     words = tuple(narration.option_words(options))

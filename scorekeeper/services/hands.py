@@ -55,11 +55,11 @@ def start_session(
         if name not in known:
             raise Refused("players", _("{player} is not an active player of this group.").format(player=name))
     if rules not in RULESETS:
-        raise Refused("rules", "Choose the rules from the list.")
+        raise Refused("rules", _("Choose the rules from the list."))
     try:
         value = domains.TANTO_VALUE.check(tanto_value)
     except OutOfDomain as exc:
-        raise Refused("tanto_value", sentence(exc.message)) from None
+        raise Refused("tanto_value", sentence(narration.refusal(exc))) from None
     gs = GameSession(
         group_id=group.id,
         rules=rules,
@@ -90,7 +90,7 @@ def form_key(value: str | None) -> str | None:
     try:
         return domains.FORM_KEY.check(value)
     except OutOfDomain as exc:
-        raise Refused("form", sentence(exc.message)) from None
+        raise Refused("form", sentence(narration.refusal(exc))) from None
 
 
 def made_by(group: Group, key: str | None) -> GameSession | None:

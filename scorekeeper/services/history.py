@@ -273,7 +273,7 @@ def _number(where: str, v: Any) -> int | None:
     try:
         return domains.HAND_NUMBER.check(v)
     except domains.OutOfDomain as exc:
-        raise Refused("file", f"{where}: {exc.message}.") from None
+        raise Refused("file", f"{where}: {refusal(exc)}.") from None
 
 
 def _undoes(where: str, v: Any, seq: int) -> int | None:

@@ -62,7 +62,7 @@ def clean(domain: Text, value: Any, field: str) -> str:
     try:
         return domain.clean(value if value is not None else "")
     except OutOfDomain as exc:
-        raise Refused(field, sentence(exc.message)) from None
+        raise Refused(field, sentence(refusal(exc))) from None
 
 
 def whole(domain: Whole, value: Any, field: str) -> int:
@@ -70,4 +70,4 @@ def whole(domain: Whole, value: Any, field: str) -> int:
     try:
         return domain.check(value)
     except OutOfDomain as exc:
-        raise Refused(field, sentence(exc.message)) from None
+        raise Refused(field, sentence(refusal(exc))) from None

@@ -9,7 +9,7 @@ from typing import Any
 from ..engine import RULESETS, HandChoices, Ledger, get_ruleset, hand_choices, settle
 from ..i18n import current_language
 from ..models import GameSession
-from ..narration import option_words
+from ..narration import option_words, rules_title
 from ..reports.chart import PHONE, thin
 from ..viewmodel import RowView, SessionView, SettlementView, build_view, row_view, settlement_view
 from .replays import Replayed, ledger_for, replayed
@@ -17,7 +17,7 @@ from .replays import Replayed, ledger_for, replayed
 
 def rule_choices() -> list[tuple[str, str]]:
     """The rulesets a session may be started with, as (name, label)."""
-    return [(r.name, f"{r.name} — {r.title}") for r in RULESETS.values()]
+    return [(r.name, f"{r.name} — {rules_title(r)}") for r in RULESETS.values()]
 
 
 def choices_for(gs: GameSession) -> HandChoices:

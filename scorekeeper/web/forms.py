@@ -30,7 +30,7 @@ from ..engine import SUITS, domains
 from ..engine.domains import Amount, OutOfDomain, Text, Whole
 from ..i18n import LANGUAGES, N_, _
 from ..i18n import lazy_gettext as _l
-from ..narration import names
+from ..narration import names, refusal
 
 SUIT_CHOICES = [(s, s) for s in SUITS]
 
@@ -66,7 +66,7 @@ class InDomain:
         try:
             self.domain.clean(field.data)
         except OutOfDomain as exc:
-            raise ValidationError(services.sentence(exc.message)) from None
+            raise ValidationError(services.sentence(refusal(exc))) from None
 
 
 class TypedNumber:
@@ -86,7 +86,7 @@ class TypedNumber:
             self.data = self.domain.parse(str(valuelist[0]))
         except OutOfDomain as exc:
             self.data = None
-            raise ValueError(services.sentence(exc.message)) from None
+            raise ValueError(services.sentence(refusal(exc))) from None
 
 
 class WholeField(TypedNumber, IntegerField):
@@ -173,16 +173,16 @@ class PlayerForm(ShownForm):
 class RulesForm(ShownForm):
     """The rules and their variants: starting an evening, or asking "what if" of one played."""
 
-    rules = SelectField("Rules", choices=services.rule_choices(), validate_choice=False,
-                        validators=[InputRequired("Choose the rules."), AmongChoices()])
-    palo_de_favor = SelectField("Palo de favor", choices=[("", "none"), *SUIT_CHOICES], default="",
+    rules = SelectField(_l("Rules"), choices=services.rule_choices, validate_choice=False,
+                        validators=[InputRequired(_l("Choose the rules.")), AmongChoices()])
+    palo_de_favor = SelectField(_l("Palo de favor"), choices=[("", _l("none")), *SUIT_CHOICES], default="",
                                 validate_choice=False, validators=[AmongChoices()])
-    scale = SelectField("Scores", choices=[("1", "normal"), ("5", "×5")], default="1",
+    scale = SelectField(_l("Scores"), choices=[("1", _l("normal")), ("5", "×5")], default="1",
                         validate_choice=False, validators=[AmongChoices()])
-    old_codillo = BooleanField("Old codillo (paid to the winner only)")
-    penetro_four = BooleanField("Penetro with four (nobody drops out)")
-    own = StringField("Your own amounts (optional)",
-                      description="For example: vuelta 2, solo 4, ante 2, pajarito 10")
+    old_codillo = BooleanField(_l("Old codillo (paid to the winner only)"))
+    penetro_four = BooleanField(_l("Penetro with four (nobody drops out)"))
+    own = StringField(_l("Your own amounts (optional)"),
+                      description=_l("For example: vuelta 2, solo 4, ante 2, pajarito 10"))
 
     def validate_own(self, field: Field) -> None:
         try:
@@ -201,11 +201,11 @@ class RulesForm(ShownForm):
             domain = domains.PAJARITO if bits and bits[0].lower() == "pajarito" else domains.OWN_AMOUNT
             try:
                 if len(bits) != 2:
-                    raise OutOfDomain(domain.describe())
+                    raise domain.refused()
                 amount = domain.parse(bits[1])
             except OutOfDomain as exc:
                 raise ValueError(_("{entry}: write a name and {amount}, like “vuelta 2”.").format(
-                    entry=_quoted(part), amount=exc.message)) from None
+                    entry=_quoted(part), amount=refusal(exc))) from None
             name = bits[0].lower().replace("-", "_")
             if name in ("ante", "pajarito"):
                 out[name] = amount
@@ -228,17 +228,18 @@ class RulesForm(ShownForm):
 
 
 class StartForm(RulesForm):
-    seat1 = SelectField("Seat 1", validate_choice=False, validators=[AmongChoices()])
-    seat2 = SelectField("Seat 2", validate_choice=False, validators=[AmongChoices()])
-    seat3 = SelectField("Seat 3", validate_choice=False, validators=[AmongChoices()])
-    seat4 = SelectField("Seat 4 (optional)", validate_choice=False, validators=[AmongChoices()])
-    first_dealer = SelectField("First dealer", validate_choice=False, validators=[AmongChoices()],
-                               choices=[("1", "Seat 1"), ("2", "Seat 2"), ("3", "Seat 3"), ("4", "Seat 4")])
-    tanto_value = AmountField("Value of a tanto", domains.TANTO_VALUE, default="0.10",
-                              validators=[InputRequired("How much is a tanto worth?")])
-    currency = StringField("Currency", default="EUR", validators=[InDomain(domains.CURRENCY)])
-    start_tokens = WholeField("Tantos each at the start", domains.START_TOKENS, default=160,
-                              validators=[InputRequired("How many tantos each?")])
+    seat1 = SelectField(_l("Seat 1"), validate_choice=False, validators=[AmongChoices()])
+    seat2 = SelectField(_l("Seat 2"), validate_choice=False, validators=[AmongChoices()])
+    seat3 = SelectField(_l("Seat 3"), validate_choice=False, validators=[AmongChoices()])
+    seat4 = SelectField(_l("Seat 4 (optional)"), validate_choice=False, validators=[AmongChoices()])
+    first_dealer = SelectField(_l("First dealer"), validate_choice=False, validators=[AmongChoices()],
+                               choices=[("1", _l("Seat 1")), ("2", _l("Seat 2")), ("3", _l("Seat 3")),
+                                        ("4", _l("Seat 4"))])
+    tanto_value = AmountField(_l("Value of a tanto"), domains.TANTO_VALUE, default="0.10",
+                              validators=[InputRequired(_l("How much is a tanto worth?"))])
+    currency = StringField(_l("Currency"), default="EUR", validators=[InDomain(domains.CURRENCY)])
+    start_tokens = WholeField(_l("Tantos each at the start"), domains.START_TOKENS, default=160,
+                              validators=[InputRequired(_l("How many tantos each?"))])
     idem_key = FormKey()
 
     def seats(self) -> list[str]:
@@ -255,31 +256,32 @@ class HandForm(ShownForm):
     must be one of the choices offered, never taken as blank.
     """
 
-    contract = RadioField("Contract", validate_choice=False)
-    declarer = RadioField("Declarer", validate_choice=False)
-    forced = BooleanField("Forced (all passed, espada held)")
-    t0 = WholeField("tricks", domains.TRICKS, validators=[Optional()])
-    t1 = WholeField("tricks", domains.TRICKS, validators=[Optional()])
-    t2 = WholeField("tricks", domains.TRICKS, validators=[Optional()])
-    t3 = WholeField("tricks", domains.TRICKS, validators=[Optional()])
-    surrender = RadioField("Surrender", choices=[("", "no"), ("accepted", "accepted"), ("takeover", "taken over")],
+    contract = RadioField(_l("Contract"), validate_choice=False)
+    declarer = RadioField(_l("Declarer"), validate_choice=False)
+    forced = BooleanField(_l("Forced (all passed, espada held)"))
+    t0 = WholeField(_l("tricks"), domains.TRICKS, validators=[Optional()])
+    t1 = WholeField(_l("tricks"), domains.TRICKS, validators=[Optional()])
+    t2 = WholeField(_l("tricks"), domains.TRICKS, validators=[Optional()])
+    t3 = WholeField(_l("tricks"), domains.TRICKS, validators=[Optional()])
+    surrender = RadioField(_l("Surrender"),
+                           choices=[("", _l("no")), ("accepted", _l("accepted")), ("takeover", _l("taken over"))],
                            default="", validate_choice=False)
-    takeover = RadioField("Taken over by", validate_choice=False)
-    estuche = BooleanField("Estuche")
-    estuche_count = WholeField("Top trumps in sequence", domains.ESTUCHE_COUNT, validators=[Optional()])
-    contra_estuche = BooleanField("Contra-estuche")
-    primeras = BooleanField("Primeras (first five, then stop)")
-    bola = RadioField("Bola", choices=[("", "no"), ("won", "won"), ("failed", "failed")], default="",
+    takeover = RadioField(_l("Taken over by"), validate_choice=False)
+    estuche = BooleanField(_l("Estuche"))
+    estuche_count = WholeField(_l("Top trumps in sequence"), domains.ESTUCHE_COUNT, validators=[Optional()])
+    contra_estuche = BooleanField(_l("Contra-estuche"))
+    primeras = BooleanField(_l("Primeras (first five, then stop)"))
+    bola = RadioField(_l("Bola"), choices=[("", _l("no")), ("won", _l("won")), ("failed", _l("failed"))], default="",
                       validate_choice=False)
-    drops_out = RadioField("Drops out", validate_choice=False)
-    debt = RadioField("Debt played for", validate_choice=False)
-    trump = RadioField("Trumps", choices=SUIT_CHOICES, validate_choice=False)
-    bet = RadioField("The dealer's bet",
-                     choices=[("J", "J — declarer wins"), ("P", "P — puesta"), ("C", "C — codillo")],
+    drops_out = RadioField(_l("Drops out"), validate_choice=False)
+    debt = RadioField(_l("Debt played for"), validate_choice=False)
+    trump = RadioField(_l("Trumps"), choices=SUIT_CHOICES, validate_choice=False)
+    bet = RadioField(_l("The dealer's bet"),
+                     choices=[("J", _l("J — declarer wins")), ("P", _l("P — puesta")), ("C", _l("C — codillo"))],
                      validate_choice=False)
     #: how the hand ended (entered instead of the tricks), or "tricks" to count them
-    result = RadioField("How it ended", validate_choice=False)
-    winner = RadioField("Who made codillo", validate_choice=False)
+    result = RadioField(_l("How it ended"), validate_choice=False)
+    winner = RadioField(_l("Who made codillo"), validate_choice=False)
     idem_key = FormKey()
     number = HiddenField()
     version = HiddenField()
@@ -491,13 +493,14 @@ class HandForm(ShownForm):
 
 
 class EndForm(ShownForm):
-    paper = RadioField("The paper", choices=[("settle", "Settle it tonight"), ("keep", "Keep it for next time")],
+    paper = RadioField(_l("The paper"),
+                       choices=[("settle", _l("Settle it tonight")), ("keep", _l("Keep it for next time"))],
                        default="settle", validate_choice=False,
-                       validators=[InputRequired("Settle the paper or keep it."), AmongChoices()])
+                       validators=[InputRequired(_l("Settle the paper or keep it.")), AmongChoices()])
     version = HiddenField()
     key = FormKey()  # the end request's own key: a re-sent end is recognised
     confirm = HiddenField()  # "yes" once the confirmation page was answered
-    phone = StringField("This phone's name (optional)", validators=[Optional(), InDomain(domains.PHONE_NAME)])
+    phone = StringField(_l("This phone's name (optional)"), validators=[Optional(), InDomain(domains.PHONE_NAME)])
 
     SHOWN_AT_TOP = ("phone",)  # asked on the confirmation page; a refusal draws the end page
 
@@ -520,7 +523,7 @@ def posted_version(form: Any) -> int:
 
 
 class ImportForm(ShownForm):
-    text = TextAreaField("Session file (JSON)")
+    text = TextAreaField(_l("Session file (JSON)"))
     idem_key = FormKey()
 
 
@@ -530,9 +533,10 @@ def new_key() -> str:
 
 
 class PhoneForm(FlaskForm):
-    name = StringField("This phone's name", validators=[DataRequired("Give this phone a name, like “Ana's phone”."),
-                                                        InDomain(domains.PHONE_NAME)],
-                       description="Shown in the session's history next to every change made from this phone.")
+    name = StringField(_l("This phone's name"),
+                       validators=[DataRequired(_l("Give this phone a name, like “Ana's phone”.")),
+                                   InDomain(domains.PHONE_NAME)],
+                       description=_l("Shown in the session's history next to every change made from this phone."))
 
 
 class ChangeForm(FlaskForm):
@@ -541,7 +545,7 @@ class ChangeForm(FlaskForm):
     change = HiddenField()
     version = HiddenField()
     key = FormKey()
-    phone = StringField("This phone's name (optional)", validators=[Optional(), InDomain(domains.PHONE_NAME)])
+    phone = StringField(_l("This phone's name (optional)"), validators=[Optional(), InDomain(domains.PHONE_NAME)])
 
 
 class UndoForm(FlaskForm):
@@ -603,7 +607,7 @@ class SeatingForm(DealerForm):
 class ReopenForm(FlaskForm):
     version = HiddenField()
     key = FormKey()
-    phone = StringField("This phone's name (optional)", validators=[Optional(), InDomain(domains.PHONE_NAME)])
+    phone = StringField(_l("This phone's name (optional)"), validators=[Optional(), InDomain(domains.PHONE_NAME)])
 
 
 class NextForm(FlaskForm):

@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fuzz import mutate, nudge, outcome, valid_document
+from scorekeeper import narration
 from scorekeeper.engine import Session, SessionError, dump_session, load_session, loads, replay
 from scorekeeper.engine.domains import JSON_DEPTH
 
@@ -31,12 +32,12 @@ PLAYED = [WON, {"contract": "entrada", "declarer": "Carlos", "tricks": {"Ana": 4
 
 
 def refusal(data: Any) -> tuple[int | None, str, str]:
-    """(hand, field, message) of the refusal of ``data`` (a dict, text or bytes)."""
+    """(hand, field, message) of the refusal of ``data`` (a dict, text or bytes); the message as players read it."""
     with pytest.raises(SessionError) as caught:
         session = loads(data) if isinstance(data, str | bytes) else load_session(data)
         replay(session)
     err = caught.value.first
-    return err.hand, err.field, err.message
+    return err.hand, err.field, narration.refusal(err)
 
 
 def test_nested_fifty_thousand_deep_is_refused_not_a_recursion_error() -> None:

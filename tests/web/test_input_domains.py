@@ -110,7 +110,8 @@ def test_a_tanto_value_in_its_domain_is_stored_canonically(app, browser):
 START_REFUSALS = [
     ("start_tokens", "²", "5 to 100,000"), ("start_tokens", "9" * 4301, "5 to 100,000"),
     ("start_tokens", "100001", "5 to 100,000"), ("start_tokens", "2147483648", "5 to 100,000"),
-    ("currency", "EU\x00", "currency"), ("currency", "E U R", "currency"), ("currency", "EURODOLLAR", "currency"),
+    ("currency", "EU\x00", "control character"), ("currency", "E U R", "a currency sign"),
+    ("currency", "EURODOLLAR", "1 to 8 characters"),
     ("scale", "7", "not one of the choices"), ("palo_de_favor", "hearts", "not one of the choices"),
     ("rules", "whist", "not one of the choices"), ("first_dealer", "9", "not one of the choices"),
     ("own", "vuelta ²", "0 to 10,000"), ("own", "vuelta 99999999999", "0 to 10,000"),

@@ -1,0 +1,31 @@
+"""English words that are neither Spanish nor French: found in a Spanish or French page, they were never translated.
+
+The game's own words (plato, puesta, codillo, solo, mano…) stay Spanish in every language and are
+not here; nor is any word a Spanish or French sentence may hold ("table", "session", "on", "total").
+"""
+
+from __future__ import annotations
+
+import re
+
+ENGLISH = frozenset("""
+the and with from each next who what this that yet which when where there here than
+is are was were be been has have had it its you your not for of to by all any how
+hand hands player players pays paid wins won lost loses paper trick tricks evening evenings
+settle settled settlement save saved enter back report dealer deals dealt declarer tokens token
+bowl bowls dish round fix fixed mistake undo delete deleted edit share print start started
+end ended history rules score scores money owes owed debt debts takes nothing everyone nobody
+surrender preview open close new game week month today tonight yes off seat group phone
+language should must please nothing left right first last more less
+""".split())
+
+_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
+
+
+def english_words(text: str) -> list[str]:
+    """The English words of ``text`` (each once, in order of first appearance)."""
+    seen: dict[str, None] = {}
+    for word in _WORD.findall(text):
+        if word.lower() in ENGLISH:
+            seen.setdefault(word, None)
+    return list(seen)
