@@ -6,7 +6,6 @@ import re
 import sqlite3
 from pathlib import Path
 
-import pytest
 from sqlalchemy import text
 
 from conftest import gen_group, gen_hand, gen_session
