@@ -6,13 +6,16 @@ import csv
 import io
 import json
 
-from ..db import db
-from ..engine import SessionError, domains, dump_session, load_session, replay
+from sqlalchemy.exc import IntegrityError
+
+from ..db import begin_writing, db
+from ..engine import Ledger, Session, SessionError, domains, dump_session, load_session, replay
 from ..engine.sessionfile import parse_json
+from ..i18n import _
 from ..models import GameSession, Group, HandRecord, Player, now
 from ..narration import ledger_json
 from .hands import commit_made, form_key, made_by
-from .history import history_json, keep_history, load_history
+from .history import LoggedChange, history_json, keep_history, load_history
 from .refusals import Refused, sentence
 from .replays import ledger_for, session_dict
 
@@ -35,9 +38,6 @@ def import_session(group: Group, data: str | bytes, *, idem_key: str | None = No
     session it made.
     """
     key = form_key(idem_key)
-    made = made_by(group, key)
-    if made is not None:
-        return made
     try:
         parsed = parse_json(data)
         session = load_session(parsed)  # checks the whole file, its history too (depth, surrogates…)
@@ -45,6 +45,21 @@ def import_session(group: Group, data: str | bytes, *, idem_key: str | None = No
     except SessionError as exc:
         raise Refused("file", sentence(str(exc.first))) from None
     log = load_history(parsed.get("history"))
+    for _attempt in range(2):
+        try:
+            return _store(group, session, ledger, log, key)
+        except IntegrityError:  # a player of the file was added by another phone meanwhile: look again
+            db.session.rollback()
+    raise Refused("file", _("Another phone changed this group's players while the file was read; nothing was "
+                            "imported. Import the file again."))
+
+
+def _store(group: Group, session: Session, ledger: Ledger, log: list[LoggedChange], key: str | None) -> GameSession:
+    """The checked file stored as a new session, under the write lock (a re-sent form finds its session)."""
+    begin_writing()
+    made = made_by(group, key)
+    if made is not None:
+        return made
     setup = session.setup
     dumped = dump_session(session)
     for name in _new_players(group, setup.players):

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
-from ..db import db
+from ..db import begin_writing, db
 from ..engine import domains
 from ..i18n import _, current_language, language_of
 from ..models import GameSession, Group, Player
@@ -27,6 +28,7 @@ def find_player(group: Group, player_id: int) -> Player | None:
 
 def create_group(name: str | None, language: str | None = None) -> Group:
     """A new group; its ``language`` is the one it was created in unless another is chosen."""
+    begin_writing()
     group = Group(name=clean(domains.GROUP_NAME, name, "name"), language=_language(language or current_language()))
     db.session.add(group)
     db.session.commit()
@@ -42,16 +44,29 @@ def _language(code: str | None) -> str:
 
 def set_group_language(group: Group, code: str | None) -> None:
     """The language the group's pages and PDFs speak, unless a phone chose its own."""
+    begin_writing()
     group.language = _language(code)
     db.session.commit()
 
 
 def add_player(group: Group, name: str | None) -> Player:
+    """A new player of ``group``; a name another phone added at the same moment is refused, not a fault."""
+    begin_writing()
     name = _player_name(group, name)
     player = Player(group=group, name=name)
     db.session.add(player)
-    db.session.commit()
+    _commit_name(name)
     return player
+
+
+def _commit_name(name: str) -> None:
+    """Commit a new or renamed player; the database's unique name (PostgreSQL lets two phones
+    check the same new name at once) becomes the refusal the check would have given."""
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise Refused("name", _("{name} is already in this group.").format(name=name)) from None
 
 
 def _player_name(group: Group, name: str | None, player: Player | None = None) -> str:
@@ -66,13 +81,15 @@ def _player_name(group: Group, name: str | None, player: Player | None = None) -
 
 def rename_player(player: Player, name: str | None) -> Player:
     """Rename in the group; sessions already played keep the name they were played with."""
+    begin_writing()
     player.name = _player_name(player.group, name, player)
-    db.session.commit()
+    _commit_name(player.name)
     return player
 
 
 def set_retired(player: Player, retired: bool) -> Player:
     """Players are retired, never deleted: their evenings stay in the history."""
+    begin_writing()
     player.retired = retired
     db.session.commit()
     return player

@@ -15,7 +15,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from .. import narration
-from ..db import db
+from ..db import begin_writing, db
 from ..engine import RULESETS, HandResult, Ledger, SessionError, domains
 from ..engine.domains import OutOfDomain
 from ..i18n import _, ngettext
@@ -45,6 +45,7 @@ def start_session(
 ) -> GameSession:
     """A new session of ``group``; a re-sent form (the same ``idem_key``) returns the session it made."""
     key = form_key(idem_key)
+    begin_writing()
     made = made_by(group, key)
     if made is not None:
         return made
@@ -174,7 +175,9 @@ class Recomputed:
 
 
 def _lock(gs: GameSession) -> None:
-    """Serialise writers of one session (row lock on PostgreSQL; SQLite already holds BEGIN IMMEDIATE)."""
+    """Serialise writers of one session: its row locked on PostgreSQL, the write lock taken on SQLite
+    (:func:`begin_writing`); either way ``gs`` is read again under the lock."""
+    begin_writing()
     if gs.id is not None:
         db.session.refresh(gs, with_for_update=True)
 

@@ -17,7 +17,7 @@ from typing import TypeVarTuple
 from sqlalchemy import Select, func, select
 from sqlalchemy.exc import IntegrityError
 
-from ..db import db
+from ..db import begin_writing, db
 from ..engine import load_session, replay
 from ..evenings import FORMAT, Declared, Evening, Seat, Statistics, declared_of, seats_of, statistics, summarize
 from ..models import EveningDeclared, EveningSeat, EveningSummary, GameSession, Group
@@ -75,6 +75,7 @@ def _refresh(group: Group) -> None:
     ).all()
     stale = [sid for sid, version, kept, fmt in rows if kept != version or fmt != FORMAT]
     for sid in stale:
+        begin_writing()  # each summary is kept in its own short writing transaction
         gs = db.session.get(GameSession, sid)
         if gs is None or not gs.closed:
             continue
@@ -169,6 +170,9 @@ def evening_of(gs: GameSession) -> Evening | None:
     row = db.session.scalars(select(EveningSummary).where(EveningSummary.session_id == gs.id)).first()
     if row is not None and row.session_version == gs.version and row.format == FORMAT:
         return Evening.from_json(row.data)
+    begin_writing()  # read again under the write lock: the evening may have been reopened meanwhile
+    if not gs.closed:
+        return None
     evening = keep_summary(gs)
     try:
         db.session.commit()

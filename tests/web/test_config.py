@@ -6,7 +6,6 @@ import re
 import sqlite3
 from pathlib import Path
 
-import pytest
 from sqlalchemy import text
 
 from conftest import gen_group, gen_hand, gen_session
@@ -42,23 +41,39 @@ def test_database_url_uses_psycopg3(monkeypatch, tmp_path):
 
 
 def test_sqlite_is_tuned_for_several_phones(tmp_path):
+    """WAL, foreign keys, a busy timeout; a reading transaction leaves the write lock free, a writing one takes it."""
     from scorekeeper import create_app
-    from scorekeeper.db import db
+    from scorekeeper.db import begin_writing, db
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'phones.sqlite'}", "SECRET_KEY": "x"})
+
+    def other_can_write() -> bool:
+        other = sqlite3.connect(db.engine.url.database, timeout=0, isolation_level=None)
+        try:
+            other.execute("BEGIN IMMEDIATE")
+            other.execute("ROLLBACK")
+            return True
+        except sqlite3.OperationalError as exc:
+            assert "locked" in str(exc)
+            return False
+        finally:
+            other.close()
+
     with app.app_context():
         with db.engine.connect() as conn:
             assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
             assert conn.execute(text("PRAGMA foreign_keys")).scalar() == 1
             assert conn.execute(text("PRAGMA busy_timeout")).scalar() >= 5000
-            # the write lock is taken when the transaction begins, even one that only reads so far
-            conn.execute(text("SELECT 1"))
-            other = sqlite3.connect(db.engine.url.database, timeout=0, isolation_level=None)
-            try:
-                with pytest.raises(sqlite3.OperationalError, match="locked"):
-                    other.execute("BEGIN IMMEDIATE")
-            finally:
-                other.close()
+        db.session.execute(text("SELECT 1"))  # a page reading: its transaction is open
+        assert db.session().in_transaction()
+        assert other_can_write()
+        begin_writing()  # a service about to write: the read ends, the next statement takes the lock
+        db.session.execute(text("SELECT 1"))
+        assert not other_can_write()
+        db.session.commit()
+        db.session.execute(text("SELECT 1"))  # the next transaction of the request reads again
+        assert other_can_write()
+        db.session.rollback()
 
 
 def test_tied_debt_is_asked_only_when_there_is_a_tie(browser, worked_example):
