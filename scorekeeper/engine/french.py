@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from .model import Bet, BetResult, Outcome, Reason, Stake, Transfer
+from .model import Bet, BetResult, Outcome, Reason, Stake, Transfer, transfer
 from .scoring import Scored
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ BET_OF: Mapping[Outcome, Bet] = {"sacado": "J", "puesta": "P", "codillo": "C"}
 
 def _pay(source: str, target: str, amount: int, reason: Reason) -> list[Transfer]:
     """A payment, or none when it is worth nothing (a group may set a contract to 0)."""
-    return [Transfer(source, target, amount, reason)] if amount else []
+    return [transfer(source, target, amount, reason)] if amount else []
 
 
 def value_of(play: Play, rules: Ruleset) -> int:

@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Literal
 
-from .model import PAPER, PLATO, Outcome, Reason, Stake, Transfer
-from .scoring import Scored
+from .model import PAPER, PLATO, Outcome, Reason, Stake, Transfer, transfer
+from .scoring import Scored, build_scored
 
 if TYPE_CHECKING:
     from .reading import Play
@@ -53,7 +53,7 @@ def score(play: Play, stake: Stake, rules: Ruleset) -> Scored:
         plato_puesta: bool | None = False  # the plato (and its puesta) went to the winner
     else:
         plato_puesta = True if where == "plato" else None
-    return Scored(outcome, tuple(transfers), stake, winner, puestas, where, plato_puesta)
+    return build_scored(outcome, tuple(transfers), stake, winner, puestas, where, plato_puesta)
 
 
 def decide(play: Play) -> tuple[Outcome, str | None]:
@@ -83,17 +83,17 @@ def _won(play: Play, stake: Stake) -> list[Transfer]:
     playing = play.playing
     assert playing is not None and play.declarer is not None
     if play.takeover is not None:
-        return [Transfer(play.declarer, play.takeover, stake.total, Reason.GAVE_UP)]
+        return [transfer(play.declarer, play.takeover, stake.total, Reason.GAVE_UP)]
     out: list[Transfer] = []
     if stake.plato:
-        out.append(Transfer(PLATO, playing, stake.plato, Reason.PLATO))
+        out.append(transfer(PLATO, playing, stake.plato, Reason.PLATO))
     debt = stake.debt
     if debt is not None:
         if debt.player != playing:
-            out.append(Transfer(debt.player, playing, debt.amount, Reason.RESERVED))
-        out.append(Transfer(PAPER, debt.player, debt.amount, Reason.CROSSED, debt.number))
+            out.append(transfer(debt.player, playing, debt.amount, Reason.RESERVED))
+        out.append(transfer(PAPER, debt.player, debt.amount, Reason.CROSSED, debt.number))
     elif stake.tanto:
-        out.extend(Transfer(p, playing, stake.tanto, Reason.TANTO) for p in play.players if p != playing)
+        out.extend(transfer(p, playing, stake.tanto, Reason.TANTO) for p in play.players if p != playing)
     return out
 
 
@@ -108,10 +108,10 @@ def _lost(
     if outcome == "codillo" and rules.codillo == "winner_only":
         losers = losers[:-1]  # a surrendered declarer still pays his puesta
     where: Literal["plato", "paper"] = "plato" if stake.case == "first" else "paper"
-    out = [Transfer(loser, PLATO if where == "plato" else PAPER, stake.total, Reason.PUESTA) for loser in losers]
+    out = [transfer(loser, PLATO if where == "plato" else PAPER, stake.total, Reason.PUESTA) for loser in losers]
     if outcome == "codillo":
         assert winner is not None
-        out.append(Transfer(playing, winner, stake.total, Reason.CODILLO))
+        out.append(transfer(playing, winner, stake.total, Reason.CODILLO))
     return out, losers, (where if losers else None)
 
 
@@ -134,8 +134,8 @@ def _contract_condicion(play: Play, outcome: Outcome, rules: Ruleset) -> list[Tr
     declarer, playing = play.declarer, play.playing
     assert declarer is not None and playing is not None
     if play.takeover is not None or outcome != "sacado":
-        return [Transfer(declarer, p, value, reason) for p in play.players if p != declarer]
-    return [Transfer(p, playing, value, reason) for p in play.players if p != playing]
+        return [transfer(declarer, p, value, reason) for p in play.players if p != declarer]
+    return [transfer(p, playing, value, reason) for p in play.players if p != playing]
 
 
 def _extras(play: Play, rules: Ruleset) -> list[Transfer]:
@@ -153,7 +153,7 @@ def _extras(play: Play, rules: Ruleset) -> list[Transfer]:
             amount = rules.condicion_count(flag, 3 if held is True else int(held), hand.bola == "won")
         amount *= rules.favour(flag, play.favoured)
         if amount:
-            out.extend(Transfer(p, playing, amount, reason) for p in play.players if p != playing)
+            out.extend(transfer(p, playing, amount, reason) for p in play.players if p != playing)
     return out
 
 
@@ -168,9 +168,9 @@ def _bola(play: Play, rules: Ruleset) -> list[Transfer]:
     if not amount:
         return []
     if hand.bola == "won" and (not taken_over or "bola" in rules.takeover_paid):
-        return [Transfer(p, playing, amount, Reason.BOLA) for p in others]
+        return [transfer(p, playing, amount, Reason.BOLA) for p in others]
     if hand.bola == "failed" and (not taken_over or rules.takeover_pays_failed_bola):
-        return [Transfer(playing, p, amount, Reason.BOLA) for p in others]
+        return [transfer(playing, p, amount, Reason.BOLA) for p in others]
     return []
 
 
@@ -192,5 +192,5 @@ def rounding(transfers: list[Transfer], round_up: Callable[[int], int], players:
         payer, payee, owed = (a, b, amount) if amount > 0 else (b, a, -amount)
         extra = round_up(owed) - owed
         if extra:
-            out.append(Transfer(payer, payee, extra, Reason.ROUNDING))
+            out.append(transfer(payer, payee, extra, Reason.ROUNDING))
     return out

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from .domains import CONTRA_ESTUCHE_COUNT, ESTUCHE_COUNT
 from .errors import N_, HandError, field_error
-from .model import GIVEN_OUTCOMES, Hand, HandFacts
+from .model import GIVEN_OUTCOMES, Hand, HandFacts, builder
 from .options import SUITS
 from .rules import CONTRACTS, HAND_FIELDS
 
@@ -85,6 +85,10 @@ class Play(HandFacts):
     playing: str | None
 
 
+#: one is built for every hand (see :func:`.model.builder`)
+_play = builder(Play)
+
+
 def _fail(number: int, field: str, template: str, **params: Any) -> HandError:
     return HandError(field_error(number, field, template, **params))
 
@@ -109,7 +113,7 @@ def read_hand(rules: Ruleset, seating: Seating, number: int, dealer: str, hand: 
     mano = seating.after(dealer)
     if hand.contract == "pass":
         _check_cancelled(number, hand)
-        return Play(number, dealer, mano, seating.active(dealer), "pass", None, seating.players, None, False,
+        return _play(number, dealer, mano, seating.active(dealer), "pass", None, seating.players, None, False,
                     favoured, None, hand, None)
     if hand.contract == "penetro":
         declarer, active = _penetro(rules, seating, number, dealer, hand)
@@ -127,7 +131,7 @@ def read_hand(rules: Ruleset, seating: Seating, number: int, dealer: str, hand: 
         _check_outcome(number, hand, active, takeover or declarer)
     else:
         tricks = _check_tricks(number, hand, active, takeover or declarer)
-    return Play(number, dealer, mano, active, hand.contract, declarer, seating.players, takeover, accepted, favoured,
+    return _play(number, dealer, mano, active, hand.contract, declarer, seating.players, takeover, accepted, favoured,
                 tricks, hand, takeover or declarer)
 
 

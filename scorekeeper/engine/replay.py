@@ -26,7 +26,8 @@ from __future__ import annotations
 import gc
 import heapq
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
 
 from . import french, puesta
 from .errors import N_, FieldError, SessionError, field_error
@@ -52,6 +53,11 @@ from .model import (
     Started,
     Transfer,
     Upcoming,
+    build_debt,
+    build_result,
+    build_row,
+    builder,
+    transfer,
 )
 from .reading import Play, Seating, read_hand
 from .rules import Ruleset, get_ruleset
@@ -63,9 +69,12 @@ from .stake import played_for, stake
 SCORINGS: Mapping[ScoringName, Scoring] = {"puesta": puesta.score, "points": french.score}
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """What the dealer does before a hand (planned, not yet applied)."""
+class Deal(NamedTuple):
+    """What the dealer does before a hand (planned, not yet applied).
+
+    A named tuple, not a dataclass: one is built for every hand and the next one,
+    and never leaves the table, so it is built the cheapest immutable way.
+    """
 
     number: int
     dealer: str
@@ -212,7 +221,9 @@ class Table:
         self.hands_played = 0
         self.rows: list[Row] = []
         self.results: list[HandResult] = []
-        start = tuple(Transfer(p, PAJARITOS, pajarito, Reason.PAJARITO) for p in self.players if pajarito)
+        #: stakes already built, by their parts (a Stake is immutable: hands with the same parts share one)
+        self._stakes: dict[tuple[int, bool, int, bool], Stake] = {}
+        start = tuple(transfer(p, PAJARITOS, pajarito, Reason.PAJARITO) for p in self.players if pajarito)
         started = Started(self.rules.scoring, setup.start_tokens, pajarito, len(setup.paper))
         self._row("start", None, started, start)
 
@@ -227,6 +238,7 @@ class Table:
         other.debts = self.debts.copy()
         other.rows = list(self.rows)
         other.results = list(self.results)
+        other._stakes = {}  # a debt's number names another debt in each future
         return other
 
     def play_all(self, hands: Iterable[Hand]) -> Table:
@@ -253,7 +265,7 @@ class Table:
 
     def _row(self, kind: RowKind, hand: int | None, happened: Happening, transfers: tuple[Transfer, ...],
              dealer: str | None = None) -> Row:
-        row = Row(len(self.rows), kind, hand, self.players, tuple(self.bowls), self.plato, self.pajaritos,
+        row = build_row(len(self.rows), kind, hand, self.players, tuple(self.bowls), self.plato, self.pajaritos,
                   self.paper, happened, transfers, dealer)
         self.rows.append(row)
         return row
@@ -285,22 +297,21 @@ class Table:
         number = self.hands_played + 1
         dealer, order = self.deal_of(hand)
         rules = self.rules
-        moves = bool(rules.pajarito) and self.plato == 0 and not self.debts
-        transfers: list[Transfer] = []
-        if moves:
-            transfers.append(Transfer(PAJARITOS, PLATO, rules.pajarito, Reason.PAJARITO))
-        if rules.ante:
-            transfers.append(Transfer(dealer, PLATO, rules.ante, Reason.ANTE))
-        refills = moves and self.pajaritos - rules.pajarito <= 0
-        if refills:
-            transfers.extend(Transfer(p, PAJARITOS, rules.pajarito, Reason.REFILL) for p in self.players)
-        plato_after = self.plato + rules.ante + (rules.pajarito if moves else 0)
-        return Deal(number, dealer, moves, refills, tuple(transfers), plato_after, order)
+        pajarito, ante = rules.pajarito, rules.ante
+        moves = bool(pajarito) and self.plato == 0 and not self.debts
+        refills = moves and self.pajaritos - pajarito <= 0
+        transfers = _deal_transfers(dealer, self.players, pajarito if moves else 0, ante, refills)
+        plato_after = self.plato + ante + (pajarito if moves else 0)
+        return Deal(number, dealer, moves, refills, transfers, plato_after, order)
 
     def stake(self, deal: Deal, favoured: bool, debt: Debt | None) -> Stake:
-        """The amount in play after ``deal`` (:func:`.stake.stake`)."""
-        return stake(self.rules, self.n, plato=deal.plato_after, plato_puesta=self.plato_puesta, debt=debt,
-                     favoured=favoured)
+        """The amount in play after ``deal`` (:func:`.stake.stake`), shared between hands with the same parts."""
+        key = (deal.plato_after, self.plato_puesta, -1 if debt is None else debt.number, favoured)
+        found = self._stakes.get(key)
+        if found is None:
+            found = self._stakes[key] = stake(self.rules, self.n, plato=deal.plato_after,
+                                              plato_puesta=self.plato_puesta, debt=debt, favoured=favoured)
+        return found
 
     def tied(self) -> tuple[Debt, ...]:
         """The reserved puestas a hand may play for: the largest open debts, oldest first
@@ -316,41 +327,56 @@ class Table:
 
     # ------------------------------------------------------------- apply
 
-    def _apply(self, transfers: Iterable[Transfer], hand: int | None) -> None:
+    def _apply(self, transfers: tuple[Transfer, ...], hand: int | None) -> None:
+        if not transfers:
+            return
         seat = self.seating.seat
         bowls = self.bowls
+        plato, pajaritos = self.plato, self.pajaritos
+        before = sum(bowls) + plato + pajaritos
         written: list[Debt] = []
         crossed: list[int] = []
-        before = sum(bowls) + self.plato + self.pajaritos
         for t in transfers:
-            if t.target == PAPER:
-                debt = Debt(self.debts.next_number, t.source, t.amount, False, hand)
-                self.debts.add(debt)
-                written.append(debt)
+            source, target, amount = t.source, t.target, t.amount
+            if target == PAPER:
+                written.append(self._write(source, amount, hand))
                 continue
-            if t.source == PAPER:
-                assert t.debt is not None, "a crossing names its debt"
-                debt = self.debts.cross(t.debt)
-                assert debt.player == t.target and debt.amount == t.amount, "crossed the wrong debt"
-                crossed.append(t.debt)
+            if source == PAPER:
+                crossed.append(self._cross(t))
                 continue
-            if t.source == PLATO:
-                self.plato -= t.amount
-            elif t.source == PAJARITOS:
-                self.pajaritos -= t.amount
+            if source in seat:
+                bowls[seat[source]] -= amount
+            elif source == PLATO:
+                plato -= amount
             else:
-                bowls[seat[t.source]] -= t.amount
-            if t.target == PLATO:
-                self.plato += t.amount
-            elif t.target == PAJARITOS:
-                self.pajaritos += t.amount
+                assert source == PAJARITOS, f"no such party: {source}"
+                pajaritos -= amount
+            if target in seat:
+                bowls[seat[target]] += amount
+            elif target == PLATO:
+                plato += amount
             else:
-                bowls[seat[t.target]] += t.amount
+                assert target == PAJARITOS, f"no such party: {target}"
+                pajaritos += amount
+        self.plato, self.pajaritos = plato, pajaritos
         if written or crossed:
             self.paper = PaperVersion(self.paper, tuple(written), tuple(crossed))
         # every hand's transfers sum to zero: tokens and the paper's value are conserved
-        assert sum(bowls) + self.plato + self.pajaritos == before, "tokens not conserved"
-        assert self.plato >= 0 and self.pajaritos >= 0, "a dish went below zero"
+        assert sum(bowls) + plato + pajaritos == before, "tokens not conserved"
+        assert plato >= 0 and pajaritos >= 0, "a dish went below zero"
+
+    def _write(self, player: str, amount: int, hand: int | None) -> Debt:
+        """A new reserved puesta on the paper."""
+        debt = build_debt(self.debts.next_number, player, amount, False, hand)
+        self.debts.add(debt)
+        return debt
+
+    def _cross(self, t: Transfer) -> int:
+        """A reserved puesta crossed out; its number."""
+        assert t.debt is not None, "a crossing names its debt"
+        debt = self.debts.cross(t.debt)
+        assert debt.player == t.target and debt.amount == t.amount, "crossed the wrong debt"
+        return t.debt
 
     # ------------------------------------------------------------ public
 
@@ -377,8 +403,8 @@ class Table:
     def _dealt(self, deal: Deal, hand: Hand) -> Dealt:
         """The deal row's record (after the deal is applied)."""
         rules = self.rules
-        return Dealt(rules.scoring, deal.dealer, deal.moves_pajarito, deal.refills, rules.pajarito, rules.ante,
-                     bool(self.debts), self.plato, hand.bet, rules.dealer_bet if hand.bet else 0)
+        return _dealt(rules.scoring, deal.dealer, deal.moves_pajarito, deal.refills, rules.pajarito, rules.ante,
+                      bool(self.debts), self.plato, hand.bet, rules.dealer_bet if hand.bet else 0)
 
     def upcoming(self) -> Upcoming:
         """What the next dealer must do and what will be in play."""
@@ -418,12 +444,30 @@ class Table:
         )
 
 
+#: a deal row's record, shared: most deals repeat one of a few (the same dealer, ante and plato)
+_dealt = lru_cache(maxsize=4096)(builder(Dealt))
+
+
+@lru_cache(maxsize=1024)
+def _deal_transfers(dealer: str, players: tuple[str, ...], pajarito: int, ante: int,
+                    refills: bool) -> tuple[Transfer, ...]:
+    """The deal's moves: a pajarito from the dish to the plato (``pajarito`` 0: none moves), the
+    dealer's ante, everyone's pajarito when the dish runs empty. Shared: a deal repeats one of a few."""
+    transfers: list[Transfer] = []
+    if pajarito:
+        transfers.append(transfer(PAJARITOS, PLATO, pajarito, Reason.PAJARITO))
+    if ante:
+        transfers.append(transfer(dealer, PLATO, ante, Reason.ANTE))
+    if refills:
+        transfers.extend(transfer(p, PAJARITOS, pajarito, Reason.REFILL) for p in players)
+    return tuple(transfers)
+
+
 def _result(play: Play, scored: Scored) -> HandResult:
-    return HandResult(
-        *play.facts(), stake=scored.stake, outcome=scored.outcome, hand=play.hand, winner=scored.winner,
-        new_declarer=play.takeover, transfers=scored.transfers, favoured=play.favoured, puestas=scored.puestas,
-        puesta_to=scored.puesta_to, bet=scored.bet,
-    )
+    # positional: one is built for every hand
+    return build_result(play.number, play.dealer, play.mano, play.active, play.contract, play.declarer, scored.stake,
+                      scored.outcome, play.hand, scored.winner, play.takeover, scored.transfers, play.favoured,
+                      scored.puestas, scored.puesta_to, scored.bet)
 
 
 def replay_table(session: Session, rules: Ruleset | None = None) -> Table:

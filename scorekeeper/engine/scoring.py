@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Protocol
 
-from .model import BetResult, Outcome, Stake, Transfer
+from .model import BetResult, Outcome, Stake, Transfer, builder
 
 if TYPE_CHECKING:
     from .reading import Play
@@ -34,6 +34,10 @@ class Scored:
     #: whether a losing declarer's payment is in the plato afterwards (None: as it was)
     plato_puesta: bool | None = None
     bet: BetResult | None = None
+
+
+#: one is built for every hand (see :func:`.model.builder`)
+build_scored = builder(Scored)
 
 
 class Scoring(Protocol):

@@ -24,7 +24,7 @@ from ..viewmodel import RowView, SessionView
 from . import history
 from .groups import carried_paper
 from .refusals import Conflict, Refused, clean, refused_from, sentence, whole
-from .replays import Entry, count_hands, entry_for, hand_data, ledger_for
+from .replays import Entry, count_hands, entry_for, hand_data, kept_after, ledger_for
 from .summaries import keep_summary
 from .views import changed_rows, view_from
 
@@ -211,7 +211,7 @@ def add_hand(
     count = count_hands(gs)
     if number is not None and number != count + 1:
         raise Conflict(_moved_on(gs, number, count, version))
-    if entry is None or entry.number != count + 1 or entry.table.hands_played != count:
+    if entry is None or entry.number != count + 1 or entry.source is None or entry.source.version != gs.version:
         entry = entry_for(gs)
     try:
         result = entry.table.preview(entry.parse(hand))
@@ -221,8 +221,12 @@ def add_hand(
     record = HandRecord(session_id=gs.id, position=count, data=hand, idem_key=idem_key)
     db.session.add(record)
     gs.version += 1
+    version = gs.version
     history.record(gs, "add", key=idem_key, phone=phone, hand=count + 1, after=hand)
-    return Saved(*_commit_once(record, lambda: _stored_by_key(gs, idem_key)))
+    saved = Saved(*_commit_once(record, lambda: _stored_by_key(gs, idem_key)))
+    if saved.created and entry.source is not None and entry.source.version == version - 1:
+        kept_after(gs, entry.source, entry.parse(hand), hand, version)  # the next page plays one hand, not all
+    return saved
 
 
 def find_saved(gs: GameSession, idem_key: str) -> Saved | None:

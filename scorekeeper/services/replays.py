@@ -1,19 +1,29 @@
 """The engine adapters: a stored session as a session file, replayed into a ledger or a live table.
 
-Each request replays a session once. :func:`entry_for` makes the one pass a
-hand page needs: the table just before the hand being entered or edited (to
-build the form and to play the hand on), and the ledger as stored.
+A session is replayed once per change, not once per request: :func:`replayed`
+keeps the replay of each (session, version) in a small per-process cache
+(:class:`ReplayCache`). The version is the session's ``version`` column, bumped
+in the same transaction as every change to its hands or setup, so a key names
+one state of the inputs in every worker; a replay is only stored when the
+transaction that made it wrote nothing and the version read back afterwards is
+still the one it was keyed by. Everything cached is immutable (the ledger, the
+session, the hands as a tuple) except the live table, which is only handed out
+as a fork. :func:`entry_for` makes the one pass a hand page needs: the table
+just before the hand being entered or edited, and the ledger as stored.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import event, func, select
+from sqlalchemy.orm import Session as OrmSession
 
 from ..db import db
-from ..engine import Hand, Ledger, Session, Table, Upcoming, load_hand, load_session, replay
+from ..engine import Hand, Ledger, Session, Table, Upcoming, load_hand, load_session, replay, settle
 from ..engine.sessionfile import FORMAT as FORMAT_SESSION
 from ..models import GameSession, HandRecord
 
@@ -63,7 +73,131 @@ def count_hands(gs: GameSession) -> int:
 def ledger_for(
     gs: GameSession, hands: list[dict[str, Any]] | None = None, end_paper: str | None = None
 ) -> Ledger:
-    return replay(load_session(session_dict(gs, hands, end_paper)))
+    """The ledger of ``gs`` as stored (from the cache), or of ``hands`` in place of its hands;
+    ``end_paper`` settles or keeps the paper at the end instead of what the session says."""
+    if hands is not None:
+        return replay(load_session(session_dict(gs, hands, end_paper)))
+    return replayed(gs).ledger_as(end_paper)
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A session replayed as of one version: its inputs, the table after its last hand, its ledger."""
+
+    version: int
+    hands: tuple[dict[str, Any], ...]  # the stored hand objects, in order (read only)
+    session: Session
+    table: Table  # never played on: callers get forks
+    ledger: Ledger
+
+    def ledger_as(self, end_paper: str | None) -> Ledger:
+        """The ledger with the paper settled or kept at the end (None: as the session says)."""
+        setup = self.ledger.setup
+        if end_paper is None or end_paper == setup.end_paper:
+            return self.ledger
+        other = replace(setup, end_paper="keep" if end_paper == "keep" else "settle")
+        return replace(self.ledger, setup=other, settlement=settle(other, self.ledger.last, self.ledger.rules.scoring))
+
+
+class ReplayCache:
+    """The last few sessions' replays by (session token, version), shared by a worker's threads.
+
+    The token, not the row id: a token is never given to another session, even in
+    another database (the tests make one a test).
+
+    Bounded by count (``size``): a worker serves a few tables at once, and a replay of
+    a long evening is a few megabytes.
+    """
+
+    def __init__(self, size: int = 32) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[str, int], Replayed] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[str, int]) -> Replayed | None:
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+            return found
+
+    def put(self, key: tuple[str, int], value: Replayed) -> None:
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+#: this process's replays (each gunicorn worker has its own; the version in the key is the database's)
+CACHE = ReplayCache()
+#: set on a database session once its transaction has written (flushed) anything
+_WROTE = "scorekeeper.wrote"
+
+
+@event.listens_for(OrmSession, "after_flush")
+def _wrote(session: OrmSession, _context: Any) -> None:
+    session.info[_WROTE] = True
+
+
+@event.listens_for(OrmSession, "after_commit")
+@event.listens_for(OrmSession, "after_rollback")
+def _ended(session: OrmSession) -> None:
+    session.info.pop(_WROTE, None)
+
+
+def stored_version(gs: GameSession) -> int | None:
+    """The session's version as the database has it now (not as loaded at the start of the request)."""
+    return db.session.scalar(select(GameSession.version).where(GameSession.id == gs.id))
+
+
+def _unwritten(gs: GameSession) -> bool:
+    """Whether ``gs`` is stored and this transaction has not changed anything (yet): the state it
+    reads is the committed state of ``gs.version``."""
+    return gs.id is not None and not (db.session.info.get(_WROTE) or db.session.new or db.session.dirty)
+
+
+def replayed(gs: GameSession) -> Replayed:
+    """``gs`` replayed as of its version: from the cache, or replayed once and kept."""
+    return _cached(gs) or _replay(gs, None)[0]
+
+
+def _cached(gs: GameSession) -> Replayed | None:
+    return CACHE.get((gs.token, gs.version)) if _unwritten(gs) else None
+
+
+def _replay(gs: GameSession, number: int | None) -> tuple[Replayed, Table]:
+    """One pass over the stored hands, kept; and the table paused before hand ``number`` on the way
+    (None: after the last hand)."""
+    hands = hand_data(gs)
+    session = load_session(session_dict(gs, hands))
+    number = len(hands) + 1 if number is None else number
+    table = Table(session.setup).play_all(session.hands[: number - 1])
+    rest = session.hands[number - 1:]
+    whole = table.fork().play_all(rest) if rest else table
+    made = Replayed(gs.version, tuple(hands), session, whole, whole.ledger())
+    keep(gs, made)
+    return made, table.fork() if not rest else table
+
+
+def keep(gs: GameSession, made: Replayed) -> None:
+    """Cache ``made`` if it is the state of version ``made.version`` as committed: this transaction
+    wrote nothing (it may yet roll back) and the database still has that version."""
+    if _unwritten(gs) and stored_version(gs) == made.version:
+        CACHE.put((gs.token, made.version), made)
+
+
+def kept_after(gs: GameSession, before: Replayed, hand: Hand, hand_data: dict[str, Any], version: int) -> None:
+    """After committing ``hand`` as the next hand of ``before``: cache version ``version`` by playing
+    one hand, not the evening (the caller held the session's lock from ``before`` to the commit)."""
+    table = before.table.fork()
+    table.play(hand)
+    session = Session(before.session.setup, (*before.session.hands, hand))
+    CACHE.put((gs.token, version), Replayed(version, (*before.hands, hand_data), session, table, table.ledger()))
 
 
 @dataclass(frozen=True)
@@ -75,6 +209,8 @@ class Entry:
     session: Session
     table: Table  # the table just before hand ``number``: play it (or a fork of it) from here
     ledger: Ledger  # the session as stored
+    #: the replay of the whole session this entry came from (None: not as stored, e.g. a test's)
+    source: Replayed | None = None
 
     @property
     def upcoming(self) -> Upcoming:
@@ -106,11 +242,17 @@ class Entry:
 
 
 def entry_for(gs: GameSession, number: int | None = None) -> Entry:
-    """One replay of ``gs``, paused before hand ``number`` (the next hand when None)."""
-    hands = hand_data(gs)
-    session = load_session(session_dict(gs, hands))
-    number = len(hands) + 1 if number is None else number
-    table = Table(session.setup).play_all(session.hands[: number - 1])
-    rest = session.hands[number - 1:]
-    ledger = table.fork().play_all(rest).ledger() if rest else table.ledger()
-    return Entry(number, hands, session, table, ledger)
+    """One replay of ``gs``, paused before hand ``number`` (the next hand when None).
+
+    The next hand starts from the cached replay (a fork of its table); a hand
+    being edited replays the hands before it (one pass even when nothing was cached).
+    """
+    whole = _cached(gs)
+    if whole is None:
+        whole, table = _replay(gs, number)
+    elif number is None or number == len(whole.hands) + 1:
+        table = whole.table.fork()
+    else:
+        table = Table(whole.session.setup).play_all(whole.session.hands[: number - 1])
+    hands = list(whole.hands)
+    return Entry(len(hands) + 1 if number is None else number, hands, whole.session, table, whole.ledger, whole)

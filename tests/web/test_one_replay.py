@@ -1,4 +1,5 @@
-"""Each request replays the session once: pages, hand posts, previews, edits, deletions, the end.
+"""Each request replays the session at most once: pages, hand posts, previews, edits, deletions, the end;
+and a session is replayed once per change, not once per request (the replay cache).
 
 The engine's :class:`Table` is counted as it is built (a fork of a replayed
 table is not a new replay: it copies the rows, it does not play them again).
@@ -11,6 +12,7 @@ import pytest
 
 from conftest import field_value, gen_group, gen_hand, gen_session, hand_fields
 from scorekeeper.engine import Table
+from scorekeeper.services.replays import CACHE
 
 PLAYERS = ("North", "West", "South", "East")
 
@@ -42,6 +44,7 @@ def test_every_page_and_post_replays_once(browser, table, worked_example, replay
     hand2 = worked_example["hands"][1]
 
     def once(method, url, data=None, status=(200, 302), at_most=False):
+        CACHE.clear()  # each request as if it were the first since the last change
         replays.clear()
         r = browser.get(url) if method == "get" else browser.post(url, data)
         assert r.status_code in status, (url, r.status_code)
@@ -81,3 +84,31 @@ def test_every_page_and_post_replays_once(browser, table, worked_example, replay
     confirm = {k: field_value(page, k) for k in ("change", "version", "key")}
     r = once("post", f"/s/{table}/change", confirm)
     assert "A hand inserted as hand 3" in r.get_data(as_text=True)
+
+
+def test_pages_replay_once_per_change(browser, table, worked_example, replays):
+    """The second look at any page, and the pages after a saved hand, replay nothing: the state of
+    each version is kept; an edit (a new version) replays once, and then no more."""
+    pages = (f"/s/{table}", f"/s/{table}/hand", f"/s/{table}/hands", f"/s/{table}/end", f"/s/{table}/report.html")
+    for url in pages:
+        browser.get(url)
+    replays.clear()
+    for url in pages:
+        assert browser.get(url).status_code == 200
+    assert not replays, "a page replayed a session that had not changed"
+    page = browser.get(f"/s/{table}/hand").get_data(as_text=True)
+    new = {**hand_fields(worked_example["hands"][6], PLAYERS), "idem_key": field_value(page, "idem_key"),
+           "number": field_value(page, "number")}
+    assert browser.post(f"/s/{table}/hand", new).status_code == 302
+    for url in pages:
+        assert browser.get(url).status_code == 200
+    assert not replays, "saving a hand replayed the evening instead of playing one hand"
+    hand2 = worked_example["hands"][1]
+    edit = browser.get(f"/s/{table}/hands/2/edit").get_data(as_text=True)
+    replays.clear()
+    changed = {**hand_fields({**hand2, "tricks": {"North": 5, "South": 3, "East": 1}}, PLAYERS),
+               "version": field_value(edit, "version")}
+    assert browser.post(f"/s/{table}/hands/2/edit", changed).status_code == 200
+    for url in pages:
+        assert browser.get(url).status_code == 200
+    assert len(replays) <= 2, replays  # the edit's own (from hand 2), then the new version's once
