@@ -109,7 +109,8 @@ class Answer:
     status: int
     headers: dict[str, str]
     cookies: list[str]
-    body: bytes
+    body: bytes  # as the page reads it (decompressed)
+    wire: int  # bytes sent over the network
 
     @property
     def text(self) -> str:
@@ -133,12 +134,16 @@ class Phone:
         except urllib.error.HTTPError as error:
             response = error
         with response:
-            body = response.read()
+            body = wire = response.read()
             headers = {k: v for k, v in response.headers.items()}
             cookies = response.headers.get_all("Set-Cookie") or []
-            answer = Answer(response.status, headers, cookies, body)
         if headers.get("Content-Encoding") == "gzip":
             body = gzip.decompress(body)
+        elif headers.get("Content-Encoding") == "br":
+            import brotli
+
+            body = brotli.decompress(body)
+        answer = Answer(response.status, headers, cookies, body, len(wire))
         token = re.search(rb'name="csrf_token" type="hidden" value="([^"]+)"', body)
         if token:
             self.csrf = token.group(1).decode()
@@ -211,9 +216,10 @@ def at_once(phones: int, job: object) -> None:
 
 
 def load(base: str, rounds: int) -> None:
-    """4 phones on one session: each round all four read the table screen, then all four save a hand."""
+    """4 phones at once, each on a session of its own (two phones entering the same hand at the same moment
+    is refused with a 409 by design): each round all four read their table screen, then all four save a hand."""
     phones = [Phone(base, "br, gzip") for _ in PLAYERS]
-    _group, token = new_table(phones[0])
+    tokens = [new_table(phone)[1] for phone in phones]
     reads: list[float] = []
     saves: list[float] = []
     errors: list[int] = []
@@ -221,14 +227,14 @@ def load(base: str, rounds: int) -> None:
 
     def read(i: int) -> None:
         began = time.perf_counter()
-        status = phones[i].get(f"/s/{token}").status
+        status = phones[i].get(f"/s/{tokens[i]}").status
         with lock:
             reads.append(time.perf_counter() - began)
             if status != 200:
                 errors.append(status)
 
     def save(i: int) -> None:
-        status, took = save_hand(phones[i], token)
+        status, took = save_hand(phones[i], tokens[i])
         with lock:
             saves.append(took)
             if status not in (302, 303):
@@ -252,7 +258,7 @@ def weights(base: str) -> dict[str, tuple[int, int, int]]:
         paths[asset.split("/")[-1]] = asset
     sizes: dict[str, tuple[int, int, int]] = {}
     for name, path in paths.items():
-        sizes[name] = tuple(len(Phone.get(_with(phone, enc), path).body)  # type: ignore[assignment]
+        sizes[name] = tuple(Phone.get(_with(phone, enc), path).wire  # type: ignore[assignment]
                             for enc in ("identity", "gzip", "br"))
     return sizes
 

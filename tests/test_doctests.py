@@ -23,6 +23,7 @@ MODULES = [
     "scorekeeper.viewmodel",
     "scorekeeper.evenings",
     "scorekeeper.services.evenings",
+    "scorekeeper.web.hardening",
 ]
 
 

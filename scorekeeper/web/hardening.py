@@ -131,11 +131,11 @@ def _server_error(error: Exception) -> ResponseReturnValue:
 
 
 def _safe_path() -> str:
-    """The path with the group's or session's token cut out (logs never carry a token)."""
+    """The path with the group's, session's or watch link's token cut out (logs never carry a token)."""
     return cut_tokens(request.path)
 
 
-TOKEN_IN_PATH = re.compile(r"((?:/|%2[Ff])[gs](?:/|%2[Ff]))[^/?#&%\s\"]+")
+TOKEN_IN_PATH = re.compile(r"((?:/|%2[Ff])[gsw](?:/|%2[Ff]))[^/?#&%\s\"]+")
 
 
 def cut_tokens(text: str) -> str:
@@ -145,5 +145,7 @@ def cut_tokens(text: str) -> str:
     'GET /s/…/hand?x=1 HTTP/1.1'
     >>> cut_tokens("/language/es?next=%2Fg%2FAbC-9")
     '/language/es?next=%2Fg%2F…'
+    >>> cut_tokens("/w/watch-Token/report.html")
+    '/w/…/report.html'
     """
     return TOKEN_IN_PATH.sub(r"\1…", text)

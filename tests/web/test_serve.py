@@ -18,7 +18,7 @@ from collections import deque
 
 from serve import ROOT, Phone, new_table, run_env, save_hand, started
 
-TOKEN_PAGE = re.compile(r"^/[gs]/")
+TOKEN_PAGE = re.compile(r"^/[gsw]/")
 
 
 def _control_socket_flag() -> list[str]:
