@@ -9,8 +9,9 @@ from flask import current_app
 config = context.config
 
 # Interpret the config file for Python logging.
-# This line sets up loggers basically.
-fileConfig(config.config_file_name)
+# This line sets up loggers basically; the app's own loggers (its error log) stay on
+# when the migration runs in the serving process (scorekeeper/serving.py).
+fileConfig(config.config_file_name, disable_existing_loggers=False)
 logger = logging.getLogger('alembic.env')
 
 

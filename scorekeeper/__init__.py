@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,13 +22,39 @@ def _asset_dir(name: str) -> str:
     return str(top if top.is_dir() else PACKAGE / name)
 
 
+class NoSecretKey(RuntimeError):
+    """The app cannot sign its forms: it refuses to start rather than serve pages that all fail."""
+
+
 def _secret_key(instance: Path) -> str:
-    """One key per installation, kept in the instance folder so links and forms survive restarts."""
+    """One key per installation, kept in the instance folder so links and forms survive restarts.
+
+    Several workers start at once: each writes a whole key to its own
+    temporary file and links it to ``secret_key`` (an exclusive create), so
+    the first one wins and every worker reads that same, complete key.
+    """
     path = instance / "secret_key"
     if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
-    return path.read_text().strip()
+        fd, temporary = tempfile.mkstemp(prefix=".secret_key.", dir=instance)
+        try:
+            with os.fdopen(fd, "w") as out:  # mkstemp makes it 0600
+                out.write(secrets.token_hex(32))
+                out.flush()
+                os.fsync(out.fileno())
+            try:
+                os.link(temporary, path)
+            except FileExistsError:
+                pass  # another worker was first: its key is the one
+        finally:
+            os.unlink(temporary)
+    try:
+        key = path.read_text().strip()
+    except OSError as error:
+        raise NoSecretKey(f"cannot read the secret key {path}: {error.strerror}") from error
+    if len(key) < 32:
+        raise NoSecretKey(f"the secret key file {path} is empty or too short: remove it and start again "
+                          "(a new key is made; open forms must then be sent again)")
+    return key
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -39,6 +66,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(
         __name__,
         instance_relative_config=True,
+        instance_path=os.environ.get("SCOREKEEPER_INSTANCE") or None,
         template_folder=_asset_dir("templates"),
         static_folder=_asset_dir("static"),
     )
@@ -70,6 +98,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from . import models  # noqa: F401  (tables known to migrations)
     from .web import register
+    from .web.assets import register as register_assets
+    from .web.hardening import harden
 
+    harden(app)
+    register_assets(app)
     register(app)
     return app

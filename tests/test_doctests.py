@@ -24,6 +24,7 @@ MODULES = [
     "scorekeeper.evenings",
     "scorekeeper.services.evenings",
     "scorekeeper.services.views",
+    "scorekeeper.web.hardening",
 ]
 
 

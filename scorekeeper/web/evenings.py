@@ -24,6 +24,7 @@ from ..models import GameSession
 from ..reports.chart import money_chart
 from .forms import DAMAGED, NextForm, RulesForm
 from .groups import group_or_404
+from .hardening import csp_nonce
 from .language import document_language
 from .paper import paper_extras
 from .table import session_or_404
@@ -83,7 +84,7 @@ def paper(token: str, fmt: str) -> ResponseReturnValue:
         view = services.view_for(gs, rows=True)
         extras = paper_extras(gs)
         if fmt == "html":
-            return reports.render_html("paper", view, **extras)
+            return reports.render_html("paper", view, nonce=csp_nonce(), **extras)
         name = reports.document_filename("paper", view)
         pdf = reports.render_pdf("paper", view, **extras)
     return Response(pdf, mimetype="application/pdf", headers={"Content-Disposition": f'attachment; filename="{name}"'})

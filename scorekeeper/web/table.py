@@ -15,6 +15,7 @@ from ..models import GameSession
 from ..reports.chart import PHONE, bowl_chart
 from .fixes import closed_page, done_page, fixes_context, gone, named_by, phone_name, respond
 from .forms import EndForm, HandForm, VersionForm, new_key, number_of, posted_version
+from .hardening import csp_nonce
 from .language import document_language
 from .paper import paper_extras
 
@@ -291,7 +292,7 @@ def document(token: str, kind: str, fmt: str) -> ResponseReturnValue:
         view = services.view_for(gs, rows=True)
         extras = paper_extras(gs) if kind == "paper" else {}
         if fmt == "html":
-            return reports.render_html(kind, view, **extras)
+            return reports.render_html(kind, view, nonce=csp_nonce(), **extras)
         name = reports.document_filename(kind, view)
         pdf = reports.render_pdf(kind, view, **extras)
     return Response(pdf, mimetype="application/pdf", headers={"Content-Disposition": f'attachment; filename="{name}"'})

@@ -187,7 +187,7 @@ def test_two_phones_at_once(chromium, server):
     enter_hand(b, example["hands"][1])
     a.goto(table_url)
     enter_hand(a, example["hands"][2])
-    b.wait_for_function("document.getElementById('hand-number').textContent === '4'", timeout=10000)
+    b.wait_for_function("() => document.getElementById('hand-number').textContent === '4'", timeout=10000)
     assert bowls(b) == [142, 152, 166, 153]
     history = a.request.get(table_url + "/version").json()
     assert history["hands"] == 3

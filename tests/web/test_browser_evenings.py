@@ -53,7 +53,7 @@ def test_an_evening_ends_is_shared_remembered_and_the_next_begins(chromium, serv
     button = page.locator("#share-button")
     assert button.is_visible() and button.inner_text() == "Send the result"
     button.click()
-    page.wait_for_function("window.__shared.length === 1")
+    page.wait_for_function("() => window.__shared.length === 1")
     shared = page.evaluate("window.__shared[0]")
     lines = shared["text"].split("\n")
     assert shared["title"] == "Thursday table"
@@ -118,7 +118,7 @@ def test_send_the_result_falls_back_to_copying(chromium, server):  # noqa: F811
     button = page.locator("#share-button")
     assert button.inner_text() == "Copy the result"
     button.click()
-    page.wait_for_function("window.__copied.length === 1")
+    page.wait_for_function("() => window.__copied.length === 1")
     copied = page.evaluate("window.__copied[0]")
     assert copied == page.inner_text("#share-text")
     assert copied.startswith("Copy table · Tresillo,") and "(1 hand)" in copied

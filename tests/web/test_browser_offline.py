@@ -65,10 +65,10 @@ def stored_hands(table_url: str) -> list[dict]:
 def open_table(page, table_url: str) -> None:
     """Open the table and wait until the service worker controls it (the second load is controlled)."""
     page.goto(table_url)
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.ready.then(() => true)")
     page.evaluate("navigator.serviceWorker.ready")
     page.goto(table_url)
-    page.wait_for_function("!!navigator.serviceWorker.controller")
+    page.wait_for_function("() => !!navigator.serviceWorker.controller")
 
 
 def fill_hand(page, hand: dict) -> None:
@@ -302,11 +302,11 @@ def test_wake_lock_on_the_table_screen(chromium, server):
     table = new_table(server, "Screen on")
     ctx, page = new_phone(chromium, WAKE_STUB)
     page.goto(table)
-    page.wait_for_function("window.__wake.requests === 1")
+    page.wait_for_function("() => window.__wake.requests === 1")
     assert page.is_checked("#wake input")
     # the browser lets the lock go when the phone is switched away; visible again, it is asked for again
     page.evaluate("window.__wake.held[0].release(); document.dispatchEvent(new Event('visibilitychange'))")
-    page.wait_for_function("window.__wake.requests === 2")
+    page.wait_for_function("() => window.__wake.requests === 2")
     page.uncheck("#wake input")
     assert page.evaluate("window.__wake.held[1].released")
     page.reload()

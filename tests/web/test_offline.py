@@ -55,8 +55,10 @@ def test_service_worker_is_served_from_the_top_with_its_shell(client):
     body = r.get_data(as_text=True)
     shell = json.loads(body.split("var SHELL = ", 1)[1].split(";\n", 1)[0])
     assert shell[-1] == "/offline"
-    assert any("app.css" in u for u in shell) and any("offline.js" in u for u in shell)
-    assert not any("sw.js" in u for u in shell)
+    # static files under their content-hashed names (scorekeeper/web/assets.py), which the worker keeps for good
+    assert any(re.fullmatch(r"/static/app\.[0-9a-f]{12}\.css", u) for u in shell)
+    assert any(re.fullmatch(r"/static/offline\.[0-9a-f]{12}\.js", u) for u in shell)
+    assert not any("sw." in u for u in shell)
     for url in shell:  # every file the worker keeps at install can be fetched
         assert client.get(url).status_code == 200, url
     assert 'self.addEventListener("fetch"' in body

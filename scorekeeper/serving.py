@@ -1,0 +1,116 @@
+"""Serving the app to a table with gunicorn: where it listens, what it prints, what it logs.
+
+``./scripts/run`` starts ``gunicorn -c python:scorekeeper.gunicorn_conf``; that
+config takes its settings from here. When the server is listening it prints the
+address the other phones open (this machine's address on the Wi-Fi) and the same
+address as a QR code they can scan. The access log never carries a group's or a
+session's token (the link *is* the key).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+from typing import TYPE_CHECKING, Any, TextIO
+
+from gunicorn.glogging import Logger
+
+from .i18n import environment_language, use_language
+from .i18n import gettext as _
+from .web.hardening import cut_tokens
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+ANYWHERE = {"0.0.0.0", "::", ""}
+
+
+def bind_address() -> str:
+    """``HOST`` (default: every interface, so the table's phones reach it) and ``PORT`` (default 5000)."""
+    host = os.environ.get("HOST", "0.0.0.0")
+    port = os.environ.get("PORT", "5000")
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def lan_address() -> str | None:
+    """This machine's address on its network (the one a phone on the same Wi-Fi can open), if any.
+
+    A UDP socket "connected" to a documentation address sends nothing; it only
+    makes the system choose the interface it would use, whose address we read.
+    """
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))
+            address = str(probe.getsockname()[0])
+        except OSError:
+            return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+def _url(host: str, port: int) -> str:
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
+def announce(host: str, port: int, out: TextIO, lan: str | None = None) -> None:
+    """What the person starting the server reads: the addresses to open, and a QR code for the phones."""
+    import segno
+
+    with use_language(environment_language()):
+        print(_("Scorekeeper is ready."), file=out)
+        local = "127.0.0.1" if host in ANYWHERE else host
+        print(_("On this machine: {url}").format(url=_url(local, port)), file=out)
+        if host.startswith("127.") or host in {"localhost", "::1"}:
+            print(_("Only this machine can open it (HOST={host}). To let the other phones join, "
+                    "start it without HOST.").format(host=host), file=out)
+        else:
+            table = (lan or lan_address()) if host in ANYWHERE else host
+            if table is None:
+                print(_("No network found: connect this machine to the Wi-Fi the phones use, then start it "
+                        "again."), file=out)
+            else:
+                url = _url(table, port)
+                print(_("On the other phones at the table (same Wi-Fi): {url}").format(url=url), file=out)
+                print(_("Or scan this code with their camera:"), file=out)
+                segno.make(url, error="m").terminal(out=out, compact=True, border=2)
+        print(_("Stop it with Ctrl+C."), file=out)
+    out.flush()
+
+
+def served_app() -> Flask:
+    """The app as ./scripts/run serves it: migrated (``flask db upgrade``) before any worker starts.
+
+    gunicorn loads it once in its master process and forks the workers from
+    it (``preload_app``), so a start pays for one import of the app, not three;
+    the database connections of the migration are closed before the fork.
+    """
+    from flask_migrate import upgrade
+
+    from . import create_app
+    from .db import db
+
+    app = create_app()
+    with app.app_context():
+        upgrade()
+        db.engine.dispose()
+    return app
+
+
+def when_ready(server: Any) -> None:
+    """gunicorn hook: the socket is listening; say where (the port as bound, even when PORT=0)."""
+    for listener in server.LISTENERS:
+        address = listener.sock.getsockname()
+        if isinstance(address, tuple):
+            announce(str(address[0]), int(address[1]), sys.stdout)
+            return
+
+
+class TokenFreeLogger(Logger):  # type: ignore[misc]
+    """gunicorn's logger with every token cut out of the request line, path, query and referrer."""
+
+    def atoms(self, resp: Any, req: Any, environ: Any, request_time: Any) -> dict[str, Any]:
+        atoms: dict[str, Any] = super().atoms(resp, req, environ, request_time)
+        for key in ("r", "U", "q", "f", "{raw_uri}e", "{path_info}e", "{request_uri}e", "{http_referer}i"):
+            if isinstance(atoms.get(key), str):
+                atoms[key] = cut_tokens(atoms[key])
+        return atoms
