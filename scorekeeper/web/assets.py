@@ -19,7 +19,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, current_app, send_from_directory
+from flask import Flask, Response, current_app, send_from_directory
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import NotFound
 
@@ -69,12 +69,12 @@ def static_file(filename: str) -> ResponseReturnValue:
     folder = _digests().folder
     match = HASHED.match(filename)
     if match is None:
-        return send_from_directory(folder, filename)
+        return _whole(send_from_directory(folder, filename))
     plain = match["stem"] + match["suffix"]
     current = _digests().digest(plain)
     if current is None:
         raise NotFound()
-    response = send_from_directory(folder, plain)
+    response = _whole(send_from_directory(folder, plain))
     if current == match["digest"]:
         response.cache_control.max_age = YEAR
         response.cache_control.public = True
@@ -82,6 +82,14 @@ def static_file(filename: str) -> ResponseReturnValue:
     else:  # an older page asks for an older version: today's file, but never kept under that name
         response.cache_control.no_cache = True
         response.cache_control.max_age = 0
+    return response
+
+
+def _whole(response: Response) -> Response:
+    """Read the file into the response: our files are small, and a streamed body is compressed
+    only with the streaming algorithms (Flask-Compress 1.18+ leaves gzip out of those)."""
+    response.direct_passthrough = False
+    response.make_sequence()
     return response
 
 
