@@ -12,10 +12,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
+from functools import cached_property
 from typing import Any
 
 from . import formats, narration
 from .engine import PAPER, Case, Debt, Ledger, Outcome, Row, RowKind, Settlement
+from .engine.model import PaperVersion
 
 
 def format_money(amount: Decimal, currency: str, signed: bool = False) -> str:
@@ -59,13 +61,27 @@ class RowView:
     bowls: tuple[int, ...]  # seating order
     plato: int
     pajaritos: int
-    paper: tuple[PaperLine, ...]  # only players with something on the paper
+    #: the paper after the row (read through :attr:`paper`, built only when asked for)
+    paper_version: PaperVersion
     in_play: int | None
     outcome: Outcome | None
     moves: tuple[narration.MoveWords, ...]  # "East gives South 3", one line per pair of parties
     #: the paper as the worked example prints it: open debts, plus those this row crossed out
     #: (a paid debt shows struck through once, then leaves the sheet)
     paper_now: tuple[PaperLine, ...] = ()
+    players: tuple[str, ...] = ()
+
+    @cached_property
+    def paper(self) -> tuple[PaperLine, ...]:
+        """Every debt written so far, crossed ones too; only players with something on the paper.
+
+        Built when asked for (to compare two evenings), not for every row shown: a long evening's
+        paper is hundreds of crossed-out debts."""
+        return tuple(
+            PaperLine(p, tuple(PaperCell(d.amount, d.crossed) for d in debts))
+            for p, debts in self.paper_version.by_player(self.players).items()
+            if debts
+        )
 
     @property
     def paper_empty(self) -> bool:
@@ -222,22 +238,24 @@ class SessionView:
         return f"{self.group} — {title}"
 
 
-def _paper_lines(row: Row) -> tuple[PaperLine, ...]:
-    return tuple(
-        PaperLine(p, tuple(PaperCell(d.amount, d.crossed) for d in debts))
-        for p, debts in row.paper_by_player().items()
-        if debts
-    )
-
-
 def _paper_now(row: Row) -> tuple[PaperLine, ...]:
+    """The open debts after the row, and those the row crossed out (struck through), by player.
+
+    Read from the open debts (before and after the row), not from every debt ever written.
+    """
     crossed_here = {t.debt for t in row.transfers if t.source == PAPER and t.debt is not None}
-    lines = []
-    for p, debts in row.paper_by_player().items():
-        cells = tuple(PaperCell(d.amount, d.crossed) for d in debts if not d.crossed or d.number in crossed_here)
-        if cells:
-            lines.append(PaperLine(p, cells))
-    return tuple(lines)
+    version = row.paper_version
+    debts = list(version.open_debts())
+    if crossed_here:
+        before = version.parent.open_debts() if version.parent is not None else ()
+        paid = [d for d in before if d.number in crossed_here]
+        if len(paid) != len(crossed_here):  # not crossed from the version before: read the whole sheet
+            paid = [d for d in version.debts() if d.number in crossed_here]
+        debts = sorted(debts + paid, key=lambda d: d.number)
+    cells: dict[str, list[PaperCell]] = {p: [] for p in row.players}
+    for d in debts:
+        cells.setdefault(d.player, []).append(PaperCell(d.amount, d.number in crossed_here))
+    return tuple(PaperLine(p, tuple(c)) for p, c in cells.items() if c)
 
 
 def row_view(row: Row) -> RowView:
@@ -253,11 +271,12 @@ def row_view(row: Row) -> RowView:
         bowls=row.bowls_tuple,
         plato=row.plato,
         pajaritos=row.pajaritos,
-        paper=_paper_lines(row),
+        paper_version=row.paper_version,
         in_play=r.in_play if r is not None else None,
         outcome=r.outcome if r is not None else None,
         moves=narration.token_moves(row.transfers),
         paper_now=_paper_now(row),
+        players=row.players,
     )
 
 
@@ -328,8 +347,10 @@ def build_view(
     last = ledger.last
     current = row_view(last)
     st = ledger.settlement
-    open_of = {p: tuple(PaperCell(d.amount, False) for d in debts if not d.crossed)
-               for p, debts in last.paper_by_player().items()}
+    owed: dict[str, list[PaperCell]] = {p: [] for p in players}
+    for d in last.open_debts():
+        owed.setdefault(d.player, []).append(PaperCell(d.amount, False))
+    open_of = {p: tuple(cells) for p, cells in owed.items()}
     table = tuple(
         PlayerView(
             name=p,

@@ -288,7 +288,7 @@ class PaperVersion:
     however long the paper grows. :meth:`debts` rebuilds the sheet on demand.
     """
 
-    __slots__ = ("parent", "written", "crossed", "_cache")
+    __slots__ = ("parent", "written", "crossed", "_cache", "_open")
 
     def __init__(
         self,
@@ -300,6 +300,7 @@ class PaperVersion:
         self.written = written
         self.crossed = crossed
         self._cache: tuple[Debt, ...] | None = None
+        self._open: tuple[Debt, ...] | None = None
 
     def debts(self) -> tuple[Debt, ...]:
         """Every debt ever written, in the order written, crossed ones marked."""
@@ -322,7 +323,11 @@ class PaperVersion:
         return self._cache
 
     def open_debts(self) -> tuple[Debt, ...]:
-        return tuple(d for d in self.debts() if not d.crossed)
+        """The debts not crossed out, oldest first (kept: a page asks again and again, and a version never
+        changes; the paper of a long evening is mostly crossed out)."""
+        if self._open is None:
+            self._open = tuple(d for d in self.debts() if not d.crossed)
+        return self._open
 
     def by_player(self, players: tuple[str, ...]) -> dict[str, list[Debt]]:
         """Each player's row of the paper, in seating order."""

@@ -17,6 +17,7 @@ for the eye, the tildes survive text extraction and black-and-white copies.
 from __future__ import annotations
 
 import gc
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -31,7 +32,7 @@ from ..viewmodel import format_tantos
 from .chart import bowl_chart
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..viewmodel import SessionView
+    from ..viewmodel import RowView, SessionView
 
 KINDS = ("report", "paper", "settlement")
 #: each document's title, said in the document's language when it is printed
@@ -100,12 +101,58 @@ class FigureGrid:
         return round(len(self.header) * 0.602 * self.font_pt * 25.4 / 72 + 3.5, 1)
 
 
-def figure_grid(view: SessionView) -> FigureGrid:
-    """Right-aligned columns, two spaces apart; each as wide as its longest label or figure."""
+#: from this many hands on, the report's ledger is compact: each deal is told in its hand's row
+COMPACT_FROM = 100
+#: the report's ledger prints at most the last this many hands (the CSV and the session file have them all)
+MOST_HANDS = 500
+
+
+@dataclass(frozen=True)
+class LedgerLine:
+    """One printed row of the report's ledger: a row's figures and paper, and (compact) the deal before it."""
+
+    row: RowView
+    deal: RowView | None = None
+
+
+@dataclass(frozen=True)
+class PrintedLedger:
+    """What the report's ledger prints: its lines, whether it is compact, how many hands it leaves out."""
+
+    lines: tuple[LedgerLine, ...]
+    compact: bool
+    left_out: int  # the first hands, not printed (a very long evening)
+
+
+def ledger_lines(view: SessionView, compact_from: int = COMPACT_FROM, most: int = MOST_HANDS) -> PrintedLedger:
+    """The report's ledger: one line per row; from ``compact_from`` hands on one line per hand (its
+    deal told first), and never more than the last ``most`` hands. The layout time of a PDF grows
+    with its rows, so a long evening's report stays within a request's time (docs/reports.md)."""
+    left_out = max(0, view.hands - most)
+    rows = [r for r in view.rows if r.hand is None or r.hand > left_out] if left_out else list(view.rows)
+    if view.hands < compact_from:
+        return PrintedLedger(tuple(LedgerLine(r) for r in rows), False, left_out)
+    lines: list[LedgerLine] = []
+    deal: RowView | None = None
+    for r in rows:
+        if r.kind == "deal":
+            deal = r
+            continue
+        lines.append(LedgerLine(r, deal))
+        deal = None
+    if deal is not None:  # a deal is always followed by its hand; shown alone should one not be
+        lines.append(LedgerLine(deal))
+    return PrintedLedger(tuple(lines), True, left_out)
+
+
+def figure_grid(view: SessionView, shown: Sequence[RowView] | None = None) -> FigureGrid:
+    """Right-aligned columns, two spaces apart; each as wide as its longest label or figure.
+
+    ``shown``: the rows printed (all of the view's when None)."""
     labels = ["#", *view.players, "Plato", "Pajaritos"]
     rows = [
         [str(r.index), *(format_tantos(b) for b in r.bowls), format_tantos(r.plato), format_tantos(r.pajaritos)]
-        for r in view.rows
+        for r in (view.rows if shown is None else shown)
     ]
     widths = [max(len(labels[i]), *(len(row[i]) for row in rows)) for i in range(len(labels))]
 
@@ -129,32 +176,47 @@ def document_filename(kind: str, view: SessionView | None) -> str:
 
 def render_html(kind: str, view: SessionView, **extra: Any) -> str:
     """The document ``kind`` as a standalone HTML page (CSS inlined, print rules included)."""
+    return _document(kind, view, Markup(stylesheet()), extra)
+
+
+def _document(kind: str, view: SessionView, css: Markup, extra: dict[str, Any]) -> str:
+    """The document's HTML with ``css`` in its ``<style>`` (none for a PDF: it brings the CSS parsed)."""
     _check(kind)
     template = environment().get_template(f"report/{kind}.html")
     chart = Markup(bowl_chart(view.chart)) if kind == "report" else Markup("")
-    grid = figure_grid(view) if kind == "report" else None
+    ledger = ledger_lines(view, COMPACT_FROM, MOST_HANDS) if kind == "report" else None
+    grid = figure_grid(view, [line.row for line in ledger.lines]) if ledger is not None else None
     return template.render(
         v=view,
         grid=grid,
+        ledger=ledger,
         kind=kind,
         doc_title=gettext(TITLES[kind]),
-        css=Markup(stylesheet()),
+        css=css,
         chart=chart,
         **extra,
     )
+
+
+@lru_cache(maxsize=1)
+def _parsed_stylesheet() -> Any:
+    """The documents' CSS parsed once per process (parsing it took a tenth of a short report's time)."""
+    from weasyprint import CSS
+
+    return CSS(string=stylesheet())
 
 
 def render_pdf(kind: str, view: SessionView, **extra: Any) -> bytes:
     """The document ``kind`` as A4 PDF bytes (fonts embedded by WeasyPrint)."""
     from weasyprint import HTML  # imported late: loading Pango is slow and only PDFs need it
 
-    html = render_html(kind, view, **extra)
+    html = _document(kind, view, Markup(""), extra)
     # WeasyPrint builds hundreds of thousands of boxes that are all alive until the end:
     # the cyclic garbage collector would walk them again and again for nothing
     paused = gc.isenabled()
     gc.disable()
     try:
-        pdf = HTML(string=html, base_url=str(_asset_root("static"))).write_pdf()
+        pdf = HTML(string=html, base_url=str(_asset_root("static"))).write_pdf(stylesheets=[_parsed_stylesheet()])
     finally:
         if paused:
             gc.enable()
@@ -162,4 +224,5 @@ def render_pdf(kind: str, view: SessionView, **extra: Any) -> bytes:
     return bytes(pdf)
 
 
-__all__ = ["KINDS", "TITLES", "UnknownDocument", "bowl_chart", "document_filename", "render_html", "render_pdf"]
+__all__ = ["KINDS", "TITLES", "UnknownDocument", "bowl_chart", "document_filename", "ledger_lines", "render_html",
+           "render_pdf"]

@@ -9,6 +9,7 @@ from typing import Any
 from ..engine import RULESETS, HandChoices, Ledger, get_ruleset, hand_choices, settle
 from ..models import GameSession
 from ..narration import option_words
+from ..reports.chart import PHONE, thin
 from ..viewmodel import RowView, SessionView, SettlementView, build_view, row_view, settlement_view
 from .replays import ledger_for
 
@@ -57,11 +58,15 @@ class TableScreen:
 
 
 def table_screen(gs: GameSession, saved: int | None) -> TableScreen:
-    """The table screen. While the session is open its money says "if we settled now" (paper settled)."""
+    """The table screen. While the session is open its money says "if we settled now" (paper settled).
+
+    Only what the screen shows is built (the last hands, a thinned chart): its cost does not grow
+    with the evening.
+    """
     ledger = ledger_for(gs, end_paper=None if gs.closed else "settle")
-    hand_rows = list(ledger.rows[2::2])
-    saved_row = row_view(hand_rows[saved - 1]) if saved and 1 <= saved <= len(hand_rows) else None
-    recent = [row_view(r) for r in hand_rows[-4:][::-1]]
+    hands = len(ledger.results)  # hand n's row is row 2n (after its deal)
+    saved_row = row_view(ledger.rows[2 * saved]) if saved and 1 <= saved <= hands else None
+    recent = [row_view(ledger.rows[2 * n]) for n in range(hands, max(0, hands - 4), -1)]
     rules = ledger.rules
     points = None
     if rules.scoring == "points":
@@ -70,13 +75,15 @@ def table_screen(gs: GameSession, saved: int | None) -> TableScreen:
     return TableScreen(view_from(gs, ledger), recent, saved_row, points, bowls_so_far(ledger))
 
 
-def bowls_so_far(ledger: Ledger) -> dict[str, Any]:
-    """Each player's bowl after every row, for the bowls chart of the evening in progress."""
+def bowls_so_far(ledger: Ledger, most: int | None = PHONE.most_points) -> dict[str, Any]:
+    """Each player's bowl after every row (at most ``most`` rows, spread evenly, the first and the last
+    kept: the phone's chart draws no more), for the bowls chart of the evening in progress."""
     players = ledger.setup.players
+    rows = [ledger.rows[i] for i in thin(len(ledger.rows), most)]
     return {
         "players": list(players),
-        "series": [[r.bowls_tuple[i] for r in ledger.rows] for i in range(len(players))],
-        "hands": [r.hand or 0 for r in ledger.rows],
+        "series": [[r.bowls_tuple[i] for r in rows] for i in range(len(players))],
+        "hands": [r.hand or 0 for r in rows],
         "start": ledger.setup.start_tokens,
     }
 
