@@ -46,7 +46,7 @@ def build(app: Any, long_hands: int = 300) -> dict[str, str]:
         sessions = {
             name: services.import_session(group, json.dumps(data)).token
             for name, data in (("worked", worked), ("closed", worked), ("favour", favour), ("fresh", fresh),
-                               ("house", house), ("long", _long_session(long_hands)))
+                               ("fresh2", fresh), ("house", house), ("long", _long_session(long_hands)))
         }
         closed = services.find_session(sessions["closed"])
         assert closed is not None
@@ -61,6 +61,7 @@ def build(app: Any, long_hands: int = 300) -> dict[str, str]:
         "table": f"/s/{s['worked']}",
         "table-saved": f"/s/{s['worked']}?saved=8",
         "table-fresh": f"/s/{s['fresh']}",
+        "table-fresh-2": f"/s/{s['fresh2']}",  # another, for a second browser test that saves hand 1
         "hand": f"/s/{s['worked']}/hand",
         "hand-favour": f"/s/{s['favour']}/hand",
         "hand-house": f"/s/{s['house']}/hand",
@@ -74,6 +75,14 @@ def build(app: Any, long_hands: int = 300) -> dict[str, str]:
         "hand-long": f"/s/{s['long']}/hand",
         "hands-long": f"/s/{s['long']}/hands",
         "hands-long-older": f"/s/{s['long']}/hands?before=251",
+        # the fix pages (issue 12), each reached by a GET
+        "hand-actions": f"/s/{s['worked']}/hands/5",
+        "delete": f"/s/{s['worked']}/hands/8/delete",
+        "insert": f"/s/{s['worked']}/hands/insert/3",
+        "dealer": f"/s/{s['worked']}/hands/3/dealer",
+        "seating": f"/s/{s['worked']}/hands/3/seating",
+        "changes": f"/s/{s['worked']}/history",
+        "reopen": f"/s/{s['closed']}/reopen",
         "report": f"/s/{s['worked']}/report.html",
         "count": f"/s/{s['worked']}/count",
         "whatif": f"/s/{s['worked']}/whatif",

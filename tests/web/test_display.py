@@ -248,11 +248,12 @@ class Finger:
         self.taps += 1
 
 
-def test_a_plain_entrada_won_takes_five_taps(chromium: Any, demo: Any) -> None:
+@pytest.mark.parametrize("width,height", [(390, 844), (360, 640)])
+def test_a_plain_entrada_won_takes_five_taps(chromium: Any, demo: Any, width: int, height: int) -> None:
     """From the table screen: Enter hand, entrada, West, won, Save. No typing, no scrolling."""
     base, pages = demo
-    ctx, page = open_page(chromium)
-    page.goto(base + pages["table-fresh"])
+    ctx, page = open_page(chromium, width=width, height=height)
+    page.goto(base + pages["table-fresh" if width == 390 else "table-fresh-2"])
     bowls = [int(x) for x in page.locator("td.bowl").all_inner_texts()]
     finger = Finger(page)
     finger.tap("#enter-hand")
@@ -269,6 +270,19 @@ def test_a_plain_entrada_won_takes_five_taps(chromium: Any, demo: Any) -> None:
     # West took the plato (6) and the tanto from each (pagat): 155 + 6 + 3, the others 155 − 1
     after = [int(x) for x in page.locator("td.bowl").all_inner_texts()]
     assert bowls == [155, 155, 155, 155] and after == [153, 164, 154, 154]
+    ctx.close()
+
+
+@pytest.mark.parametrize("name", ["table", "table-fresh", "table-long"])
+def test_the_next_hand_is_on_the_first_screen_at_320px(chromium: Any, demo: Any, name: str) -> None:
+    """On the smallest phone (320×568) the table opens on the next hand and its Enter button, unscrolled;
+    a phone not yet named is asked below it."""
+    base, pages = demo
+    ctx, page = open_page(chromium, width=320, height=568)
+    page.goto(base + pages[name])
+    box = page.locator("#enter-hand").bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 568, box
+    assert page.locator("#name-phone").bounding_box()["y"] > box["y"]  # type: ignore[index]
     ctx.close()
 
 
