@@ -380,7 +380,7 @@ def test_table_screen_draws_the_bowls_so_far(app, browser, worked_example):
 def test_statistics_of_a_date_range_with_no_evening(app, client):
     token = play_evenings(app, EVENINGS[:1])
     page = client.get(f"/g/{token}/stats?since={date(2030, 1, 1).isoformat()}").get_data(as_text=True)
-    assert "No evening has ended in these days." in page
+    assert "No evening ended in these days." in page
 
 
 def test_every_open_evening_stays_reachable(app, browser):
