@@ -1,7 +1,8 @@
 """The ``scorekeeper`` command line.
 
 ``scorekeeper replay FILE [--json]`` prints the ledger of a session file;
-``scorekeeper report|paper|settlement FILE -o OUT.pdf`` prints a document.
+``scorekeeper report|paper|settlement FILE -o OUT.pdf`` prints a document;
+``scorekeeper backup FILE`` / ``scorekeeper restore FILE [--replace]`` copy the app's SQLite database.
 Every subcommand takes ``--lang es|en|fr`` (default: the language of the
 environment's locale, LANGUAGE, LC_ALL, LC_MESSAGES or LANG; else English).
 Invalid input prints one line naming the hand and the field, and exits 2.
@@ -86,10 +87,18 @@ def _add_documents(sub: Subcommands) -> None:
     add_document_commands(sub)
 
 
+def _add_backup(sub: Subcommands) -> None:
+    """``backup`` and ``restore``: the app's SQLite database copied while it runs (see scorekeeper.backup)."""
+    from .backup import add_backup_commands
+
+    add_backup_commands(sub)
+
+
 #: subcommand registrars: each adds its parser and sets ``func(args, out) -> int``
 COMMANDS: list[Callable[[Subcommands], None]] = [
     _add_replay,
     _add_documents,
+    _add_backup,
 ]
 
 
