@@ -61,7 +61,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The Flask application (flaskr style): SQLite in the instance folder unless configured."""
     from flask import Flask
 
-    from .db import db, migrate, tune_sqlite
+    from .db import db, end_writing, migrate, tune_sqlite
 
     app = Flask(
         __name__,
@@ -89,6 +89,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or _secret_key(instance)
 
     db.init_app(app)
+    app.teardown_appcontext(end_writing)
     migrate.init_app(
         app, db, directory=_asset_dir("migrations"), render_as_batch=True, compare_type=True
     )

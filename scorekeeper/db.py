@@ -62,6 +62,12 @@ def _ended(_session: OrmSession, transaction: Any) -> None:
         _WRITING.set(False)
 
 
+def end_writing(_exc: BaseException | None = None) -> None:
+    """Forget a write asked for but never begun (a refusal before any statement): the thread's next
+    request reads in a plain transaction again. Runs when each request's app context ends."""
+    _WRITING.set(False)
+
+
 def begin_writing() -> None:
     """Make this request's transaction a writing one, before a service reads what it will change.
 

@@ -28,8 +28,8 @@ def find_player(group: Group, player_id: int) -> Player | None:
 
 def create_group(name: str | None, language: str | None = None) -> Group:
     """A new group; its ``language`` is the one it was created in unless another is chosen."""
-    begin_writing()
     group = Group(name=clean(domains.GROUP_NAME, name, "name"), language=_language(language or current_language()))
+    begin_writing()
     db.session.add(group)
     db.session.commit()
     return group

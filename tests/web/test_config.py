@@ -74,6 +74,11 @@ def test_sqlite_is_tuned_for_several_phones(tmp_path):
         db.session.execute(text("SELECT 1"))  # the next transaction of the request reads again
         assert other_can_write()
         db.session.rollback()
+        begin_writing()  # a write asked for, then refused before any statement: the request ends
+    with app.app_context():
+        db.session.execute(text("SELECT 1"))  # the thread's next request reads without the lock
+        assert other_can_write()
+        db.session.rollback()
 
 
 def test_tied_debt_is_asked_only_when_there_is_a_tie(browser, worked_example):
