@@ -20,6 +20,7 @@ from ..models import GameSession, HandRecord, HistoryEntry, now
 from ..viewmodel import RowView, SessionView, row_view
 from . import history
 from .hands import Recomputed, _check_open, _lock
+from .limits import check_room_for_hand
 from .refusals import Conflict, Refused, refused_from
 from .replays import Entry, entry_for, hand_data, ledger_for
 from .summaries import forget_summary, keep_summary
@@ -101,6 +102,7 @@ def plan(change: Change, hands: list[dict[str, Any]]) -> Plan:
     if change.kind == "insert":
         if change.hand is None:
             raise Refused("hand", _("Which hand should be inserted?"))
+        check_room_for_hand(len(hands), "hand")
         new = [dict(h) for h in hands]
         new.insert(i, dict(change.hand))
         return Plan(new, [*range(i), None, *range(i, len(hands))], i)

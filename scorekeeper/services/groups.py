@@ -11,6 +11,7 @@ from ..db import begin_writing, db
 from ..engine import domains
 from ..i18n import _, current_language, language_of
 from ..models import GameSession, Group, Player
+from .limits import check_room_for_players
 from .refusals import Refused, clean
 from .replays import ledger_for
 
@@ -53,6 +54,7 @@ def add_player(group: Group, name: str | None) -> Player:
     """A new player of ``group``; a name another phone added at the same moment is refused, not a fault."""
     begin_writing()
     name = _player_name(group, name)
+    check_room_for_players(len(group.players))
     player = Player(group=group, name=name)
     db.session.add(player)
     _commit_name(name)
