@@ -16,8 +16,10 @@ request well inside gunicorn's timeout (docs/security.md, "Limits").
 from __future__ import annotations
 
 import argparse
+import html
 import json
 import os
+import re
 import sys
 import tempfile
 import time
@@ -63,8 +65,9 @@ def main() -> None:
             answer = phone.post(f"/g/{group}/import", {"text": data})
             print(f"{args.hands}-hand session file: {len(data) / 1024:.0f} KiB; import "
                   f"{time.perf_counter() - began:.2f} s (status {answer.status})")
-            if answer.status != 302:
-                print(answer.text[:600])
+            if answer.status != 302:  # over the limit: the server says why, in words
+                said = re.findall(r'class="error" role="alert">([^<]+)<', answer.text)
+                print(" ".join(html.unescape(m) for m in said))
                 raise SystemExit(1)
             session = answer.headers["Location"].rsplit("/", 1)[1]
             worst = 0.0

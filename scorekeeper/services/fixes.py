@@ -206,7 +206,12 @@ class ChangePreview:
 def preview_change(gs: GameSession, change: Change, entry: Entry | None = None) -> ChangePreview:
     """The hands whose figures change and each player's money, before and after ``change``."""
     hands = hand_data(gs)
-    p = plan(change, hands)
+    try:
+        p = plan(change, hands)
+    except Refused as exc:
+        if exc.status == 404:  # the hand is gone: the page says so on its own
+            raise
+        return ChangePreview(change, gs.version, refusal=exc)  # e.g. an insert into a full session
     if p.hands == hands:
         return ChangePreview(change, gs.version, refusal=Refused(
             "change", _("That is how it is recorded already: nothing would change.")))

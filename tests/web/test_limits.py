@@ -53,9 +53,13 @@ def test_a_full_session_refuses_one_more_hand_saying_so(app, browser, worked_exa
     assert r.status_code == 400
     assert "A session holds at most 2 hands, and this one is full." in r.get_data(as_text=True)
     assert counts(app) == before
-    # inserting a forgotten hand is refused the same way
-    r = browser.get(f"/s/{s}/hands/insert/1")
-    assert r.status_code < 500
+    # inserting a forgotten hand is refused the same way, in its preview (no button to confirm it)
+    assert browser.get(f"/s/{s}/hands/insert/1").status_code == 200
+    r = browser.post(f"/s/{s}/hands/insert/1", hand_fields(worked_example["hands"][2], players))
+    page = r.get_data(as_text=True)
+    assert r.status_code == 200 and "This change cannot be made: A session holds at most 2 hands" in page
+    assert 'id="confirm"' not in page
+    assert counts(app) == before
 
 
 def test_a_group_keeps_at_most_its_players(app, browser):
