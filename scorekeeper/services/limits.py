@@ -14,8 +14,8 @@ from typing import Any
 from ..i18n import _
 from .refusals import Refused
 
-#: the most hands one session holds on the web (a 12-hour evening is about 300); at 1,000 the report's PDF
-#: took 27-54 s on a busy 2-CPU server (bench/largest.py), over gunicorn's 30 s timeout
+#: the most hands one session holds on the web (a 12-hour evening is about 300); at this limit the slowest
+#: request, the report's PDF, took 19 s on a busy 2-CPU server (bench/largest.py), inside gunicorn's 120 s
 SESSION_HANDS = 500
 #: the most players a group keeps, retired ones included (players are never deleted)
 GROUP_PLAYERS = 30
