@@ -14,6 +14,7 @@ from ..engine.sessionfile import parse_json
 from ..i18n import _
 from ..models import GameSession, Group, HandRecord, Player, now
 from ..narration import ledger_json
+from .groups import players_under_lock
 from .hands import commit_made, form_key, made_by
 from .history import LoggedChange, history_json, keep_history, load_history
 from .limits import check_file_hands, check_room_for_players
@@ -64,8 +65,9 @@ def _store(group: Group, session: Session, ledger: Ledger, log: list[LoggedChang
         return made
     setup = session.setup
     dumped = dump_session(session)
+    have = players_under_lock(group)  # an import and a phone adding a player never both take the last place
     newcomers = _new_players(group, setup.players)
-    check_room_for_players(len(group.players), len(newcomers), "file")
+    check_room_for_players(have, len(newcomers), "file")
     for name in newcomers:
         db.session.add(Player(group=group, name=name))
     gs = GameSession(

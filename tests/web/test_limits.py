@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 
 import pytest
 from sqlalchemy import func, select
@@ -69,6 +70,32 @@ def test_a_group_keeps_at_most_its_players(app, browser):
     assert r.status_code == 400
     assert "A group keeps at most 30 players, retired ones included." in r.get_data(as_text=True)
     assert counts(app) == before
+
+
+def test_phones_adding_players_at_once_stop_at_the_limit(app, browser):
+    """Eight phones add a player at the same moment to a group four short of the limit: four get in, the
+    other four are told the limit (two phones never both take the last place), nothing else is stored."""
+    g = gen_group(browser, players=[f"P{i}" for i in range(limits.GROUP_PLAYERS - 4)])
+    answers: list[tuple[int, str]] = []
+    lock = threading.Lock()
+    gate = threading.Barrier(8)
+
+    def phone(i: int) -> None:
+        b = Browser(app.test_client())
+        b.get(f"/g/{g}")
+        gate.wait(10)
+        r = b.post(f"/g/{g}/players", {"name": f"Newcomer {i}"})
+        with lock:
+            answers.append((r.status_code, r.get_data(as_text=True)))
+
+    threads = [threading.Thread(target=phone, args=(i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert sorted(status for status, _ in answers) == [302] * 4 + [400] * 4
+    assert all("A group keeps at most 30 players" in body for status, body in answers if status == 400)
+    assert counts(app)[1] == limits.GROUP_PLAYERS
 
 
 def test_an_import_bringing_too_many_players_is_refused(app, browser, worked_example):
