@@ -329,6 +329,12 @@ class PaperVersion:
             self._open = tuple(d for d in self.debts() if not d.crossed)
         return self._open
 
+    def know_open(self, debts: tuple[Debt, ...]) -> None:
+        """Remember the open debts, oldest first, when the caller already holds them (the table after the
+        last hand does): the settlement asks for them, and rebuilding the sheet walks every version."""
+        if self._open is None:
+            self._open = debts
+
     def by_player(self, players: tuple[str, ...]) -> dict[str, list[Debt]]:
         """Each player's row of the paper, in seating order."""
         rows: dict[str, list[Debt]] = {p: [] for p in players}

@@ -26,7 +26,6 @@ from __future__ import annotations
 import gc
 import heapq
 from collections.abc import Iterable, Mapping
-from functools import lru_cache
 from typing import NamedTuple
 
 from . import french, puesta
@@ -36,6 +35,7 @@ from .model import (
     PAPER,
     PARTIES,
     PLATO,
+    Bet,
     Dealt,
     Debt,
     Hand,
@@ -56,7 +56,6 @@ from .model import (
     build_debt,
     build_result,
     build_row,
-    builder,
     transfer,
 )
 from .reading import Play, Seating, read_hand
@@ -210,10 +209,13 @@ class Table:
         self.order = self.seating
         self.last_dealer: str | None = None
         pajarito = self.rules.pajarito
-        self.bowls: list[int] = [setup.start_tokens - pajarito] * self.n
-        self.plato = 0
+        #: every token on the table: the bowls in seating order, then the plato and the pajaritos dish
+        self.purse: list[int] = [setup.start_tokens - pajarito] * self.n + [0, pajarito * self.n]
+        #: where each party's tokens are in :attr:`purse` (the paper holds none)
+        self._at: dict[str, int] = {**self.seating.seat, PLATO: self.n, PAJARITOS: self.n + 1}
+        #: what the table holds; every hand's transfers leave it unchanged
+        self._tokens = sum(self.purse)
         self.plato_puesta = False  # a losing declarer's payment is in the plato
-        self.pajaritos = pajarito * self.n
         self.debts = OpenDebts()
         for d in setup.paper:
             self.debts.add(Debt(self.debts.next_number, d.player, d.amount))
@@ -223,9 +225,25 @@ class Table:
         self.results: list[HandResult] = []
         #: stakes already built, by their parts (a Stake is immutable: hands with the same parts share one)
         self._stakes: dict[tuple[int, bool, int, bool], Stake] = {}
+        #: a deal's transfers and record by its parts (most deals repeat one of a few)
+        self._deals: dict[tuple[str, bool, bool], tuple[Transfer, ...]] = {}
+        self._dealts: dict[tuple[str, bool, bool, bool, int, Bet | None], Dealt] = {}
         start = tuple(transfer(p, PAJARITOS, pajarito, Reason.PAJARITO) for p in self.players if pajarito)
         started = Started(self.rules.scoring, setup.start_tokens, pajarito, len(setup.paper))
         self._row("start", None, started, start)
+
+    @property
+    def bowls(self) -> list[int]:
+        """Each player's bowl, in seating order."""
+        return self.purse[: self.n]
+
+    @property
+    def plato(self) -> int:
+        return self.purse[self.n]
+
+    @property
+    def pajaritos(self) -> int:
+        return self.purse[self.n + 1]
 
     def fork(self) -> Table:
         """An independent copy of the table as it stands (to play two different futures from here).
@@ -234,11 +252,12 @@ class Table:
         """
         other = object.__new__(Table)
         other.__dict__.update(self.__dict__)
-        other.bowls = list(self.bowls)
+        other.purse = list(self.purse)
         other.debts = self.debts.copy()
         other.rows = list(self.rows)
         other.results = list(self.results)
         other._stakes = {}  # a debt's number names another debt in each future
+        other._deals, other._dealts = {}, {}
         return other
 
     def play_all(self, hands: Iterable[Hand]) -> Table:
@@ -265,8 +284,9 @@ class Table:
 
     def _row(self, kind: RowKind, hand: int | None, happened: Happening, transfers: tuple[Transfer, ...],
              dealer: str | None = None) -> Row:
-        row = build_row(len(self.rows), kind, hand, self.players, tuple(self.bowls), self.plato, self.pajaritos,
-                  self.paper, happened, transfers, dealer)
+        purse, n = self.purse, self.n
+        row = build_row(len(self.rows), kind, hand, self.players, tuple(purse[:n]), purse[n], purse[n + 1],
+                        self.paper, happened, transfers, dealer)
         self.rows.append(row)
         return row
 
@@ -294,15 +314,19 @@ class Table:
     def plan_deal(self, hand: Hand | None = None) -> Deal:
         """The deal of ``hand`` (the next one when None): a pajarito moves to an empty plato while the
         paper is clear; the dealer's ante."""
-        number = self.hands_played + 1
         dealer, order = self.deal_of(hand)
         rules = self.rules
         pajarito, ante = rules.pajarito, rules.ante
-        moves = bool(pajarito) and self.plato == 0 and not self.debts
-        refills = moves and self.pajaritos - pajarito <= 0
-        transfers = _deal_transfers(dealer, self.players, pajarito if moves else 0, ante, refills)
-        plato_after = self.plato + ante + (pajarito if moves else 0)
-        return Deal(number, dealer, moves, refills, transfers, plato_after, order)
+        plato = self.purse[self.n]
+        moves = plato == 0 and bool(pajarito) and not self.debts
+        refills = moves and self.purse[self.n + 1] - pajarito <= 0
+        key = (dealer, moves, refills)
+        transfers = self._deals.get(key)
+        if transfers is None:
+            transfers = self._deals[key] = _deal_transfers(dealer, self.players, pajarito if moves else 0, ante,
+                                                           refills)
+        plato_after = plato + ante + (pajarito if moves else 0)
+        return Deal(self.hands_played + 1, dealer, moves, refills, transfers, plato_after, order)
 
     def stake(self, deal: Deal, favoured: bool, debt: Debt | None) -> Stake:
         """The amount in play after ``deal`` (:func:`.stake.stake`), shared between hands with the same parts."""
@@ -328,42 +352,31 @@ class Table:
     # ------------------------------------------------------------- apply
 
     def _apply(self, transfers: tuple[Transfer, ...], hand: int | None) -> None:
-        if not transfers:
-            return
-        seat = self.seating.seat
-        bowls = self.bowls
-        plato, pajaritos = self.plato, self.pajaritos
-        before = sum(bowls) + plato + pajaritos
+        """Move the tokens; write and cross out reserved puestas. Each transfer takes from one party what it
+        gives another, so the tokens on the table are conserved by construction (checked once per hand)."""
+        purse, at = self.purse, self._at
         written: list[Debt] = []
         crossed: list[int] = []
         for t in transfers:
-            source, target, amount = t.source, t.target, t.amount
-            if target == PAPER:
-                written.append(self._write(source, amount, hand))
-                continue
-            if source == PAPER:
+            source = at.get(t.source)
+            target = at.get(t.target)
+            if source is not None and target is not None:
+                purse[source] -= t.amount
+                purse[target] += t.amount
+            elif t.target == PAPER:
+                written.append(self._write(t.source, t.amount, hand))
+            elif t.source == PAPER:
                 crossed.append(self._cross(t))
-                continue
-            if source in seat:
-                bowls[seat[source]] -= amount
-            elif source == PLATO:
-                plato -= amount
             else:
-                assert source == PAJARITOS, f"no such party: {source}"
-                pajaritos -= amount
-            if target in seat:
-                bowls[seat[target]] += amount
-            elif target == PLATO:
-                plato += amount
-            else:
-                assert target == PAJARITOS, f"no such party: {target}"
-                pajaritos += amount
-        self.plato, self.pajaritos = plato, pajaritos
+                raise AssertionError(f"no such party: {t.source} or {t.target}")
         if written or crossed:
             self.paper = PaperVersion(self.paper, tuple(written), tuple(crossed))
-        # every hand's transfers sum to zero: tokens and the paper's value are conserved
-        assert sum(bowls) + plato + pajaritos == before, "tokens not conserved"
-        assert plato >= 0 and pajaritos >= 0, "a dish went below zero"
+
+    def _check_tokens(self) -> None:
+        """Every hand's transfers sum to zero: no token appears or vanishes, no dish goes below zero."""
+        purse, n = self.purse, self.n
+        assert sum(purse) == self._tokens, "tokens not conserved"
+        assert purse[n] >= 0 and purse[n + 1] >= 0, "a dish went below zero"
 
     def _write(self, player: str, amount: int, hand: int | None) -> Debt:
         """A new reserved puesta on the paper."""
@@ -398,13 +411,20 @@ class Table:
         self.last_dealer, self.order = deal.dealer, deal.order
         self.results.append(res)
         self._row("hand", deal.number, res, res.transfers, deal.dealer)
+        self._check_tokens()
         return res
 
     def _dealt(self, deal: Deal, hand: Hand) -> Dealt:
-        """The deal row's record (after the deal is applied)."""
-        rules = self.rules
-        return _dealt(rules.scoring, deal.dealer, deal.moves_pajarito, deal.refills, rules.pajarito, rules.ante,
-                      bool(self.debts), self.plato, hand.bet, rules.dealer_bet if hand.bet else 0)
+        """The deal row's record (after the deal is applied), shared: most deals repeat one of a few."""
+        plato, paper_open, bet = self.purse[self.n], bool(self.debts), hand.bet
+        key = (deal.dealer, deal.moves_pajarito, deal.refills, paper_open, plato, bet)
+        found = self._dealts.get(key)
+        if found is None:
+            rules = self.rules
+            found = self._dealts[key] = Dealt(rules.scoring, deal.dealer, deal.moves_pajarito, deal.refills,
+                                              rules.pajarito, rules.ante, paper_open, plato, bet,
+                                              rules.dealer_bet if bet else 0)
+        return found
 
     def upcoming(self) -> Upcoming:
         """What the next dealer must do and what will be in play."""
@@ -434,6 +454,7 @@ class Table:
         )
 
     def ledger(self) -> Ledger:
+        self.paper.know_open(tuple(self.debts.open.values()))
         return Ledger(
             setup=self.setup,
             rules=self.rules,
@@ -444,11 +465,6 @@ class Table:
         )
 
 
-#: a deal row's record, shared: most deals repeat one of a few (the same dealer, ante and plato)
-_dealt = lru_cache(maxsize=4096)(builder(Dealt))
-
-
-@lru_cache(maxsize=1024)
 def _deal_transfers(dealer: str, players: tuple[str, ...], pajarito: int, ante: int,
                     refills: bool) -> tuple[Transfer, ...]:
     """The deal's moves: a pajarito from the dish to the plato (``pajarito`` 0: none moves), the
