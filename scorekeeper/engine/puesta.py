@@ -65,15 +65,21 @@ def decide(play: Play) -> tuple[Outcome, str | None]:
     if play.tricks is None:  # entered by how it ended (checked by the reading)
         given = play.hand.outcome
         return (given, play.hand.winner) if given is not None else ("puesta", None)
-    tricks = play.tricks
-    taken = tricks[play.playing]
-    others = {p: tricks[p] for p in play.active if p != play.playing}
-    best = max(others.values())
+    tricks, playing = play.tricks, play.playing
+    taken = tricks[playing]
+    best, leaders = -1, 0
+    leader = None
+    for p in play.active:
+        if p != playing:
+            c = tricks[p]
+            if c > best:
+                best, leaders, leader = c, 1, p
+            elif c == best:
+                leaders += 1
     if taken > best:
         return "sacado", None
-    leaders = [p for p, c in others.items() if c == best]
-    if best > taken and len(leaders) == 1:
-        return "codillo", leaders[0]
+    if best > taken and leaders == 1:
+        return "codillo", leader
     return "puesta", None
 
 
@@ -119,15 +125,18 @@ def _condiciones(play: Play, outcome: Outcome, rules: Ruleset) -> list[Transfer]
     """The contract's condición, then (for a won hand) estuche, contra-estuche, primeras and the bola."""
     out = _contract_condicion(play, outcome, rules)
     if outcome == "sacado":
-        out += _extras(play, rules)
-        out += _bola(play, rules)
+        hand = play.hand
+        if hand.estuche or hand.contra_estuche or hand.primeras:
+            out += _extras(play, rules)
+        if hand.bola is not None:
+            out += _bola(play, rules)
     return out
 
 
 def _contract_condicion(play: Play, outcome: Outcome, rules: Ruleset) -> list[Transfer]:
     """Paid by each player to a winner; a loser (and a surrendered declarer, even when the hand
     was taken over and won) pays it to each player."""
-    value = rules.condicion(play.contract) * rules.favour(play.contract, play.favoured)
+    value = rules.paid(play.contract, play.favoured)
     if not value:
         return []
     reason = _CONTRACT_REASON[play.contract]

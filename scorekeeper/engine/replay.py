@@ -148,13 +148,14 @@ class OpenDebts:
     A heap of (-amount, number) finds the largest; crossed debts leave it lazily.
     """
 
-    __slots__ = ("open", "_heap", "_by_amount", "next_number")
+    __slots__ = ("open", "_heap", "_by_amount", "next_number", "_largest")
 
     def __init__(self) -> None:
         self.open: dict[int, Debt] = {}
         self._heap: list[tuple[int, int]] = []
         self._by_amount: dict[int, list[int]] = {}
         self.next_number = 0
+        self._largest: tuple[Debt, ...] | None = None  # known until the paper changes
 
     def __bool__(self) -> bool:
         return bool(self.open)
@@ -164,10 +165,12 @@ class OpenDebts:
         heapq.heappush(self._heap, (-debt.amount, debt.number))
         self._by_amount.setdefault(debt.amount, []).append(debt.number)
         self.next_number = max(self.next_number, debt.number + 1)
+        self._largest = None
 
     def cross(self, number: int) -> Debt:
         debt = self.open.pop(number)
         self._by_amount[debt.amount].remove(number)
+        self._largest = None
         return debt
 
     def copy(self) -> OpenDebts:
@@ -176,16 +179,19 @@ class OpenDebts:
         other._heap = list(self._heap)
         other._by_amount = {k: list(v) for k, v in self._by_amount.items()}
         other.next_number = self.next_number
+        other._largest = self._largest
         return other
 
     def largest(self) -> tuple[Debt, ...]:
         """The open debts of the largest amount, oldest first (empty when the paper is clear)."""
+        if self._largest is not None:
+            return self._largest
         heap = self._heap
         while heap and heap[0][1] not in self.open:
             heapq.heappop(heap)
-        if not heap:
-            return ()
-        return tuple(self.open[k] for k in self._by_amount[-heap[0][0]])
+        found = tuple(self.open[k] for k in self._by_amount[-heap[0][0]]) if heap else ()
+        self._largest = found
+        return found
 
 
 class Table:
@@ -309,7 +315,7 @@ class Table:
             return hand.dealer, order
         if self.last_dealer is None:
             return self.setup.first_dealer, order
-        return order.after(self.last_dealer), order
+        return order.next[self.last_dealer], order
 
     def plan_deal(self, hand: Hand | None = None) -> Deal:
         """The deal of ``hand`` (the next one when None): a pajarito moves to an empty plato while the
@@ -345,7 +351,11 @@ class Table:
     def plan_hand(self, deal: Deal, hand: Hand) -> tuple[HandResult, Scored]:
         """Read ``hand`` against the table after ``deal``, stake it and score it. Changes nothing."""
         play = read_hand(self.rules, deal.order, deal.number, deal.dealer, hand)
-        debt = played_for(self.tied(), hand.debt, deal.number, self.players)
+        tied = self.tied()
+        if hand.debt is None:  # the oldest of the largest (played_for, without a debtor named)
+            debt = tied[0] if tied else None
+        else:
+            debt = played_for(tied, hand.debt, deal.number, self.players)
         scored = self.scoring(play, self.stake(deal, play.favoured, debt), self.rules)
         return _result(play, scored), scored
 
