@@ -113,14 +113,7 @@ def read_hand(rules: Ruleset, seating: Seating, number: int, dealer: str, hand: 
     contract = hand.contract
     if contract not in _EVERYWHERE:
         _check_contract(rules, seating.n, number, contract)
-    for field in rules.unread_fields:
-        if getattr(hand, field) not in _UNSET:
-            raise _fail(number, field, NOT_READ.get(field, N_("not read by {rules} scoring")), rules=rules.name)
-    favoured = False
-    if rules.favoured_suit is not None or hand.trump is not None:
-        favoured = _check_trump(rules, number, hand)
-    if hand.bet is not None:
-        _check_bet(rules, seating.n, number, hand)
+    favoured = _check_table_fields(rules, seating.n, number, hand)
     mano = seating.next[dealer]
     if contract == "pass":
         _check_cancelled(number, hand)
@@ -148,6 +141,20 @@ def read_hand(rules: Ruleset, seating: Seating, number: int, dealer: str, hand: 
         tricks = _check_tricks(number, hand, active, playing)
     return _play(number, dealer, mano, active, contract, declarer, seating.players, takeover,
                  surrender is not None and takeover is None, favoured, tricks, hand, playing)
+
+
+def _check_table_fields(rules: Ruleset, n: int, number: int, hand: Hand) -> bool:
+    """No field of another scoring; the trump suit and the dealer's bet where this table has them.
+    Whether trumps are the palo de favor."""
+    for field in rules.unread_fields:
+        if getattr(hand, field) not in _UNSET:
+            raise _fail(number, field, NOT_READ.get(field, N_("not read by {rules} scoring")), rules=rules.name)
+    favoured = False
+    if rules.favoured_suit is not None or hand.trump is not None:
+        favoured = _check_trump(rules, number, hand)
+    if hand.bet is not None:
+        _check_bet(rules, n, number, hand)
+    return favoured
 
 
 def _check_contract(rules: Ruleset, n: int, number: int, contract: str) -> None:
