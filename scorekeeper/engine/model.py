@@ -605,7 +605,8 @@ class Ledger:
 
 
 # the records a replay builds for every hand and row (see :func:`builder`)
-_transfer = builder(Transfer)
+_transfer = build_transfer = builder(Transfer)
 build_debt = builder(Debt)
 build_row = builder(Row)
 build_result = builder(HandResult)
+build_stake = builder(Stake)

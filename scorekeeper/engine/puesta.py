@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Literal
 
-from .model import PAPER, PLATO, Outcome, Reason, Stake, Transfer, transfer
+from .model import PAPER, PLATO, Outcome, Reason, Stake, Transfer, build_transfer, transfer
 from .scoring import Scored, build_scored
 
 if TYPE_CHECKING:
@@ -67,19 +67,13 @@ def decide(play: Play) -> tuple[Outcome, str | None]:
         return (given, play.hand.winner) if given is not None else ("puesta", None)
     tricks, playing = play.tricks, play.playing
     taken = tricks[playing]
-    best, leaders = -1, 0
-    leader = None
-    for p in play.active:
-        if p != playing:
-            c = tricks[p]
-            if c > best:
-                best, leaders, leader = c, 1, p
-            elif c == best:
-                leaders += 1
+    others = [p for p in play.active if p != playing]
+    counts = [tricks[p] for p in others]
+    best = max(counts)
     if taken > best:
         return "sacado", None
-    if best > taken and leaders == 1:
-        return "codillo", leader
+    if best > taken and counts.count(best) == 1:
+        return "codillo", others[counts.index(best)]
     return "puesta", None
 
 
@@ -97,7 +91,8 @@ def _won(play: Play, stake: Stake) -> list[Transfer]:
     if debt is not None:
         if debt.player != playing:
             out.append(transfer(debt.player, playing, debt.amount, Reason.RESERVED))
-        out.append(transfer(PAPER, debt.player, debt.amount, Reason.CROSSED, debt.number))
+        # not shared: each debt is crossed out once (it would only push shared moves out of the cache)
+        out.append(build_transfer(PAPER, debt.player, debt.amount, Reason.CROSSED, debt.number))
     elif stake.tanto:
         out.extend(transfer(p, playing, stake.tanto, Reason.TANTO) for p in play.players if p != playing)
     return out

@@ -368,17 +368,15 @@ class Table:
         written: list[Debt] = []
         crossed: list[int] = []
         for t in transfers:
-            source = at.get(t.source)
-            target = at.get(t.target)
-            if source is not None and target is not None:
-                purse[source] -= t.amount
-                purse[target] += t.amount
-            elif t.target == PAPER:
-                written.append(self._write(t.source, t.amount, hand))
-            elif t.source == PAPER:
+            source, target = t.source, t.target
+            if target == PAPER:
+                written.append(self._write(source, t.amount, hand))
+            elif source == PAPER:
                 crossed.append(self._cross(t))
             else:
-                raise AssertionError(f"no such party: {t.source} or {t.target}")
+                amount = t.amount
+                purse[at[source]] -= amount
+                purse[at[target]] += amount
         if written or crossed:
             self.paper = PaperVersion(self.paper, tuple(written), tuple(crossed))
 
