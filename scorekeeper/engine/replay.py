@@ -58,7 +58,7 @@ from .model import (
     build_row,
     transfer,
 )
-from .reading import Play, Seating, read_hand
+from .reading import Seating, read_hand
 from .rules import Ruleset, get_ruleset
 from .scoring import Scored, Scoring
 from .settle import settle
@@ -82,6 +82,10 @@ class Deal(NamedTuple):
     transfers: tuple[Transfer, ...]
     plato_after: int
     order: Seating  # the seating the deal goes round in from this hand on
+
+
+#: a :class:`Deal` from its fields in order, without the named tuple's keyword-taking ``__new__`` (one per hand)
+_new_deal = tuple.__new__
 
 
 def ruleset_for(setup: Setup) -> Ruleset:
@@ -332,7 +336,7 @@ class Table:
             transfers = self._deals[key] = _deal_transfers(dealer, self.players, pajarito if moves else 0, ante,
                                                            refills)
         plato_after = plato + ante + (pajarito if moves else 0)
-        return Deal(self.hands_played + 1, dealer, moves, refills, transfers, plato_after, order)
+        return _new_deal(Deal, (self.hands_played + 1, dealer, moves, refills, transfers, plato_after, order))
 
     def stake(self, deal: Deal, favoured: bool, debt: Debt | None) -> Stake:
         """The amount in play after ``deal`` (:func:`.stake.stake`), shared between hands with the same parts."""
@@ -357,7 +361,10 @@ class Table:
         else:
             debt = played_for(tied, hand.debt, deal.number, self.players)
         scored = self.scoring(play, self.stake(deal, play.favoured, debt), self.rules)
-        return _result(play, scored), scored
+        # positional: one is built for every hand
+        return build_result(play.number, play.dealer, play.mano, play.active, play.contract, play.declarer,
+                            scored.stake, scored.outcome, hand, scored.winner, play.takeover, scored.transfers,
+                            play.favoured, scored.puestas, scored.puesta_to, scored.bet), scored
 
     # ------------------------------------------------------------- apply
 
@@ -485,13 +492,6 @@ def _deal_transfers(dealer: str, players: tuple[str, ...], pajarito: int, ante: 
     if refills:
         transfers.extend(transfer(p, PAJARITOS, pajarito, Reason.REFILL) for p in players)
     return tuple(transfers)
-
-
-def _result(play: Play, scored: Scored) -> HandResult:
-    # positional: one is built for every hand
-    return build_result(play.number, play.dealer, play.mano, play.active, play.contract, play.declarer, scored.stake,
-                      scored.outcome, play.hand, scored.winner, play.takeover, scored.transfers, play.favoured,
-                      scored.puestas, scored.puesta_to, scored.bet)
 
 
 def replay_table(session: Session, rules: Ruleset | None = None) -> Table:
