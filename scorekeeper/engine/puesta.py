@@ -21,6 +21,7 @@ pays the winner. Then the condiciones, and with scores ×5 the rounding.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 from .model import PAPER, PLATO, Outcome, Reason, Stake, Transfer, build_transfer, transfer
@@ -94,7 +95,7 @@ def _won(play: Play, stake: Stake) -> list[Transfer]:
         # not shared: each debt is crossed out once (it would only push shared moves out of the cache)
         out.append(build_transfer(PAPER, debt.player, debt.amount, Reason.CROSSED, debt.number))
     elif stake.tanto:
-        out.extend(transfer(p, playing, stake.tanto, Reason.TANTO) for p in play.players if p != playing)
+        out += each_pays(play.players, playing, stake.tanto, Reason.TANTO)
     return out
 
 
@@ -138,8 +139,8 @@ def _contract_condicion(play: Play, outcome: Outcome, rules: Ruleset) -> list[Tr
     declarer, playing = play.declarer, play.playing
     assert declarer is not None and playing is not None
     if play.takeover is not None or outcome != "sacado":
-        return [transfer(declarer, p, value, reason) for p in play.players if p != declarer]
-    return [transfer(p, playing, value, reason) for p in play.players if p != playing]
+        return list(pays_each(play.players, declarer, value, reason))
+    return list(each_pays(play.players, playing, value, reason))
 
 
 def _extras(play: Play, rules: Ruleset) -> list[Transfer]:
@@ -157,25 +158,40 @@ def _extras(play: Play, rules: Ruleset) -> list[Transfer]:
             amount = rules.condicion_count(flag, 3 if held is True else int(held), hand.bola == "won")
         amount *= rules.favour(flag, play.favoured)
         if amount:
-            out.extend(transfer(p, playing, amount, reason) for p in play.players if p != playing)
+            out += each_pays(play.players, playing, amount, reason)
     return out
 
 
 def _bola(play: Play, rules: Ruleset) -> list[Transfer]:
     """A won bola is paid by each player; a failed one is paid to each (not by a new declarer,
     unless the rules say so)."""
-    amount = rules.condicion("bola") * rules.favour("bola", play.favoured)
+    amount = rules.paid("bola", play.favoured)
     hand, playing = play.hand, play.playing
     assert playing is not None
-    others = [p for p in play.players if p != playing]
     taken_over = play.takeover is not None
     if not amount:
         return []
     if hand.bola == "won" and (not taken_over or "bola" in rules.takeover_paid):
-        return [transfer(p, playing, amount, Reason.BOLA) for p in others]
+        return list(each_pays(play.players, playing, amount, Reason.BOLA))
     if hand.bola == "failed" and (not taken_over or rules.takeover_pays_failed_bola):
-        return [transfer(playing, p, amount, Reason.BOLA) for p in others]
+        return list(pays_each(play.players, playing, amount, Reason.BOLA))
     return []
+
+
+@lru_cache(maxsize=1024)
+def each_pays(players: tuple[str, ...], payee: str, amount: int, reason: Reason) -> tuple[Transfer, ...]:
+    """Every other player pays ``payee`` ``amount`` (shared: a table pays the same few again and again).
+
+    >>> [(t.source, t.target) for t in each_pays(("N", "W", "S"), "W", 1, Reason.TANTO)]
+    [('N', 'W'), ('S', 'W')]
+    """
+    return tuple(transfer(p, payee, amount, reason) for p in players if p != payee)
+
+
+@lru_cache(maxsize=1024)
+def pays_each(players: tuple[str, ...], payer: str, amount: int, reason: Reason) -> tuple[Transfer, ...]:
+    """``payer`` pays every other player ``amount`` (shared, like :func:`each_pays`)."""
+    return tuple(transfer(payer, p, amount, reason) for p in players if p != payer)
 
 
 def rounding(transfers: list[Transfer], round_up: Callable[[int], int], players: tuple[str, ...]) -> list[Transfer]:
