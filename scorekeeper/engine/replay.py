@@ -234,7 +234,7 @@ class Table:
         self.rows: list[Row] = []
         self.results: list[HandResult] = []
         #: stakes already built, by their parts (a Stake is immutable: hands with the same parts share one)
-        self._stakes: dict[tuple[int, bool, int, bool], Stake] = {}
+        self._stakes: dict[int, Stake] = {}
         #: a deal's transfers and record by its parts (most deals repeat one of a few)
         self._deals: dict[tuple[str, bool, bool], tuple[Transfer, ...]] = {}
         self._dealts: dict[tuple[str, bool, bool, bool, int, Bet | None], Dealt] = {}
@@ -266,7 +266,7 @@ class Table:
         other.debts = self.debts.copy()
         other.rows = list(self.rows)
         other.results = list(self.results)
-        other._stakes = {}  # a debt's number names another debt in each future
+        other._stakes = {}
         other._deals, other._dealts = {}, {}
         return other
 
@@ -340,11 +340,14 @@ class Table:
 
     def stake(self, deal: Deal, favoured: bool, debt: Debt | None) -> Stake:
         """The amount in play after ``deal`` (:func:`.stake.stake`), shared between hands with the same parts."""
-        key = (deal.plato_after, self.plato_puesta, -1 if debt is None else debt.number, favoured)
+        if debt is not None:  # a reserved puesta is played for once or twice: not worth keeping
+            return stake(self.rules, self.n, plato=deal.plato_after, plato_puesta=self.plato_puesta, debt=debt,
+                         favoured=favoured)
+        key = deal.plato_after * 4 + self.plato_puesta * 2 + favoured  # the plato is never below zero
         found = self._stakes.get(key)
         if found is None:
             found = self._stakes[key] = stake(self.rules, self.n, plato=deal.plato_after,
-                                              plato_puesta=self.plato_puesta, debt=debt, favoured=favoured)
+                                              plato_puesta=self.plato_puesta, debt=None, favoured=favoured)
         return found
 
     def tied(self) -> tuple[Debt, ...]:
