@@ -329,6 +329,12 @@ class PaperVersion:
             self._open = tuple(d for d in self.debts() if not d.crossed)
         return self._open
 
+    def know_open(self, debts: tuple[Debt, ...]) -> None:
+        """Remember the open debts, oldest first, when the caller already holds them (the table after the
+        last hand does): the settlement asks for them, and rebuilding the sheet walks every version."""
+        if self._open is None:
+            self._open = debts
+
     def by_player(self, players: tuple[str, ...]) -> dict[str, list[Debt]]:
         """Each player's row of the paper, in seating order."""
         rows: dict[str, list[Debt]] = {p: [] for p in players}
@@ -599,7 +605,8 @@ class Ledger:
 
 
 # the records a replay builds for every hand and row (see :func:`builder`)
-_transfer = builder(Transfer)
+_transfer = build_transfer = builder(Transfer)
 build_debt = builder(Debt)
 build_row = builder(Row)
 build_result = builder(HandResult)
+build_stake = builder(Stake)

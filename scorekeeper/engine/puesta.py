@@ -21,9 +21,10 @@ pays the winner. Then the condiciones, and with scores ×5 the rounding.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
-from .model import PAPER, PLATO, Outcome, Reason, Stake, Transfer, transfer
+from .model import PAPER, PLATO, Outcome, Reason, Stake, Transfer, build_transfer, transfer
 from .scoring import Scored, build_scored
 
 if TYPE_CHECKING:
@@ -65,15 +66,15 @@ def decide(play: Play) -> tuple[Outcome, str | None]:
     if play.tricks is None:  # entered by how it ended (checked by the reading)
         given = play.hand.outcome
         return (given, play.hand.winner) if given is not None else ("puesta", None)
-    tricks = play.tricks
-    taken = tricks[play.playing]
-    others = {p: tricks[p] for p in play.active if p != play.playing}
-    best = max(others.values())
+    tricks, playing = play.tricks, play.playing
+    taken = tricks[playing]
+    others = [p for p in play.active if p != playing]
+    counts = [tricks[p] for p in others]
+    best = max(counts)
     if taken > best:
         return "sacado", None
-    leaders = [p for p, c in others.items() if c == best]
-    if best > taken and len(leaders) == 1:
-        return "codillo", leaders[0]
+    if best > taken and counts.count(best) == 1:
+        return "codillo", others[counts.index(best)]
     return "puesta", None
 
 
@@ -91,9 +92,10 @@ def _won(play: Play, stake: Stake) -> list[Transfer]:
     if debt is not None:
         if debt.player != playing:
             out.append(transfer(debt.player, playing, debt.amount, Reason.RESERVED))
-        out.append(transfer(PAPER, debt.player, debt.amount, Reason.CROSSED, debt.number))
+        # not shared: each debt is crossed out once (it would only push shared moves out of the cache)
+        out.append(build_transfer(PAPER, debt.player, debt.amount, Reason.CROSSED, debt.number))
     elif stake.tanto:
-        out.extend(transfer(p, playing, stake.tanto, Reason.TANTO) for p in play.players if p != playing)
+        out += each_pays(play.players, playing, stake.tanto, Reason.TANTO)
     return out
 
 
@@ -119,23 +121,26 @@ def _condiciones(play: Play, outcome: Outcome, rules: Ruleset) -> list[Transfer]
     """The contract's condición, then (for a won hand) estuche, contra-estuche, primeras and the bola."""
     out = _contract_condicion(play, outcome, rules)
     if outcome == "sacado":
-        out += _extras(play, rules)
-        out += _bola(play, rules)
+        hand = play.hand
+        if hand.estuche or hand.contra_estuche or hand.primeras:
+            out += _extras(play, rules)
+        if hand.bola is not None:
+            out += _bola(play, rules)
     return out
 
 
 def _contract_condicion(play: Play, outcome: Outcome, rules: Ruleset) -> list[Transfer]:
     """Paid by each player to a winner; a loser (and a surrendered declarer, even when the hand
     was taken over and won) pays it to each player."""
-    value = rules.condicion(play.contract) * rules.favour(play.contract, play.favoured)
+    value = rules.paid(play.contract, play.favoured)
     if not value:
         return []
     reason = _CONTRACT_REASON[play.contract]
     declarer, playing = play.declarer, play.playing
     assert declarer is not None and playing is not None
     if play.takeover is not None or outcome != "sacado":
-        return [transfer(declarer, p, value, reason) for p in play.players if p != declarer]
-    return [transfer(p, playing, value, reason) for p in play.players if p != playing]
+        return list(pays_each(play.players, declarer, value, reason))
+    return list(each_pays(play.players, playing, value, reason))
 
 
 def _extras(play: Play, rules: Ruleset) -> list[Transfer]:
@@ -153,25 +158,40 @@ def _extras(play: Play, rules: Ruleset) -> list[Transfer]:
             amount = rules.condicion_count(flag, 3 if held is True else int(held), hand.bola == "won")
         amount *= rules.favour(flag, play.favoured)
         if amount:
-            out.extend(transfer(p, playing, amount, reason) for p in play.players if p != playing)
+            out += each_pays(play.players, playing, amount, reason)
     return out
 
 
 def _bola(play: Play, rules: Ruleset) -> list[Transfer]:
     """A won bola is paid by each player; a failed one is paid to each (not by a new declarer,
     unless the rules say so)."""
-    amount = rules.condicion("bola") * rules.favour("bola", play.favoured)
+    amount = rules.paid("bola", play.favoured)
     hand, playing = play.hand, play.playing
     assert playing is not None
-    others = [p for p in play.players if p != playing]
     taken_over = play.takeover is not None
     if not amount:
         return []
     if hand.bola == "won" and (not taken_over or "bola" in rules.takeover_paid):
-        return [transfer(p, playing, amount, Reason.BOLA) for p in others]
+        return list(each_pays(play.players, playing, amount, Reason.BOLA))
     if hand.bola == "failed" and (not taken_over or rules.takeover_pays_failed_bola):
-        return [transfer(playing, p, amount, Reason.BOLA) for p in others]
+        return list(pays_each(play.players, playing, amount, Reason.BOLA))
     return []
+
+
+@lru_cache(maxsize=1024)
+def each_pays(players: tuple[str, ...], payee: str, amount: int, reason: Reason) -> tuple[Transfer, ...]:
+    """Every other player pays ``payee`` ``amount`` (shared: a table pays the same few again and again).
+
+    >>> [(t.source, t.target) for t in each_pays(("N", "W", "S"), "W", 1, Reason.TANTO)]
+    [('N', 'W'), ('S', 'W')]
+    """
+    return tuple(transfer(p, payee, amount, reason) for p in players if p != payee)
+
+
+@lru_cache(maxsize=1024)
+def pays_each(players: tuple[str, ...], payer: str, amount: int, reason: Reason) -> tuple[Transfer, ...]:
+    """``payer`` pays every other player ``amount`` (shared, like :func:`each_pays`)."""
+    return tuple(transfer(payer, p, amount, reason) for p in players if p != payer)
 
 
 def rounding(transfers: list[Transfer], round_up: Callable[[int], int], players: tuple[str, ...]) -> list[Transfer]:

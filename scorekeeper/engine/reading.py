@@ -54,17 +54,19 @@ _EVERYWHERE = frozenset({"entrada", "vuelta", "solo"})
 class Seating:
     """Who sits where: the seating order, each player's seat, and who is active when someone deals."""
 
-    __slots__ = ("players", "seat", "n", "_active")
+    __slots__ = ("players", "seat", "n", "next", "_active")
 
     def __init__(self, players: tuple[str, ...]) -> None:
         self.players = players
         self.seat = {p: i for i, p in enumerate(players)}
         self.n = len(players)
+        #: each player's right-hand neighbour, who plays next (after the dealer: the mano)
+        self.next = {p: players[(i + 1) % self.n] for i, p in enumerate(players)}
         self._active = {d: tuple(p for p in players if p != d) if self.n == 4 else players for d in players}
 
     def after(self, player: str) -> str:
         """The player on ``player``'s right, who plays next (after the dealer: the mano)."""
-        return self.players[(self.seat[player] + 1) % self.n]
+        return self.next[player]
 
     def active(self, dealer: str) -> tuple[str, ...]:
         """Who plays a hand: at four the dealer sits it out."""
@@ -103,36 +105,56 @@ def given_fields(hand: Hand) -> tuple[str, ...]:
 
 
 def read_hand(rules: Ruleset, seating: Seating, number: int, dealer: str, hand: Hand) -> Play:
-    """Check ``hand`` as hand ``number`` dealt by ``dealer``; raise :class:`HandError` naming the field."""
-    _check_contract(rules, seating.n, number, hand.contract)
-    for field in rules.unread_fields:
-        if getattr(hand, field) not in _UNSET:
-            raise _fail(number, field, NOT_READ.get(field, N_("not read by {rules} scoring")), rules=rules.name)
-    favoured = _check_trump(rules, number, hand)
-    _check_bet(rules, seating.n, number, hand)
-    mano = seating.after(dealer)
-    if hand.contract == "pass":
+    """Check ``hand`` as hand ``number`` dealt by ``dealer``; raise :class:`HandError` naming the field.
+
+    Each check runs only when the hand says something it checks (a replay reads every hand
+    of the evening, and most say little beyond the contract, the declarer and the tricks).
+    """
+    contract = hand.contract
+    if contract not in _EVERYWHERE:
+        _check_contract(rules, seating.n, number, contract)
+    favoured = _check_table_fields(rules, seating.n, number, hand)
+    mano = seating.next[dealer]
+    if contract == "pass":
         _check_cancelled(number, hand)
         return _play(number, dealer, mano, seating.active(dealer), "pass", None, seating.players, None, False,
                     favoured, None, hand, None)
-    if hand.contract == "penetro":
+    if contract == "penetro":
         declarer, active = _penetro(rules, seating, number, dealer, hand)
     else:
         declarer, active = _declarer(seating, number, dealer, hand)
-    if hand.forced and hand.contract != "entrada":
+    if hand.forced and contract != "entrada":
         raise _fail(number, "forced", N_("only an entrada is forced"))
-    takeover = _check_surrender(rules, number, hand, declarer, active)
-    _check_condiciones(rules, number, hand, takeover)
-    accepted = hand.surrender is not None and takeover is None
+    surrender = hand.surrender
+    takeover = None
+    if surrender is not None:
+        takeover = _check_surrender(rules, number, hand, declarer, active)
+    if hand.estuche is not False or hand.contra_estuche is not False or hand.bola is not None or hand.primeras:
+        _check_condiciones(rules, number, hand, takeover)
+    playing = takeover or declarer
     tricks = None
-    if accepted:
+    if surrender is not None and takeover is None:
         _check_accepted(number, hand)
     elif hand.tricks is None and hand.outcome is not None:
-        _check_outcome(number, hand, active, takeover or declarer)
+        _check_outcome(number, hand, active, playing)
     else:
-        tricks = _check_tricks(number, hand, active, takeover or declarer)
-    return _play(number, dealer, mano, active, hand.contract, declarer, seating.players, takeover, accepted, favoured,
-                tricks, hand, takeover or declarer)
+        tricks = _check_tricks(number, hand, active, playing)
+    return _play(number, dealer, mano, active, contract, declarer, seating.players, takeover,
+                 surrender is not None and takeover is None, favoured, tricks, hand, playing)
+
+
+def _check_table_fields(rules: Ruleset, n: int, number: int, hand: Hand) -> bool:
+    """No field of another scoring; the trump suit and the dealer's bet where this table has them.
+    Whether trumps are the palo de favor."""
+    for field in rules.unread_fields:
+        if getattr(hand, field) not in _UNSET:
+            raise _fail(number, field, NOT_READ.get(field, N_("not read by {rules} scoring")), rules=rules.name)
+    favoured = False
+    if rules.favoured_suit is not None or hand.trump is not None:
+        favoured = _check_trump(rules, number, hand)
+    if hand.bet is not None:
+        _check_bet(rules, n, number, hand)
+    return favoured
 
 
 def _check_contract(rules: Ruleset, n: int, number: int, contract: str) -> None:
@@ -318,6 +340,22 @@ def _check_tricks(number: int, hand: Hand, active: tuple[str, ...], playing: str
                     N_("give the tricks or how the hand ended, not both"))
     if not isinstance(tricks, dict | Mapping):
         raise _fail(number, "tricks", N_("give each player's tricks"))
+    if len(tricks) != len(active):
+        _check_who_played(number, tricks, active)
+    total = 0
+    for p in active:
+        c = tricks.get(p)
+        if c is None:
+            _check_who_played(number, tricks, active)
+        if c.__class__ is not int and (not isinstance(c, int) or isinstance(c, bool)) or c < 0:
+            raise _fail(number, "tricks", N_("{p}'s tricks must be a whole number, 0 or more"), p=p)
+        total += c
+    _check_count(number, hand, total, tricks[playing], playing)
+    return tricks
+
+
+def _check_who_played(number: int, tricks: Mapping[str, int], active: tuple[str, ...]) -> None:
+    """The tricks name exactly the players of the hand."""
     unknown = [p for p in tricks if p not in active]
     if unknown:
         raise _fail(number, "tricks", N_("{unknown} did not play this hand (playing: {items})"),
@@ -325,12 +363,6 @@ def _check_tricks(number: int, hand: Hand, active: tuple[str, ...], playing: str
     missing = [p for p in active if p not in tricks]
     if missing:
         raise _fail(number, "tricks", N_("{missing}'s tricks are missing"), missing=missing[0])
-    for p in active:
-        c = tricks[p]
-        if not isinstance(c, int) or isinstance(c, bool) or c < 0:
-            raise _fail(number, "tricks", N_("{p}'s tricks must be a whole number, 0 or more"), p=p)
-    _check_count(number, hand, sum(tricks[p] for p in active), tricks[playing], playing)
-    return tricks
 
 
 def _check_count(number: int, hand: Hand, total: int, mine: int, playing: str) -> None:

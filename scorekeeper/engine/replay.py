@@ -26,7 +26,6 @@ from __future__ import annotations
 import gc
 import heapq
 from collections.abc import Iterable, Mapping
-from functools import lru_cache
 from typing import NamedTuple
 
 from . import french, puesta
@@ -36,6 +35,7 @@ from .model import (
     PAPER,
     PARTIES,
     PLATO,
+    Bet,
     Dealt,
     Debt,
     Hand,
@@ -56,10 +56,9 @@ from .model import (
     build_debt,
     build_result,
     build_row,
-    builder,
     transfer,
 )
-from .reading import Play, Seating, read_hand
+from .reading import Seating, read_hand
 from .rules import Ruleset, get_ruleset
 from .scoring import Scored, Scoring
 from .settle import settle
@@ -83,6 +82,10 @@ class Deal(NamedTuple):
     transfers: tuple[Transfer, ...]
     plato_after: int
     order: Seating  # the seating the deal goes round in from this hand on
+
+
+#: a :class:`Deal` from its fields in order, without the named tuple's keyword-taking ``__new__`` (one per hand)
+_new_deal = tuple.__new__
 
 
 def ruleset_for(setup: Setup) -> Ruleset:
@@ -149,13 +152,14 @@ class OpenDebts:
     A heap of (-amount, number) finds the largest; crossed debts leave it lazily.
     """
 
-    __slots__ = ("open", "_heap", "_by_amount", "next_number")
+    __slots__ = ("open", "_heap", "_by_amount", "next_number", "_largest")
 
     def __init__(self) -> None:
         self.open: dict[int, Debt] = {}
         self._heap: list[tuple[int, int]] = []
         self._by_amount: dict[int, list[int]] = {}
         self.next_number = 0
+        self._largest: tuple[Debt, ...] | None = None  # known until the paper changes
 
     def __bool__(self) -> bool:
         return bool(self.open)
@@ -165,10 +169,12 @@ class OpenDebts:
         heapq.heappush(self._heap, (-debt.amount, debt.number))
         self._by_amount.setdefault(debt.amount, []).append(debt.number)
         self.next_number = max(self.next_number, debt.number + 1)
+        self._largest = None
 
     def cross(self, number: int) -> Debt:
         debt = self.open.pop(number)
         self._by_amount[debt.amount].remove(number)
+        self._largest = None
         return debt
 
     def copy(self) -> OpenDebts:
@@ -177,16 +183,19 @@ class OpenDebts:
         other._heap = list(self._heap)
         other._by_amount = {k: list(v) for k, v in self._by_amount.items()}
         other.next_number = self.next_number
+        other._largest = self._largest
         return other
 
     def largest(self) -> tuple[Debt, ...]:
         """The open debts of the largest amount, oldest first (empty when the paper is clear)."""
+        if self._largest is not None:
+            return self._largest
         heap = self._heap
         while heap and heap[0][1] not in self.open:
             heapq.heappop(heap)
-        if not heap:
-            return ()
-        return tuple(self.open[k] for k in self._by_amount[-heap[0][0]])
+        found = tuple(self.open[k] for k in self._by_amount[-heap[0][0]]) if heap else ()
+        self._largest = found
+        return found
 
 
 class Table:
@@ -210,10 +219,13 @@ class Table:
         self.order = self.seating
         self.last_dealer: str | None = None
         pajarito = self.rules.pajarito
-        self.bowls: list[int] = [setup.start_tokens - pajarito] * self.n
-        self.plato = 0
+        #: every token on the table: the bowls in seating order, then the plato and the pajaritos dish
+        self.purse: list[int] = [setup.start_tokens - pajarito] * self.n + [0, pajarito * self.n]
+        #: where each party's tokens are in :attr:`purse` (the paper holds none)
+        self._at: dict[str, int] = {**self.seating.seat, PLATO: self.n, PAJARITOS: self.n + 1}
+        #: what the table holds; every hand's transfers leave it unchanged
+        self._tokens = sum(self.purse)
         self.plato_puesta = False  # a losing declarer's payment is in the plato
-        self.pajaritos = pajarito * self.n
         self.debts = OpenDebts()
         for d in setup.paper:
             self.debts.add(Debt(self.debts.next_number, d.player, d.amount))
@@ -222,10 +234,26 @@ class Table:
         self.rows: list[Row] = []
         self.results: list[HandResult] = []
         #: stakes already built, by their parts (a Stake is immutable: hands with the same parts share one)
-        self._stakes: dict[tuple[int, bool, int, bool], Stake] = {}
+        self._stakes: dict[int, Stake] = {}
+        #: a deal's transfers and record by its parts (most deals repeat one of a few)
+        self._deals: dict[tuple[str, bool, bool], tuple[Transfer, ...]] = {}
+        self._dealts: dict[tuple[str, bool, bool, bool, int, Bet | None], Dealt] = {}
         start = tuple(transfer(p, PAJARITOS, pajarito, Reason.PAJARITO) for p in self.players if pajarito)
         started = Started(self.rules.scoring, setup.start_tokens, pajarito, len(setup.paper))
         self._row("start", None, started, start)
+
+    @property
+    def bowls(self) -> list[int]:
+        """Each player's bowl, in seating order."""
+        return self.purse[: self.n]
+
+    @property
+    def plato(self) -> int:
+        return self.purse[self.n]
+
+    @property
+    def pajaritos(self) -> int:
+        return self.purse[self.n + 1]
 
     def fork(self) -> Table:
         """An independent copy of the table as it stands (to play two different futures from here).
@@ -234,11 +262,12 @@ class Table:
         """
         other = object.__new__(Table)
         other.__dict__.update(self.__dict__)
-        other.bowls = list(self.bowls)
+        other.purse = list(self.purse)
         other.debts = self.debts.copy()
         other.rows = list(self.rows)
         other.results = list(self.results)
-        other._stakes = {}  # a debt's number names another debt in each future
+        other._stakes = {}
+        other._deals, other._dealts = {}, {}
         return other
 
     def play_all(self, hands: Iterable[Hand]) -> Table:
@@ -265,8 +294,9 @@ class Table:
 
     def _row(self, kind: RowKind, hand: int | None, happened: Happening, transfers: tuple[Transfer, ...],
              dealer: str | None = None) -> Row:
-        row = build_row(len(self.rows), kind, hand, self.players, tuple(self.bowls), self.plato, self.pajaritos,
-                  self.paper, happened, transfers, dealer)
+        purse, n = self.purse, self.n
+        row = build_row(len(self.rows), kind, hand, self.players, tuple(purse[:n]), purse[n], purse[n + 1],
+                        self.paper, happened, transfers, dealer)
         self.rows.append(row)
         return row
 
@@ -289,28 +319,35 @@ class Table:
             return hand.dealer, order
         if self.last_dealer is None:
             return self.setup.first_dealer, order
-        return order.after(self.last_dealer), order
+        return order.next[self.last_dealer], order
 
     def plan_deal(self, hand: Hand | None = None) -> Deal:
         """The deal of ``hand`` (the next one when None): a pajarito moves to an empty plato while the
         paper is clear; the dealer's ante."""
-        number = self.hands_played + 1
         dealer, order = self.deal_of(hand)
         rules = self.rules
         pajarito, ante = rules.pajarito, rules.ante
-        moves = bool(pajarito) and self.plato == 0 and not self.debts
-        refills = moves and self.pajaritos - pajarito <= 0
-        transfers = _deal_transfers(dealer, self.players, pajarito if moves else 0, ante, refills)
-        plato_after = self.plato + ante + (pajarito if moves else 0)
-        return Deal(number, dealer, moves, refills, transfers, plato_after, order)
+        plato = self.purse[self.n]
+        moves = plato == 0 and bool(pajarito) and not self.debts
+        refills = moves and self.purse[self.n + 1] - pajarito <= 0
+        key = (dealer, moves, refills)
+        transfers = self._deals.get(key)
+        if transfers is None:
+            transfers = self._deals[key] = _deal_transfers(dealer, self.players, pajarito if moves else 0, ante,
+                                                           refills)
+        plato_after = plato + ante + (pajarito if moves else 0)
+        return _new_deal(Deal, (self.hands_played + 1, dealer, moves, refills, transfers, plato_after, order))
 
     def stake(self, deal: Deal, favoured: bool, debt: Debt | None) -> Stake:
         """The amount in play after ``deal`` (:func:`.stake.stake`), shared between hands with the same parts."""
-        key = (deal.plato_after, self.plato_puesta, -1 if debt is None else debt.number, favoured)
+        if debt is not None:  # a reserved puesta is played for once or twice: not worth keeping
+            return stake(self.rules, self.n, plato=deal.plato_after, plato_puesta=self.plato_puesta, debt=debt,
+                         favoured=favoured)
+        key = deal.plato_after * 4 + self.plato_puesta * 2 + favoured  # the plato is never below zero
         found = self._stakes.get(key)
         if found is None:
             found = self._stakes[key] = stake(self.rules, self.n, plato=deal.plato_after,
-                                              plato_puesta=self.plato_puesta, debt=debt, favoured=favoured)
+                                              plato_puesta=self.plato_puesta, debt=None, favoured=favoured)
         return found
 
     def tied(self) -> tuple[Debt, ...]:
@@ -321,49 +358,43 @@ class Table:
     def plan_hand(self, deal: Deal, hand: Hand) -> tuple[HandResult, Scored]:
         """Read ``hand`` against the table after ``deal``, stake it and score it. Changes nothing."""
         play = read_hand(self.rules, deal.order, deal.number, deal.dealer, hand)
-        debt = played_for(self.tied(), hand.debt, deal.number, self.players)
+        tied = self.tied()
+        if hand.debt is None:  # the oldest of the largest (played_for, without a debtor named)
+            debt = tied[0] if tied else None
+        else:
+            debt = played_for(tied, hand.debt, deal.number, self.players)
         scored = self.scoring(play, self.stake(deal, play.favoured, debt), self.rules)
-        return _result(play, scored), scored
+        # positional: one is built for every hand
+        return build_result(play.number, play.dealer, play.mano, play.active, play.contract, play.declarer,
+                            scored.stake, scored.outcome, hand, scored.winner, play.takeover, scored.transfers,
+                            play.favoured, scored.puestas, scored.puesta_to, scored.bet), scored
 
     # ------------------------------------------------------------- apply
 
     def _apply(self, transfers: tuple[Transfer, ...], hand: int | None) -> None:
-        if not transfers:
-            return
-        seat = self.seating.seat
-        bowls = self.bowls
-        plato, pajaritos = self.plato, self.pajaritos
-        before = sum(bowls) + plato + pajaritos
+        """Move the tokens; write and cross out reserved puestas. Each transfer takes from one party what it
+        gives another, so the tokens on the table are conserved by construction (checked once per hand)."""
+        purse, at = self.purse, self._at
         written: list[Debt] = []
         crossed: list[int] = []
         for t in transfers:
-            source, target, amount = t.source, t.target, t.amount
+            source, target = t.source, t.target
             if target == PAPER:
-                written.append(self._write(source, amount, hand))
-                continue
-            if source == PAPER:
+                written.append(self._write(source, t.amount, hand))
+            elif source == PAPER:
                 crossed.append(self._cross(t))
-                continue
-            if source in seat:
-                bowls[seat[source]] -= amount
-            elif source == PLATO:
-                plato -= amount
             else:
-                assert source == PAJARITOS, f"no such party: {source}"
-                pajaritos -= amount
-            if target in seat:
-                bowls[seat[target]] += amount
-            elif target == PLATO:
-                plato += amount
-            else:
-                assert target == PAJARITOS, f"no such party: {target}"
-                pajaritos += amount
-        self.plato, self.pajaritos = plato, pajaritos
+                amount = t.amount
+                purse[at[source]] -= amount
+                purse[at[target]] += amount
         if written or crossed:
             self.paper = PaperVersion(self.paper, tuple(written), tuple(crossed))
-        # every hand's transfers sum to zero: tokens and the paper's value are conserved
-        assert sum(bowls) + plato + pajaritos == before, "tokens not conserved"
-        assert plato >= 0 and pajaritos >= 0, "a dish went below zero"
+
+    def _check_tokens(self) -> None:
+        """Every hand's transfers sum to zero: no token appears or vanishes, no dish goes below zero."""
+        purse, n = self.purse, self.n
+        assert sum(purse) == self._tokens, "tokens not conserved"
+        assert purse[n] >= 0 and purse[n + 1] >= 0, "a dish went below zero"
 
     def _write(self, player: str, amount: int, hand: int | None) -> Debt:
         """A new reserved puesta on the paper."""
@@ -398,13 +429,20 @@ class Table:
         self.last_dealer, self.order = deal.dealer, deal.order
         self.results.append(res)
         self._row("hand", deal.number, res, res.transfers, deal.dealer)
+        self._check_tokens()
         return res
 
     def _dealt(self, deal: Deal, hand: Hand) -> Dealt:
-        """The deal row's record (after the deal is applied)."""
-        rules = self.rules
-        return _dealt(rules.scoring, deal.dealer, deal.moves_pajarito, deal.refills, rules.pajarito, rules.ante,
-                      bool(self.debts), self.plato, hand.bet, rules.dealer_bet if hand.bet else 0)
+        """The deal row's record (after the deal is applied), shared: most deals repeat one of a few."""
+        plato, paper_open, bet = self.purse[self.n], bool(self.debts), hand.bet
+        key = (deal.dealer, deal.moves_pajarito, deal.refills, paper_open, plato, bet)
+        found = self._dealts.get(key)
+        if found is None:
+            rules = self.rules
+            found = self._dealts[key] = Dealt(rules.scoring, deal.dealer, deal.moves_pajarito, deal.refills,
+                                              rules.pajarito, rules.ante, paper_open, plato, bet,
+                                              rules.dealer_bet if bet else 0)
+        return found
 
     def upcoming(self) -> Upcoming:
         """What the next dealer must do and what will be in play."""
@@ -434,6 +472,7 @@ class Table:
         )
 
     def ledger(self) -> Ledger:
+        self.paper.know_open(tuple(self.debts.open.values()))
         return Ledger(
             setup=self.setup,
             rules=self.rules,
@@ -444,11 +483,6 @@ class Table:
         )
 
 
-#: a deal row's record, shared: most deals repeat one of a few (the same dealer, ante and plato)
-_dealt = lru_cache(maxsize=4096)(builder(Dealt))
-
-
-@lru_cache(maxsize=1024)
 def _deal_transfers(dealer: str, players: tuple[str, ...], pajarito: int, ante: int,
                     refills: bool) -> tuple[Transfer, ...]:
     """The deal's moves: a pajarito from the dish to the plato (``pajarito`` 0: none moves), the
@@ -461,13 +495,6 @@ def _deal_transfers(dealer: str, players: tuple[str, ...], pajarito: int, ante: 
     if refills:
         transfers.extend(transfer(p, PAJARITOS, pajarito, Reason.REFILL) for p in players)
     return tuple(transfers)
-
-
-def _result(play: Play, scored: Scored) -> HandResult:
-    # positional: one is built for every hand
-    return build_result(play.number, play.dealer, play.mano, play.active, play.contract, play.declarer, scored.stake,
-                      scored.outcome, play.hand, scored.winner, play.takeover, scored.transfers, play.favoured,
-                      scored.puestas, scored.puesta_to, scored.bet)
 
 
 def replay_table(session: Session, rules: Ruleset | None = None) -> Table:

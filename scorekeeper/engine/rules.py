@@ -140,6 +140,20 @@ class Ruleset:
         """What trumps in the palo de favor multiply ``name`` by (1 when exempt or not favoured)."""
         return self.favour_factor if favoured and name not in self.favour_exempt else 1
 
+    def paid(self, name: str, favoured: bool) -> int:
+        """The condición ``name`` as paid in a hand: × the favour factor when trumps are the palo de favor.
+
+        >>> get_ruleset("pagat").with_options({"palo_de_favor": "oros"}).paid("vuelta", True)
+        2
+        """
+        return self._paid.get((name, favoured), 0)
+
+    @cached_property
+    def _paid(self) -> dict[tuple[str, bool], int]:
+        """Every condición, plain and favoured (asked for every hand)."""
+        return {(name, favoured): self.condicion(name) * self.favour(name, favoured)
+                for name in self.condiciones for favoured in (False, True)}
+
     def condicion(self, name: str) -> int:
         return self.condiciones.get(name, 0)
 

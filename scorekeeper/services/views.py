@@ -136,12 +136,14 @@ def hands_window(total: int, *, before: int | None = None, hand: int | None = No
 
 
 def hands_page(gs: GameSession, *, before: int | None = None, hand: int | None = None) -> HandsPage:
-    """A page of the All hands list: only its own hands' rows are put into words."""
-    ledger = ledger_for(gs)
+    """A page of the All hands list: only its own hands' rows are put into words, each once per version
+    and language (:func:`said_row`), so paging back and forth says nothing twice."""
+    whole = replayed(gs)
+    ledger = whole.ledger_as(None)
     total = len(ledger.results)
     top, bottom = hands_window(total, before=before, hand=hand)
     # rows: the start, then a deal row and a hand row for each hand (hand n's row is rows[2n])
-    rows = tuple(row_view(ledger.rows[2 * n]) for n in range(top, bottom - 1, -1)) if top else ()
+    rows = tuple(said_row(whole, 2 * n) for n in range(top, bottom - 1, -1)) if top else ()
     newer = top + HANDS_PER_PAGE + 1 if top + HANDS_PER_PAGE < total else None
     return HandsPage(view_from(gs, ledger), rows, top, bottom, has_newer=top < total, newer=newer,
                      older=bottom if bottom > 1 else None)
