@@ -120,6 +120,8 @@ class Answer:
 class Phone:
     """One phone at the table: its own cookies, the CSRF token of the last form it read."""
 
+    timeout = 60.0  # seconds a request may take before the phone gives up (bench/largest.py waits longer)
+
     def __init__(self, base: str, encoding: str = "identity") -> None:
         self.base = base
         self.jar = http.cookiejar.CookieJar()
@@ -130,7 +132,7 @@ class Phone:
     def _open(self, request: urllib.request.Request) -> Answer:
         request.add_header("Accept-Encoding", self.encoding)
         try:
-            response = self.opener.open(request, timeout=60)
+            response = self.opener.open(request, timeout=self.timeout)
         except urllib.error.HTTPError as error:
             response = error
         with response:

@@ -105,7 +105,10 @@ class GameSession(db.Model):  # type: ignore[name-defined,misc]
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
+    #: the session link: follow the table and enter hands (this session only)
     token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
+    #: the watch link: the table screen and the reports, read-only (docs/security.md)
+    watch_token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
     group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
     rules: Mapped[str] = mapped_column(String(16), default="pagat")
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)

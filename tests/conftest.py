@@ -114,8 +114,9 @@ def app(request, tmp_path):
                 conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
             admin.dispose()
 
+    # rate limits off: a test posts many forms from one address (tests/web/test_limits.py turns them on)
     app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "test",
-                      "WTF_CSRF_ENABLED": True})
+                      "WTF_CSRF_ENABLED": True, "RATELIMIT_ENABLED": False})
     with app.app_context():
         upgrade()
     yield app

@@ -4,6 +4,7 @@ One module per concern:
 
 - :mod:`.refusals` — :class:`Refused` and :class:`Conflict`, errors as a field and a message;
 - :mod:`.groups` — groups, players, the paper a group carries between evenings;
+- :mod:`.links` — what kind a link is (group, session, watch), replacing a group's links;
 - :mod:`.replays` — a stored session as a session file, replayed by the engine (once per request);
 - :mod:`.hands` — the hand lifecycle: start, add, preview, edit, end;
 - :mod:`.fixes` — fixing the evening: delete, insert, dealer, seating (previewed), undo, reopen;
@@ -60,6 +61,7 @@ from .hands import (
     stored_hand,
 )
 from .history import clean_phone, find_change, history_time, history_view, last_of_kind, recent_view, told
+from .links import LinkKind, find_watched, link_kind, replace_links
 from .pending import PendingComparison, compare_fix, compare_pending
 from .refusals import Conflict, Refused, refused_from, sentence
 from .replays import Entry, count_hands, entry_for, find_session, hand_data, ledger_for, session_dict
@@ -104,4 +106,5 @@ __all__ = [
     "share_text", "start_next", "start_session", "stored_hand", "table_screen", "told", "undo", "view_for",
     "view_from", "what_if", "set_group_language",
     "PendingComparison", "compare_fix", "compare_pending",
+    "LinkKind", "find_watched", "link_kind", "replace_links",
 ]

@@ -14,8 +14,10 @@ from ..engine.sessionfile import parse_json
 from ..i18n import _
 from ..models import GameSession, Group, HandRecord, Player, now
 from ..narration import ledger_json
+from .groups import players_under_lock
 from .hands import commit_made, form_key, made_by
 from .history import LoggedChange, history_json, keep_history, load_history
+from .limits import check_file_hands, check_room_for_players
 from .refusals import Refused, sentence
 from .replays import ledger_for, session_dict
 
@@ -40,6 +42,7 @@ def import_session(group: Group, data: str | bytes, *, idem_key: str | None = No
     key = form_key(idem_key)
     try:
         parsed = parse_json(data)
+        check_file_hands(parsed)  # before the file is checked hand by hand and replayed
         session = load_session(parsed)  # checks the whole file, its history too (depth, surrogates…)
         ledger = replay(session)
     except SessionError as exc:
@@ -62,7 +65,10 @@ def _store(group: Group, session: Session, ledger: Ledger, log: list[LoggedChang
         return made
     setup = session.setup
     dumped = dump_session(session)
-    for name in _new_players(group, setup.players):
+    have = players_under_lock(group)  # an import and a phone adding a player never both take the last place
+    newcomers = _new_players(group, setup.players)
+    check_room_for_players(have, len(newcomers), "file")
+    for name in newcomers:
         db.session.add(Player(group=group, name=name))
     gs = GameSession(
         group=group,

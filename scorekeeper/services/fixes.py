@@ -20,6 +20,7 @@ from ..models import GameSession, HandRecord, HistoryEntry, now
 from ..viewmodel import RowView, SessionView, row_view
 from . import history
 from .hands import Recomputed, _check_open, _lock
+from .limits import check_room_for_hand
 from .refusals import Conflict, Refused, refused_from
 from .replays import Entry, entry_for, hand_data, ledger_for
 from .summaries import forget_summary, keep_summary
@@ -101,6 +102,7 @@ def plan(change: Change, hands: list[dict[str, Any]]) -> Plan:
     if change.kind == "insert":
         if change.hand is None:
             raise Refused("hand", _("Which hand should be inserted?"))
+        check_room_for_hand(len(hands), "hand")
         new = [dict(h) for h in hands]
         new.insert(i, dict(change.hand))
         return Plan(new, [*range(i), None, *range(i, len(hands))], i)
@@ -204,7 +206,12 @@ class ChangePreview:
 def preview_change(gs: GameSession, change: Change, entry: Entry | None = None) -> ChangePreview:
     """The hands whose figures change and each player's money, before and after ``change``."""
     hands = hand_data(gs)
-    p = plan(change, hands)
+    try:
+        p = plan(change, hands)
+    except Refused as exc:
+        if exc.status == 404:  # the hand is gone: the page says so on its own
+            raise
+        return ChangePreview(change, gs.version, refusal=exc)  # e.g. an insert into a full session
     if p.hands == hands:
         return ChangePreview(change, gs.version, refusal=Refused(
             "change", _("That is how it is recorded already: nothing would change.")))

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
 from ..db import begin_writing, db
 from ..engine import domains
 from ..i18n import _, current_language, language_of
 from ..models import GameSession, Group, Player
+from .limits import check_room_for_players
 from .refusals import Refused, clean
 from .replays import ledger_for
 
@@ -52,11 +53,21 @@ def set_group_language(group: Group, code: str | None) -> None:
 def add_player(group: Group, name: str | None) -> Player:
     """A new player of ``group``; a name another phone added at the same moment is refused, not a fault."""
     begin_writing()
+    have = players_under_lock(group)
     name = _player_name(group, name)
+    check_room_for_players(have)
     player = Player(group=group, name=name)
     db.session.add(player)
     _commit_name(name)
     return player
+
+
+def players_under_lock(group: Group) -> int:
+    """How many players ``group`` has, counted under its row lock (PostgreSQL; on SQLite the write lock
+    taken by :func:`begin_writing`), so that two phones adding players at once never both take the last
+    place. The group's players are read again after it."""
+    db.session.refresh(group, with_for_update=True)
+    return db.session.scalar(select(func.count()).select_from(Player).where(Player.group_id == group.id)) or 0
 
 
 def _commit_name(name: str) -> None:

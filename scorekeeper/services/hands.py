@@ -23,6 +23,7 @@ from ..models import GameSession, Group, HandRecord, HistoryEntry, now
 from ..viewmodel import RowView, SessionView
 from . import history
 from .groups import carried_paper
+from .limits import check_room_for_hand
 from .refusals import Conflict, Refused, clean, refused_from, sentence, whole
 from .replays import Entry, count_hands, entry_for, hand_data, kept_after, ledger_for
 from .summaries import keep_summary
@@ -214,6 +215,7 @@ def add_hand(
     count = count_hands(gs)
     if number is not None and number != count + 1:
         raise Conflict(_moved_on(gs, number, count, version))
+    check_room_for_hand(count)
     if entry is None or entry.number != count + 1 or entry.source is None or entry.source.version != gs.version:
         entry = entry_for(gs)
     try:

@@ -12,12 +12,16 @@ csrf = CSRFProtect()
 
 
 def register(app: Flask) -> None:
+    from .access import register as register_access
     from .evenings import bp as evenings_bp
     from .fixes import bp as fixes_bp
     from .groups import bp as groups_bp
+    from .invite import bp as invite_bp
     from .language import setup_language
     from .offline import register as register_offline
+    from .ratelimits import register as register_rate_limits
     from .table import bp as table_bp
+    from .watch import bp as watch_bp
 
     setup_language(app)
     csrf.init_app(app)
@@ -25,6 +29,10 @@ def register(app: Flask) -> None:
     app.register_blueprint(table_bp)
     app.register_blueprint(evenings_bp)
     app.register_blueprint(fixes_bp)
+    app.register_blueprint(watch_bp)
+    app.register_blueprint(invite_bp)
+    register_access(app)
+    register_rate_limits(app)
     register_offline(app)
 
     @app.errorhandler(404)

@@ -22,12 +22,11 @@ from ..i18n import _, use_language
 from ..i18n import lazy_gettext as _l
 from ..models import GameSession
 from ..reports.chart import money_chart
+from .access import group_or_404, session_or_404
 from .forms import DAMAGED, NextForm, RulesForm
-from .groups import group_or_404
 from .hardening import csp_nonce
 from .language import document_language
 from .paper import paper_extras
-from .table import session_or_404
 
 bp = Blueprint("evenings", __name__)
 

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from .. import services
 from ..i18n import N_, _
 from ..models import GameSession
+from .access import session_or_404
 from .forms import (
     ChangeForm,
     DealerForm,
@@ -35,13 +36,6 @@ bp = Blueprint("fixes", __name__, url_prefix="/s")
 PHONE_COOKIE = "phone"
 #: browsers keep a cookie at most about 400 days; the phone is asked again after that
 PHONE_DAYS = 400
-
-
-def session_or_404(token: str) -> GameSession:
-    gs = services.find_session(token)
-    if gs is None:
-        abort(404)
-    return gs
 
 
 # ------------------------------------------------------------------ phones

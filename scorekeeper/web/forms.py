@@ -165,6 +165,13 @@ class GroupForm(LanguageForm):
                                                      InDomain(domains.GROUP_NAME)])
 
 
+class LinksForm(ShownForm):
+    """Replacing the group's links, asked for on purpose: every phone then needs a new link."""
+
+    confirm = BooleanField(_l("Yes, replace them: the old links stop working"),
+                           validators=[DataRequired(_l("Tick the box to replace the links."))])
+
+
 class PlayerForm(ShownForm):
     name = StringField(_l("Player"), validators=[DataRequired(_l("Give the player a name.")),
                                                  InDomain(domains.PLAYER_NAME)])

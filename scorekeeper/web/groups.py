@@ -10,17 +10,10 @@ from flask.typing import ResponseReturnValue
 from .. import services
 from ..i18n import _, current_language, speak_group
 from ..models import GameSession, Group, Player
-from .forms import DAMAGED, GroupForm, ImportForm, LanguageForm, NextForm, PlayerForm, StartForm, VersionForm
+from .access import group_or_404
+from .forms import DAMAGED, GroupForm, ImportForm, LanguageForm, LinksForm, NextForm, PlayerForm, StartForm, VersionForm
 
 bp = Blueprint("groups", __name__)
-
-
-def group_or_404(token: str) -> Group:
-    group = services.find_group(token)
-    if group is None:
-        abort(404)
-    speak_group(group.language)
-    return group
 
 
 def player_or_404(group: Group, player_id: int) -> Player:
@@ -50,6 +43,7 @@ def group_page(group: Group, form: PlayerForm, **extra: object) -> str:
     """The group page: its memory of past evenings, the paper, the next evening, the players."""
     page = request.args.get("page", 1, type=int) or 1
     extra.setdefault("language_form", LanguageForm(language=group.language or current_language()))
+    extra.setdefault("links_form", LinksForm(formdata=None))
     return render_template("web/group.html", group=group, form=form, memory=services.group_memory(group, page),
                            next_form=NextForm(), **extra)
 
@@ -73,6 +67,17 @@ def set_language(token: str) -> ResponseReturnValue:
             speak_group(group.language)
             return redirect(url_for("groups.show", token=token))
     return group_page(group, PlayerForm(formdata=None), language_form=form), 400
+
+
+@bp.post("/g/<token>/links")
+def replace_links(token: str) -> ResponseReturnValue:
+    """New links for the group and all its sessions (docs/security.md); the old ones open nothing after."""
+    group = group_or_404(token)
+    form = LinksForm()
+    if form.validate_on_submit():
+        services.replace_links(group)
+        return redirect(url_for("groups.show", token=group.token, replaced=1, _anchor="links"))
+    return group_page(group, PlayerForm(formdata=None), links_form=form), 400
 
 
 def _named(form: PlayerForm, save: Callable[[str | None], object]) -> bool:

@@ -27,8 +27,9 @@ from markupsafe import Markup, escape
 from .. import services
 from ..engine import domains
 from ..i18n import _
+from .access import session_or_404
 from .forms import HandForm, number_of
-from .table import hand_form, session_or_404
+from .table import hand_form
 
 bp = Blueprint("offline", __name__)
 

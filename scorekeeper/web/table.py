@@ -10,26 +10,18 @@ from markupsafe import Markup
 
 from .. import services
 from ..engine import domains
-from ..i18n import _, speak_group, use_language
+from ..i18n import _, use_language
 from ..models import GameSession
 from ..reports.chart import PHONE, bowl_chart
+from .access import session_or_404
 from .fixes import closed_page, done_page, fixes_context, gone, named_by, phone_name, respond
 from .forms import EndForm, HandForm, VersionForm, new_key, number_of, posted_version
 from .hardening import csp_nonce
 from .language import document_language
-from .paper import paper_extras
 
 bp = Blueprint("table", __name__, url_prefix="/s")
 
 DOCUMENTS = ("report", "paper", "settlement")
-
-
-def session_or_404(token: str) -> GameSession:
-    gs = services.find_session(token)
-    if gs is None:
-        abort(404)
-    speak_group(gs.group.language)
-    return gs
 
 
 def hand_form(gs: GameSession, *, formdata: Any = None, number: int | None = None,
@@ -283,16 +275,23 @@ def export_csv(token: str) -> ResponseReturnValue:
 
 @bp.get("/<token>/<kind>.<any(pdf, html):fmt>")
 def document(token: str, kind: str, fmt: str) -> ResponseReturnValue:
+    return document_response(session_or_404(token), kind, fmt)
+
+
+def document_response(gs: GameSession, kind: str, fmt: str) -> ResponseReturnValue:
+    """A session's report, paper or settlement sheet, as HTML or PDF.
+
+    The session's own paper carries no group link: a session or watch link
+    never leads to the group's pages (docs/security.md); the group's paper does.
+    """
     from .. import reports
 
-    gs = session_or_404(token)
     if kind not in DOCUMENTS:
         abort(404)
     with use_language(document_language(gs.group.language)):
         view = services.view_for(gs, rows=True)
-        extras = paper_extras(gs) if kind == "paper" else {}
         if fmt == "html":
-            return reports.render_html(kind, view, nonce=csp_nonce(), **extras)
+            return reports.render_html(kind, view, nonce=csp_nonce())
         name = reports.document_filename(kind, view)
-        pdf = reports.render_pdf(kind, view, **extras)
+        pdf = reports.render_pdf(kind, view)
     return Response(pdf, mimetype="application/pdf", headers={"Content-Disposition": f'attachment; filename="{name}"'})

@@ -66,7 +66,7 @@ def test_unknown_tokens_are_404(client):
         r = client.get(url)
         assert r.status_code == 404, url
         if not url.endswith("version"):
-            assert "There is nothing at this address" in r.get_data(as_text=True)
+            assert "No group or session has this link." in r.get_data(as_text=True)  # the access model's 404
 
 
 def test_tokens_are_unguessable(browser):

@@ -32,12 +32,22 @@ def new_page(chromium):
 
 
 def make_group_and_session(page, server, name="Tuesday table"):
+    make_group(page, server, name)
+    return start_session(page)
+
+
+def make_group(page, server, name="Tuesday table"):
+    """A group with the four players; returns the group's link (the table's pages no longer lead to it)."""
     page.goto(server + "/")
     page.fill("#name", name)
     page.click("text=Create group")
     for p in PLAYERS:
         page.fill("#add-player #name", p)
         page.click("text=Add player")
+    return page.url.split("#")[0]
+
+
+def start_session(page):
     page.click("text=Start a session")
     page.click("form.card button[type=submit]")
     page.wait_for_selector("#in-play")

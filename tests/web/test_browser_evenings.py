@@ -11,7 +11,7 @@ import json
 import re
 
 import pytest
-from test_browser import SHOTS, enter_hand, make_group_and_session, new_page, server  # noqa: F401
+from test_browser import SHOTS, enter_hand, make_group, make_group_and_session, new_page, server, start_session  # noqa: F401
 
 from conftest import DATA
 
@@ -36,7 +36,8 @@ def test_an_evening_ends_is_shared_remembered_and_the_next_begins(chromium, serv
     example = json.loads((DATA / "worked_example.json").read_text())
     ctx, page = new_page(chromium)
     ctx.add_init_script(CAPTURE_SHARE)
-    table = make_group_and_session(page, server, "Thursday table")
+    group = make_group(page, server, "Thursday table")
+    table = start_session(page)
     for hand in example["hands"][:3]:  # hand 3 writes South's 21 on the paper
         enter_hand(page, hand)
     assert page.locator("#bowls-chart svg polyline").count() == 4
@@ -71,7 +72,7 @@ def test_an_evening_ends_is_shared_remembered_and_the_next_begins(chromium, serv
         page.screenshot(path=str(SHOTS / "end-share.png"))
 
     # the group page remembers the evening: its date, everyone's money, the kept paper
-    page.click("text=Back to the group")
+    page.goto(group)  # the group's link: the session's pages do not lead back to it (docs/security.md)
     evening = page.locator("ol.evenings > li").first
     assert "3 hands · paper kept" in evening.inner_text()
     assert evening.locator("ul.money b").all_inner_texts() == page_money

@@ -9,8 +9,9 @@ from conftest import Browser, field_value, gen_group, gen_session, hand_fields
 PLAYERS = ("North", "West", "South", "East")
 
 
-def test_simultaneous_writes_all_land(app, browser):
+def test_simultaneous_writes_all_land(app, browser, monkeypatch):
     """Eight threads each add five players at once; every write succeeds exactly once."""
+    monkeypatch.setattr("scorekeeper.services.limits.GROUP_PLAYERS", 40)  # 40 players: above the web's 30
     g = gen_group(browser, players=())
     results: list[int] = []
     lock = threading.Lock()

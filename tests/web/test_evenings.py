@@ -239,12 +239,13 @@ def test_paper_pdf_carries_the_groups_qr_code(app, client):
     html = client.get(f"/g/{token}/paper.html").get_data(as_text=True)
     qr = re.search(r'<svg viewBox="0 0 (\d+) \1" class="qr"><title>Tuesday table: the group\'s page</title>', html)
     assert qr and int(qr.group(1)) > 100  # a real code, 4 units a module
-    # the paper printed from the evening itself carries it too
+    # the paper printed from the evening's own link does not: a session link never leads to the group
     with app.app_context():
         from scorekeeper import services
 
         s = services.past_evenings(services.find_group(token))[0].token
-    assert 'class="qr"' in client.get(f"/s/{s}/paper.html").get_data(as_text=True)
+    session_paper = client.get(f"/s/{s}/paper.html").get_data(as_text=True)
+    assert "South" in session_paper and 'class="qr"' not in session_paper and token not in session_paper
 
 
 def test_no_paper_to_print_when_it_is_clean(app, client):

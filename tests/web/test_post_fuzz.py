@@ -212,6 +212,10 @@ def import_session(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
     return f"/g/{t.group}/import", {"text": json.dumps(doc), "idem_key": _key(rng)}
 
 
+def replace_links(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
+    return f"/g/{t.group}/links", {"confirm": "y"}
+
+
 def next_evening(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
     page = t.page(f"/g/{t.group}")
     newest = re.search(r'name="newest" type="hidden" value="([^"]*)"', page)
@@ -226,6 +230,8 @@ ROUTES: dict[str, Callable[[Table, random.Random], tuple[str, dict[str, Any]]]] 
     "table.edit_hand": edit_hand, "table.end": end, "fixes.delete": delete_hand, "fixes.confirm": confirm_change,
     "fixes.insert": insert_hand, "fixes.dealer": dealer, "fixes.seating": seating, "fixes.undo": undo,
     "fixes.reopen": reopen, "fixes.phone": phone,
+    # last: once the links are replaced, the group's old link opens nothing (a 404 for the posts after it)
+    "groups.replace_links": replace_links,
 }
 
 

@@ -1,0 +1,86 @@
+"""Who may do what: every page looks up its link here, and a link of the wrong kind is told why.
+
+The access model is docs/security.md. A group link opens the group's pages
+(``/g/…``), a session link one session's table (``/s/…``), a watch link the
+read-only view of one session (``/w/…``). A token opening nothing of the kind
+a page needs is answered with a 4xx whose text says what the link is for,
+never with the page.
+"""
+
+from __future__ import annotations
+
+from typing import NoReturn
+
+from flask import Flask, render_template
+from flask.typing import ResponseReturnValue
+from werkzeug.exceptions import Forbidden, NotFound
+
+from .. import services
+from ..i18n import _, speak_group
+from ..models import GameSession, Group
+
+
+class WrongLink(Forbidden):
+    """A link of ours, but of another kind than this page needs (a watch link on a form, say)."""
+
+    def __init__(self, kind: services.LinkKind) -> None:
+        super().__init__()
+        self.kind = kind
+
+
+class UnknownLink(NotFound):
+    """No group or session has this link: mistyped, or replaced by the group."""
+
+
+def group_or_404(token: str) -> Group:
+    """The group behind a group link; any other link is refused."""
+    group = services.find_group(token)
+    if group is None:
+        _refuse(token)
+    speak_group(group.language)
+    return group
+
+
+def session_or_404(token: str) -> GameSession:
+    """The session behind a session link (follow and enter hands); a watch or group link is refused."""
+    gs = services.find_session(token)
+    if gs is None:
+        _refuse(token)
+    speak_group(gs.group.language)
+    return gs
+
+
+def watched_or_404(token: str) -> GameSession:
+    """The session behind a watch link (read-only)."""
+    gs = services.find_watched(token)
+    if gs is None:
+        _refuse(token)
+    speak_group(gs.group.language)
+    return gs
+
+
+def _refuse(token: str) -> NoReturn:
+    kind = services.link_kind(token)
+    raise UnknownLink() if kind is None else WrongLink(kind)
+
+
+def _wrong_link(exc: WrongLink) -> ResponseReturnValue:
+    message = {
+        "group": _("This is a group's link. It opens the group's page, where each session has its own link."),
+        "session": _("This link is for one session only: it opens that session's table. The group's players, "
+                     "sessions and history need the group's link."),
+        "watch": _("This link is for watching a table: it shows the table and its reports but cannot change "
+                   "anything. To enter hands, ask for the session's link."),
+    }[exc.kind]
+    return render_template("web/error.html", title=_("Not with this link"), message=message), 403
+
+
+def _unknown_link(_exc: UnknownLink) -> ResponseReturnValue:
+    return render_template("web/error.html", title=_("This link opens nothing"),
+                           message=_("No group or session has this link. Check that it was copied whole; if the "
+                                     "group has replaced its links, ask someone at the table for the new one.")), 404
+
+
+def register(app: Flask) -> None:
+    app.register_error_handler(WrongLink, _wrong_link)
+    app.register_error_handler(UnknownLink, _unknown_link)

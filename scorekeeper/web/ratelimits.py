@@ -1,0 +1,53 @@
+"""Rate limits on what makes new rows from nothing: creating a group, importing a session file.
+
+Flask-Limiter counts the posts of each address. By default the counts live in
+the process's memory, which is right for one server process; with several
+worker processes, set ``RATELIMIT_STORAGE_URI`` (e.g. ``redis://localhost:6379``)
+so that they share one count (docs/security.md, "Limits"). A post over the
+limit is answered 429 with a sentence, and nothing is made.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+from flask import Flask, render_template
+from flask.typing import ResponseReturnValue
+from flask_limiter import Limiter, RateLimitExceeded
+from flask_limiter.util import get_remote_address
+
+from ..i18n import _, ngettext
+
+#: posts a minute from one address, per endpoint, unless configured (SCOREKEEPER_… in the app's config)
+RATES = {
+    "groups.index": ("SCOREKEEPER_GROUPS_PER_MINUTE", 10),  # creating a group
+    "groups.import_session": ("SCOREKEEPER_IMPORTS_PER_MINUTE", 20),  # importing a session file
+}
+
+
+def register(app: Flask) -> None:
+    """Put the limits on the endpoints of :data:`RATES` (already registered) and say 429 in words."""
+    app.config.setdefault("RATELIMIT_STORAGE_URI", os.environ.get("RATELIMIT_STORAGE_URI", "memory://"))
+    app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)  # Retry-After tells a script when to come back
+    limiter = Limiter(get_remote_address, app=app)
+    app.extensions["scorekeeper.limiter"] = limiter  # the limits hold it weakly: the app keeps it alive
+    for endpoint, (setting, default) in RATES.items():
+        app.config.setdefault(setting, default)
+        limited: Any = limiter.limit(_per_minute(app, setting), methods=["POST"])(app.view_functions[endpoint])
+        app.view_functions[endpoint] = limited
+    app.register_error_handler(RateLimitExceeded, _too_many)
+
+
+def _per_minute(app: Flask, setting: str) -> Callable[[], str]:
+    return lambda: f"{int(app.config[setting])} per minute"
+
+
+def _too_many(exc: RateLimitExceeded) -> ResponseReturnValue:
+    most = exc.limit.limit.amount
+    message = ngettext("This was tried too often from this network: at most %(num)d time a minute. Wait a minute, "
+                       "then send it again; nothing was made.",
+                       "This was tried too often from this network: at most %(num)d times a minute. Wait a "
+                       "minute, then send it again; nothing was made.", most) % {"num": most}
+    return render_template("web/error.html", title=_("Too many at once"), message=message), 429

@@ -1,0 +1,41 @@
+"""The watch link: a spectator follows one session's table and reads its reports, and changes nothing.
+
+Every route here is a GET. The pages carry only the watch link: never the
+session's own link (which enters hands) nor the group's.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, jsonify, render_template
+from flask.typing import ResponseReturnValue
+from markupsafe import Markup
+
+from .. import services
+from ..i18n import _
+from ..reports.chart import PHONE, bowl_chart
+from .access import watched_or_404
+from .table import DOCUMENTS, document_response
+
+bp = Blueprint("watch", __name__, url_prefix="/w")
+
+
+@bp.get("/<token>")
+def show(token: str) -> ResponseReturnValue:
+    """The table screen as a spectator sees it: the next hand, the bowls, the paper, the last hands."""
+    gs = watched_or_404(token)
+    screen = services.table_screen(gs, None)
+    chart = Markup(bowl_chart(screen.chart, title=_("Bowls so far"), frame=PHONE))
+    return render_template("web/watch.html", watched=gs, watch_token=token, view=screen.view, recent=screen.recent,
+                           points=screen.points, bowls_chart=chart, documents=DOCUMENTS)
+
+
+@bp.get("/<token>/version")
+def version(token: str) -> ResponseReturnValue:
+    """What the spectator's screen polls to reload when a hand is saved."""
+    gs = watched_or_404(token)
+    return jsonify(version=gs.version, hands=services.count_hands(gs), closed=gs.closed)
+
+
+@bp.get("/<token>/<kind>.<any(pdf, html):fmt>")
+def document(token: str, kind: str, fmt: str) -> ResponseReturnValue:
+    return document_response(watched_or_404(token), kind, fmt)
