@@ -83,6 +83,10 @@ def build(app: Any, long_hands: int = 300) -> dict[str, str]:
         "seating": f"/s/{s['worked']}/hands/3/seating",
         "changes": f"/s/{s['worked']}/history",
         "reopen": f"/s/{s['closed']}/reopen",
+        # a phone's name, the page shown offline, a hand kept on a phone beside the table's hand 8
+        "phone": f"/s/{s['worked']}/phone",
+        "offline": "/offline",
+        "pending": f"/s/{s['worked']}/pending?key=demo-kept-0001&number=8&contract=entrada&declarer=West&result=sacado",
         "report": f"/s/{s['worked']}/report.html",
         "count": f"/s/{s['worked']}/count",
         "whatif": f"/s/{s['worked']}/whatif",

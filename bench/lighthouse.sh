@@ -7,7 +7,8 @@
 #
 # Installs npm's lighthouse into bench/.lighthouse on first use and drives Debian's Chromium
 # (CHROME_PATH, default /usr/bin/chromium). Prints performance and accessibility scores with
-# the layout shift, largest paint and blocking time of each page. Not part of the test suite.
+# the layout shift, largest paint and blocking time of each page, and the machine's load
+# (1-minute average) as it was measured: a page slow only under load is measured again. Not a test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -36,7 +37,7 @@ NAMES=("$@")
 if [ ${#NAMES[@]} -eq 0 ]; then
   mapfile -t NAMES < <(.venv/bin/python -c 'import json,sys; print("\n".join(k for k in json.load(open(sys.argv[1])) if k != "not-found"))' "$WORK/pages.json")
 fi
-printf '%-14s %5s %5s %7s %7s %6s  (theme %s)\n' page perf a11y CLS LCP_ms TBT_ms "${THEME:-light}"
+printf '%-16s %5s %5s %7s %7s %6s %5s  (theme %s)\n' page perf a11y CLS LCP_ms TBT_ms load "${THEME:-light}"
 for name in "${NAMES[@]}"; do
   path=$(.venv/bin/python -c 'import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "$WORK/pages.json" "$name")
   "$LH_DIR/node_modules/.bin/lighthouse" "http://127.0.0.1:$PORT$path" --quiet --output=json \
@@ -49,8 +50,9 @@ c, a = r["categories"], r["audits"]
 def score(k): return round(c[k]["score"] * 100)
 failed = [k for k, v in a.items() if v.get("scoreDisplayMode") == "binary" and v.get("score") == 0
           and k in {ref["id"] for ref in c["accessibility"]["auditRefs"]}]
-print(f'{sys.argv[2]:14} {score("performance"):5} {score("accessibility"):5} '
+load = open("/proc/loadavg").read().split()[0]  # the machine's 1-minute load as this page was measured
+print(f'{sys.argv[2]:16} {score("performance"):5} {score("accessibility"):5} '
       f'{a["cumulative-layout-shift"]["numericValue"]:7.3f} {a["largest-contentful-paint"]["numericValue"]:7.0f} '
-      f'{a["total-blocking-time"]["numericValue"]:6.0f}' + (f'  failed: {", ".join(failed)}' if failed else ""))
+      f'{a["total-blocking-time"]["numericValue"]:6.0f} {load:>5}' + (f'  failed: {", ".join(failed)}' if failed else ""))
 PY
 done

@@ -108,6 +108,10 @@ def test_axe_finds_nothing_on_any_page(chromium: Any, demo: Any, theme: str) -> 
     page.click("#hand-form button[type=submit]")
     page.wait_for_selector(".error")
     found.update({"hand refused": problems(axe(page))} if axe(page)["violations"] else {})
+    page.goto(base + pages["end"])  # ending is asked once more (nothing ends here)
+    page.click("form.card button[type=submit]")
+    page.wait_for_selector("#confirm-end")
+    found.update({"end confirm": problems(axe(page))} if axe(page)["violations"] else {})
     page.goto(base + pages["edit"])
     page.click("#hand-form button[type=submit]")
     page.wait_for_selector("text=Back to the table")
@@ -318,3 +322,20 @@ def test_the_form_shows_only_what_applies(chromium: Any, demo: Any) -> None:
     page.click("label.choice:has(input[name=contract][value=entrada])")
     assert page.is_visible(takeover)
     ctx.close()
+
+
+def test_only_the_banner_and_the_save_bar_stick(chromium: Any, demo: Any) -> None:
+    """The offline banner's look stays on the banner: a figure classed "net" (the settlement's tantos,
+    the statistics' money) once took its sticky place, padding and amber rule."""
+    base, pages = demo
+    ctx, page = open_page(chromium)
+    stuck = {}
+    for name in ("settlement", "end", "stats", "stats-player", "table", "hand"):
+        page.goto(base + pages[name])
+        found = page.evaluate("""() => [...document.querySelectorAll("body *")]
+            .filter(el => getComputedStyle(el).position === "sticky" && el.id !== "net" && !el.matches(".savebar"))
+            .map(el => el.tagName + "." + el.className)""")
+        stuck.update({name: found} if found else {})
+    assert page.goto(base + pages["settlement"]) and page.locator(".standings .net").count() == 4
+    ctx.close()
+    assert stuck == {}
