@@ -52,6 +52,7 @@ def build(app: Any, long_hands: int = 300) -> dict[str, str]:
         assert closed is not None
         services.end_session(closed, paper="settle", version=closed.version)
         g = group.token
+        watch = {name: services.find_session(token).watch_token for name, token in sessions.items()}  # type: ignore[union-attr]
     s = sessions
     return {
         "home": "/",
@@ -87,6 +88,10 @@ def build(app: Any, long_hands: int = 300) -> dict[str, str]:
         "phone": f"/s/{s['worked']}/phone",
         "offline": "/offline",
         "pending": f"/s/{s['worked']}/pending?key=demo-kept-0001&number=8&contract=entrada&declarer=West&result=sacado",
+        # inviting a phone, and what a spectator's watch link shows (issue 9)
+        "invite": f"/s/{s['worked']}/invite",
+        "watch": f"/w/{watch['worked']}",
+        "watch-long": f"/w/{watch['long']}",
         "report": f"/s/{s['worked']}/report.html",
         "count": f"/s/{s['worked']}/count",
         "whatif": f"/s/{s['worked']}/whatif",
