@@ -63,7 +63,9 @@ def crawl(phone: Phone, start: list[str], limit: int = 80) -> dict[str, int]:
         seen[path] = answer.status
         check_answer(path, answer, problems)
         if answer.headers.get("Content-Type", "").startswith("text/html"):
-            for link in re.findall(r'href="(/[^"#]*)"', answer.text):
+            # the invite page gives whole addresses (http://host:port/w/…) for other phones: follow ours too
+            site = re.escape(phone.base)
+            for link in re.findall(rf'href="(?:{site})?(/[^"#]*)"', answer.text):
                 # PDFs take seconds each: one is asked for by name (the start list), the others are skipped
                 if not link.startswith("/static/") and "/language/" not in link and not link.endswith(".pdf"):
                     queue.append(link.replace("&amp;", "&"))
@@ -84,6 +86,7 @@ def test_run_script_serves_every_page_hardened(tmp_path):
         pages = crawl(phone, ["/", f"/g/{group}", f"/s/{token}", f"/s/{token}/hand", f"/s/{token}/end",
                               f"/s/{token}/report.html", f"/g/{group}/import", f"/s/{playing}", f"/s/{token}/paper.pdf", "/nowhere"])
         assert len(pages) >= 15, pages
+        assert any(p.startswith("/w/") for p in pages) and any(p.endswith("/invite") for p in pages), pages
         assert {s for p, s in pages.items() if p != "/nowhere"} <= {200, 302, 303}, pages
         assert phone.get("/static/app.css").headers.get("Content-Type", "").startswith("text/css")
         time.sleep(0.5)  # the access log lines of the last requests
