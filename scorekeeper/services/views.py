@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from ..engine import RULESETS, HandChoices, Ledger, get_ruleset, hand_choices, settle
 from ..i18n import current_language
@@ -13,6 +13,8 @@ from ..narration import option_words, rules_title
 from ..reports.chart import PHONE, thin
 from ..viewmodel import RowView, SessionView, SettlementView, build_view, row_view, settlement_view
 from .replays import Replayed, ledger_for, replayed
+
+T = TypeVar("T")
 
 
 def rule_choices() -> list[tuple[str, str]]:
@@ -114,6 +116,13 @@ class HandsPage:
     has_newer: bool
     newer: int | None
     older: int | None
+    #: the replay this page was read from, for :meth:`kept`
+    whole: Replayed = field(compare=False, repr=False)
+
+    def kept(self, key: Hashable, make: Callable[[], T]) -> T:
+        """``make()`` kept with this version's replay under ``key`` (see :meth:`Replayed.kept`): what a
+        page draws from one version, e.g. a hand's list item in one language, is drawn once."""
+        return self.whole.kept(("hands page", key), make)
 
 
 def hands_window(total: int, *, before: int | None = None, hand: int | None = None,
@@ -146,7 +155,7 @@ def hands_page(gs: GameSession, *, before: int | None = None, hand: int | None =
     rows = tuple(said_row(whole, 2 * n) for n in range(top, bottom - 1, -1)) if top else ()
     newer = top + HANDS_PER_PAGE + 1 if top + HANDS_PER_PAGE < total else None
     return HandsPage(view_from(gs, ledger), rows, top, bottom, has_newer=top < total, newer=newer,
-                     older=bottom if bottom > 1 else None)
+                     older=bottom if bottom > 1 else None, whole=whole)
 
 
 @dataclass(frozen=True)

@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
-from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    get_template_attribute,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from .. import services
 from ..engine import domains
-from ..i18n import _, use_language
+from ..i18n import _, current_language, use_language
 from ..models import GameSession
 from ..reports.chart import PHONE, bowl_chart
 from .access import session_or_404
@@ -157,8 +168,17 @@ def history(token: str) -> ResponseReturnValue:
     gs = session_or_404(token)
     page = services.hands_page(gs, before=request.args.get("before", type=int),
                                hand=request.args.get("hand", type=int))
-    return render_template("web/history.html", gs=gs, view=page.view, page=page,
+    return render_template("web/history.html", gs=gs, view=page.view, page=page, items=hand_items(gs, page),
                            form=VersionForm(version=gs.version))
+
+
+def hand_items(gs: GameSession, page: services.HandsPage) -> list[Markup]:
+    """The page's hands as list items, each drawn once per version, language, link and open/closed, then
+    kept with the replay: a look at a long evening's page draws nothing it drew before."""
+    item = get_template_attribute("web/hand_item.html", "hand_item")
+    language = current_language()
+    return [page.kept((language, gs.token, gs.closed, r.hand), partial(item, gs, r, page.view.players))
+            for r in page.rows]
 
 
 @bp.route("/<token>/hands/<int:number>/edit", methods=["GET", "POST"])

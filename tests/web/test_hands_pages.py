@@ -110,3 +110,45 @@ def test_an_evening_without_hands_says_so(app, client, worked_example):
         token = services.import_session(group, json.dumps(dict(worked_example, hands=[]))).token
     html = client.get(f"/s/{token}/hands?before=5").get_data(as_text=True)
     assert "No hands yet." in html and "Older hands" not in html and "Newer hands" not in html
+
+
+def test_kept_hands_never_show_an_old_state(app, client, long_session):
+    """Each hand's list item is drawn once and kept with the replay: a look after a change, in another
+    language, after the end or with new links shows that, never what was drawn before."""
+    from scorekeeper import services
+    from scorekeeper.i18n import COOKIE
+
+    def page(token: str, lang: str = "en") -> str:
+        client.set_cookie(COOKIE, lang)  # the phone's own choice
+        r = client.get(f"/s/{token}/hands")
+        assert r.status_code == 200
+        return r.get_data(as_text=True)
+
+    first = page(long_session)
+    assert shown(first)[0] == 60 and "Fix hand 60" in first
+    def stamped(html: str) -> str:  # the time the page was made aside
+        return re.sub(r'data-rendered="\d+"', "", html)
+
+    assert stamped(page(long_session)) == stamped(first)  # the kept items make the same page
+    spanish = page(long_session, "es")
+    assert "<h2>Mano 60</h2>" in spanish and "<h2>Hand 60</h2>" not in spanish
+    assert "<h2>Hand 60</h2>" in page(long_session)  # English kept beside Spanish, not replaced by it
+
+    with app.test_request_context():
+        gs = services.find_session(long_session)
+        change = services.change_from_json(json.dumps({"kind": "delete", "number": 60}))
+        services.apply_change(gs, change, key="kept-delete", version=gs.version, phone="test")
+    after = page(long_session)
+    assert shown(after)[:2] == [59, 58] and "Fix hand 60" not in after
+    with app.test_request_context():
+        gs = services.find_session(long_session)
+        services.end_session(gs, paper="settle", version=gs.version, key="kept-end")
+    ended = page(long_session)
+    assert shown(ended)[0] == 59 and "Fix hand" not in ended
+    with app.test_request_context():
+        gs = services.find_session(long_session)
+        services.replace_links(gs.group)
+        token = gs.token
+    assert client.get(f"/s/{long_session}/hands").status_code == 404
+    renewed = page(token)
+    assert long_session not in renewed and shown(renewed)[0] == 59
