@@ -16,6 +16,7 @@ for the eye, the tildes survive text extraction and black-and-white copies.
 
 from __future__ import annotations
 
+import base64
 import gc
 import threading
 from collections.abc import Iterator, Sequence
@@ -181,11 +182,24 @@ def render_html(kind: str, view: SessionView, **extra: Any) -> str:
     return _document(kind, view, Markup(stylesheet()), extra)
 
 
-def _document(kind: str, view: SessionView, css: Markup, extra: dict[str, Any]) -> str:
+def chart_image(svg: str) -> Markup:
+    """The chart's SVG as an ``<img>`` for WeasyPrint, the same drawing to the pixel.
+
+    WeasyPrint draws an inline ``<svg>`` as an image too, but first its HTML parser (pure
+    Python) reads every line and mark of it and the cascade styles each: as an image the
+    SVG goes to the XML parser alone. The worked example's report takes an eighth fewer
+    instructions. The page keeps the inline ``<svg>`` (its text can be selected and read)."""
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return Markup('<img class="bowl-chart" alt="{}" src="data:image/svg+xml;base64,{}">').format(
+        gettext("Bowls across the session"), data)
+
+
+def _document(kind: str, view: SessionView, css: Markup, extra: dict[str, Any], for_pdf: bool = False) -> str:
     """The document's HTML with ``css`` in its ``<style>`` (none for a PDF: it brings the CSS parsed)."""
     _check(kind)
     template = environment().get_template(f"report/{kind}.html")
-    chart = Markup(bowl_chart(view.chart)) if kind == "report" else Markup("")
+    svg = bowl_chart(view.chart) if kind == "report" else ""
+    chart = chart_image(svg) if svg and for_pdf else Markup(svg)
     ledger = ledger_lines(view, COMPACT_FROM, MOST_HANDS) if kind == "report" else None
     grid = figure_grid(view, [line.row for line in ledger.lines]) if ledger is not None else None
     return template.render(
@@ -238,7 +252,7 @@ def render_pdf(kind: str, view: SessionView, **extra: Any) -> bytes:
     """The document ``kind`` as A4 PDF bytes (fonts embedded by WeasyPrint)."""
     from weasyprint import HTML  # imported late: loading Pango is slow and only PDFs need it
 
-    html = _document(kind, view, Markup(""), extra)
+    html = _document(kind, view, Markup(""), extra, for_pdf=True)
     # WeasyPrint builds hundreds of thousands of boxes that are all alive until the end:
     # the cyclic garbage collector would walk them again and again for nothing
     paused = gc.isenabled()
