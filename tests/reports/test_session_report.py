@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
+from collections.abc import Iterator
 
 import pytest
 from pypdf import PdfReader
@@ -172,3 +174,31 @@ def test_download_names(worked_view: SessionView, worked_ledger: Ledger) -> None
     assert document_filename("paper", build_view(worked_ledger)) == "paper.pdf"
     with pytest.raises(UnknownDocument):
         document_filename("../etc/passwd", worked_view)
+
+
+def test_documents_rendered_at_once_in_threads_match_those_rendered_one_by_one(worked_view: SessionView) -> None:
+    """Renders borrow a font configuration (Pango's font map is not thread-safe): at once, none shares one."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from scorekeeper import reports
+
+    alone = {kind: pdf_pages(render_pdf(kind, worked_view)) for kind in KINDS}
+    borrowed: list[int] = []
+    real = reports._font_config
+
+    @contextlib.contextmanager
+    def watched() -> Iterator[object]:
+        with real() as config:
+            assert id(config) not in borrowed, "a font configuration lent to two renders at once"
+            borrowed.append(id(config))
+            try:
+                yield config
+            finally:
+                borrowed.remove(id(config))
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(reports, "_font_config", watched)
+        with ThreadPoolExecutor(max_workers=3) as pool:
+            together = list(pool.map(lambda kind: pdf_pages(render_pdf(kind, worked_view)), KINDS * 2))
+    assert together == [alone[kind] for kind in KINDS * 2]
+    assert 1 <= len(reports._idle_font_configs) <= 3 + 1, "configurations are reused, never more than renders at once"
