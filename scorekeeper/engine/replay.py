@@ -45,7 +45,8 @@ from .model import (
     PaperVersion,
     Reason,
     Row,
-    RowKind,
+    RowLog,
+    Rows,
     ScoringName,
     Session,
     Setup,
@@ -55,7 +56,6 @@ from .model import (
     Upcoming,
     build_debt,
     build_result,
-    build_row,
     transfer,
 )
 from .reading import Seating, read_hand
@@ -231,7 +231,8 @@ class Table:
             self.debts.add(Debt(self.debts.next_number, d.player, d.amount))
         self.paper = PaperVersion(None, tuple(self.debts.open.values()))
         self.hands_played = 0
-        self.rows: list[Row] = []
+        #: every row so far (two a hand), kept flat: a :class:`Row` is built when read (:attr:`rows`)
+        self.log = RowLog(self.players)
         self.results: list[HandResult] = []
         #: stakes already built, by their parts (a Stake is immutable: hands with the same parts share one)
         self._stakes: dict[int, Stake] = {}
@@ -240,7 +241,7 @@ class Table:
         self._dealts: dict[tuple[str, bool, bool, bool, int, Bet | None], Dealt] = {}
         start = tuple(transfer(p, PAJARITOS, pajarito, Reason.PAJARITO) for p in self.players if pajarito)
         started = Started(self.rules.scoring, setup.start_tokens, pajarito, len(setup.paper))
-        self._row("start", None, started, start)
+        self._row(started, start)
 
     @property
     def bowls(self) -> list[int]:
@@ -264,7 +265,7 @@ class Table:
         other.__dict__.update(self.__dict__)
         other.purse = list(self.purse)
         other.debts = self.debts.copy()
-        other.rows = list(self.rows)
+        other.log = self.log.copy()
         other.results = list(self.results)
         other._stakes = {}
         other._deals, other._dealts = {}, {}
@@ -292,17 +293,22 @@ class Table:
         """The open debts by number."""
         return self.debts.open
 
-    def _row(self, kind: RowKind, hand: int | None, happened: Happening, transfers: tuple[Transfer, ...],
-             dealer: str | None = None) -> Row:
-        purse, n = self.purse, self.n
-        row = build_row(len(self.rows), kind, hand, self.players, tuple(purse[:n]), purse[n], purse[n + 1],
-                        self.paper, happened, transfers, dealer)
-        self.rows.append(row)
-        return row
+    def _row(self, happened: Happening, transfers: tuple[Transfer, ...]) -> None:
+        """Record a row: the table as it stands now, what happened and its transfers (see :class:`RowLog`)."""
+        log = self.log
+        log.tokens.extend(self.purse)
+        log.papers.append(self.paper)
+        log.happened.append(happened)
+        log.transfers.append(transfers)
+
+    @property
+    def rows(self) -> Rows:
+        """Every row so far (an immutable view: later hands do not change it)."""
+        return Rows(self.log, len(self.log))
 
     @property
     def last(self) -> Row:
-        return self.rows[-1]
+        return self.log.row(len(self.log) - 1)
 
     # --------------------------------------------------------------- plan
 
@@ -421,14 +427,14 @@ class Table:
         res, scored = self.plan_hand(deal, hand)
         # from here on nothing can fail: apply the deal, then the hand
         self._apply(deal.transfers, deal.number)
-        self._row("deal", deal.number, self._dealt(deal, hand), deal.transfers, deal.dealer)
+        self._row(self._dealt(deal, hand), deal.transfers)
         self._apply(res.transfers, deal.number)
         if scored.plato_puesta is not None:
             self.plato_puesta = scored.plato_puesta
         self.hands_played += 1
         self.last_dealer, self.order = deal.dealer, deal.order
         self.results.append(res)
-        self._row("hand", deal.number, res, res.transfers, deal.dealer)
+        self._row(res, res.transfers)
         self._check_tokens()
         return res
 
@@ -476,7 +482,7 @@ class Table:
         return Ledger(
             setup=self.setup,
             rules=self.rules,
-            rows=tuple(self.rows),
+            rows=self.rows,
             results=tuple(self.results),
             upcoming=self.upcoming(),
             settlement=settle(self.setup, self.last, self.rules.scoring),
