@@ -82,6 +82,8 @@ class Deal(NamedTuple):
     transfers: tuple[Transfer, ...]
     plato_after: int
     order: Seating  # the seating the deal goes round in from this hand on
+    #: the transfers as (from, to, amount) places in the table's purse (a deal never touches the paper)
+    moves: tuple[tuple[int, int, int], ...]
 
 
 #: a :class:`Deal` from its fields in order, without the named tuple's keyword-taking ``__new__`` (one per hand)
@@ -236,8 +238,8 @@ class Table:
         self.results: list[HandResult] = []
         #: stakes already built, by their parts (a Stake is immutable: hands with the same parts share one)
         self._stakes: dict[int, Stake] = {}
-        #: a deal's transfers and record by its parts (most deals repeat one of a few)
-        self._deals: dict[tuple[str, bool, bool], tuple[Transfer, ...]] = {}
+        #: a deal's transfers (and their places in the purse) and record by its parts (most deals repeat a few)
+        self._deals: dict[tuple[str, bool, bool], tuple[tuple[Transfer, ...], tuple[tuple[int, int, int], ...]]] = {}
         self._dealts: dict[tuple[str, bool, bool, bool, int, Bet | None], Dealt] = {}
         start = tuple(transfer(p, PAJARITOS, pajarito, Reason.PAJARITO) for p in self.players if pajarito)
         started = Started(self.rules.scoring, setup.start_tokens, pajarito, len(setup.paper))
@@ -337,12 +339,14 @@ class Table:
         moves = plato == 0 and bool(pajarito) and not self.debts
         refills = moves and self.purse[self.n + 1] - pajarito <= 0
         key = (dealer, moves, refills)
-        transfers = self._deals.get(key)
-        if transfers is None:
-            transfers = self._deals[key] = _deal_transfers(dealer, self.players, pajarito if moves else 0, ante,
-                                                           refills)
+        found = self._deals.get(key)
+        if found is None:
+            transfers = _deal_transfers(dealer, self.players, pajarito if moves else 0, ante, refills)
+            at = self._at
+            found = self._deals[key] = transfers, tuple((at[t.source], at[t.target], t.amount) for t in transfers)
         plato_after = plato + ante + (pajarito if moves else 0)
-        return _new_deal(Deal, (self.hands_played + 1, dealer, moves, refills, transfers, plato_after, order))
+        return _new_deal(Deal, (self.hands_played + 1, dealer, moves, refills, found[0], plato_after, order,
+                                found[1]))
 
     def stake(self, deal: Deal, favoured: bool, debt: Debt | None) -> Stake:
         """The amount in play after ``deal`` (:func:`.stake.stake`), shared between hands with the same parts."""
@@ -381,20 +385,24 @@ class Table:
         """Move the tokens; write and cross out reserved puestas. Each transfer takes from one party what it
         gives another, so the tokens on the table are conserved by construction (checked once per hand)."""
         purse, at = self.purse, self._at
-        written: list[Debt] = []
-        crossed: list[int] = []
+        written: list[Debt] | None = None
+        crossed: list[int] | None = None
         for t in transfers:
             source, target = t.source, t.target
             if target == PAPER:
+                if written is None:
+                    written = []
                 written.append(self._write(source, t.amount, hand))
             elif source == PAPER:
+                if crossed is None:
+                    crossed = []
                 crossed.append(self._cross(t))
             else:
                 amount = t.amount
                 purse[at[source]] -= amount
                 purse[at[target]] += amount
-        if written or crossed:
-            self.paper = PaperVersion(self.paper, tuple(written), tuple(crossed))
+        if written is not None or crossed is not None:
+            self.paper = PaperVersion(self.paper, tuple(written or ()), tuple(crossed or ()))
 
     def _check_tokens(self) -> None:
         """Every hand's transfers sum to zero: no token appears or vanishes, no dish goes below zero."""
@@ -426,7 +434,10 @@ class Table:
         deal = self.plan_deal(hand)
         res, scored = self.plan_hand(deal, hand)
         # from here on nothing can fail: apply the deal, then the hand
-        self._apply(deal.transfers, deal.number)
+        purse = self.purse
+        for source, target, amount in deal.moves:  # a deal moves tokens only
+            purse[source] -= amount
+            purse[target] += amount
         self._row(self._dealt(deal, hand), deal.transfers)
         self._apply(res.transfers, deal.number)
         if scored.plato_puesta is not None:
