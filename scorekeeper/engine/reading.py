@@ -338,7 +338,7 @@ def _check_tricks(number: int, hand: Hand, active: tuple[str, ...], playing: str
     if hand.outcome is not None or hand.winner is not None:
         raise _fail(number, "outcome" if hand.outcome is not None else "winner",
                     N_("give the tricks or how the hand ended, not both"))
-    if not isinstance(tricks, dict | Mapping):
+    if tricks.__class__ is not dict and not isinstance(tricks, Mapping):
         raise _fail(number, "tricks", N_("give each player's tricks"))
     if len(tricks) != len(active):
         _check_who_played(number, tricks, active)

@@ -167,10 +167,16 @@ class OpenDebts:
         return bool(self.open)
 
     def add(self, debt: Debt) -> None:
-        self.open[debt.number] = debt
-        heapq.heappush(self._heap, (-debt.amount, debt.number))
-        self._by_amount.setdefault(debt.amount, []).append(debt.number)
-        self.next_number = max(self.next_number, debt.number + 1)
+        number, amount = debt.number, debt.amount
+        self.open[number] = debt
+        heapq.heappush(self._heap, (-amount, number))
+        same = self._by_amount.get(amount)
+        if same is None:
+            self._by_amount[amount] = [number]
+        else:
+            same.append(number)
+        if number >= self.next_number:
+            self.next_number = number + 1
         self._largest = None
 
     def cross(self, number: int) -> Debt:
@@ -195,7 +201,7 @@ class OpenDebts:
         heap = self._heap
         while heap and heap[0][1] not in self.open:
             heapq.heappop(heap)
-        found = tuple(self.open[k] for k in self._by_amount[-heap[0][0]]) if heap else ()
+        found = tuple(map(self.open.__getitem__, self._by_amount[-heap[0][0]])) if heap else ()
         self._largest = found
         return found
 
@@ -332,7 +338,11 @@ class Table:
     def plan_deal(self, hand: Hand | None = None) -> Deal:
         """The deal of ``hand`` (the next one when None): a pajarito moves to an empty plato while the
         paper is clear; the dealer's ante."""
-        dealer, order = self.deal_of(hand)
+        if hand is None or (hand.dealer is None and hand.seating is None):  # the deal passes on
+            order = self.order
+            dealer = self.setup.first_dealer if self.last_dealer is None else order.next[self.last_dealer]
+        else:
+            dealer, order = self.deal_of(hand)
         rules = self.rules
         pajarito, ante = rules.pajarito, rules.ante
         plato = self.purse[self.n]
@@ -365,19 +375,21 @@ class Table:
         (none while a losing declarer's payment is in the plato)."""
         return () if self.plato_puesta else self.debts.largest()
 
-    def plan_hand(self, deal: Deal, hand: Hand) -> tuple[HandResult, Scored]:
-        """Read ``hand`` against the table after ``deal``, stake it and score it. Changes nothing."""
+    def plan_hand(self, deal: Deal, hand: Hand) -> tuple[HandResult, bool | None]:
+        """Read ``hand`` against the table after ``deal``, stake it and score it. Changes nothing.
+        The result, and whether a losing declarer's payment is in the plato afterwards (None: as it was)."""
         play = read_hand(self.rules, deal.order, deal.number, deal.dealer, hand)
-        tied = self.tied()
+        tied = () if self.plato_puesta else self.debts.largest()  # self.tied()
         if hand.debt is None:  # the oldest of the largest (played_for, without a debtor named)
             debt = tied[0] if tied else None
         else:
             debt = played_for(tied, hand.debt, deal.number, self.players)
-        scored = self.scoring(play, self.stake(deal, play.favoured, debt), self.rules)
+        scored: Scored = self.scoring(play, self.stake(deal, play.favoured, debt), self.rules)
+        outcome, transfers, stake, winner, puestas, puesta_to, plato_puesta, bet = scored
         # positional: one is built for every hand
         return build_result(play.number, play.dealer, play.mano, play.active, play.contract, play.declarer,
-                            scored.stake, scored.outcome, hand, scored.winner, play.takeover, scored.transfers,
-                            play.favoured, scored.puestas, scored.puesta_to, scored.bet), scored
+                            stake, outcome, hand, winner, play.takeover, transfers,
+                            play.favoured, puestas, puesta_to, bet), plato_puesta
 
     # ------------------------------------------------------------- apply
 
@@ -432,20 +444,30 @@ class Table:
     def play(self, hand: Hand) -> HandResult:
         """Deal, then play ``hand``. A refused hand raises and changes nothing."""
         deal = self.plan_deal(hand)
-        res, scored = self.plan_hand(deal, hand)
+        res, plato_puesta = self.plan_hand(deal, hand)
         # from here on nothing can fail: apply the deal, then the hand
         purse = self.purse
         for source, target, amount in deal.moves:  # a deal moves tokens only
             purse[source] -= amount
             purse[target] += amount
-        self._row(self._dealt(deal, hand), deal.transfers)
-        self._apply(res.transfers, deal.number)
-        if scored.plato_puesta is not None:
-            self.plato_puesta = scored.plato_puesta
+        # the deal row, then the hand row (as self._row does, written out: two for every hand)
+        log = self.log
+        tokens, papers, happened, moved = log.tokens, log.papers, log.happened, log.transfers
+        tokens.extend(purse)
+        papers.append(self.paper)
+        happened.append(self._dealt(deal, hand))
+        moved.append(deal.transfers)
+        transfers = res.transfers
+        self._apply(transfers, deal.number)
+        if plato_puesta is not None:
+            self.plato_puesta = plato_puesta
         self.hands_played += 1
         self.last_dealer, self.order = deal.dealer, deal.order
         self.results.append(res)
-        self._row(res, res.transfers)
+        tokens.extend(purse)
+        papers.append(self.paper)
+        happened.append(res)
+        moved.append(transfers)
         self._check_tokens()
         return res
 
