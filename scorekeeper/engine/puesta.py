@@ -50,7 +50,14 @@ def score(play: Play, stake: Stake, rules: Ruleset) -> Scored:
         paid = _won(play, stake)
     else:
         paid, puestas, where = _lost(play, stake, outcome, winner, rules)
-    transfers = paid + _condiciones(play, outcome, rules)
+    # the contract's condición, then (for a won hand) estuche, contra-estuche, primeras and the bola
+    transfers = paid + _contract_condicion(play, outcome, rules)
+    if outcome == "sacado":
+        hand = play.hand
+        if hand.estuche or hand.contra_estuche or hand.primeras:
+            transfers += tuple(_extras(play, rules))
+        if hand.bola is not None:
+            transfers += _bola(play, rules)
     if rules.round_to != 1:
         transfers += tuple(rounding(list(transfers), rules.round_up, play.players))
     if outcome == "sacado" and play.takeover is None:
@@ -122,18 +129,6 @@ def _lost(
         assert winner is not None
         out += (transfer(playing, winner, total, _CODILLO),)
     return out, losers, (where if losers else None)
-
-
-def _condiciones(play: Play, outcome: Outcome, rules: Ruleset) -> tuple[Transfer, ...]:
-    """The contract's condición, then (for a won hand) estuche, contra-estuche, primeras and the bola."""
-    out = _contract_condicion(play, outcome, rules)
-    if outcome == "sacado":
-        hand = play.hand
-        if hand.estuche or hand.contra_estuche or hand.primeras:
-            out += tuple(_extras(play, rules))
-        if hand.bola is not None:
-            out += _bola(play, rules)
-    return out
 
 
 def _contract_condicion(play: Play, outcome: Outcome, rules: Ruleset) -> tuple[Transfer, ...]:

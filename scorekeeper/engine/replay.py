@@ -198,10 +198,14 @@ class OpenDebts:
         """The open debts of the largest amount, oldest first (empty when the paper is clear)."""
         if self._largest is not None:
             return self._largest
-        heap = self._heap
-        while heap and heap[0][1] not in self.open:
+        heap, open_ = self._heap, self.open
+        while heap and heap[0][1] not in open_:
             heapq.heappop(heap)
-        found = tuple(map(self.open.__getitem__, self._by_amount[-heap[0][0]])) if heap else ()
+        if not heap:
+            found: tuple[Debt, ...] = ()
+        else:
+            numbers = self._by_amount[-heap[0][0]]
+            found = (open_[numbers[0]],) if len(numbers) == 1 else tuple([open_[k] for k in numbers])
         self._largest = found
         return found
 
@@ -346,7 +350,7 @@ class Table:
         rules = self.rules
         pajarito, ante = rules.pajarito, rules.ante
         plato = self.purse[self.n]
-        moves = plato == 0 and bool(pajarito) and not self.debts
+        moves = plato == 0 and bool(pajarito) and not self.debts.open  # (not through OpenDebts.__bool__: hot)
         refills = moves and self.purse[self.n + 1] - pajarito <= 0
         key = (dealer, moves, refills)
         found = self._deals.get(key)
@@ -416,12 +420,6 @@ class Table:
         if written is not None or crossed is not None:
             self.paper = PaperVersion(self.paper, tuple(written or ()), tuple(crossed or ()))
 
-    def _check_tokens(self) -> None:
-        """Every hand's transfers sum to zero: no token appears or vanishes, no dish goes below zero."""
-        purse, n = self.purse, self.n
-        assert sum(purse) == self._tokens, "tokens not conserved"
-        assert purse[n] >= 0 and purse[n + 1] >= 0, "a dish went below zero"
-
     def _write(self, player: str, amount: int, hand: int | None) -> Debt:
         """A new reserved puesta on the paper."""
         debt = build_debt(self.debts.next_number, player, amount, False, hand)
@@ -468,12 +466,15 @@ class Table:
         papers.append(self.paper)
         happened.append(res)
         moved.append(transfers)
-        self._check_tokens()
+        # every hand's transfers sum to zero: no token appears or vanishes, no dish goes below zero
+        n = self.n
+        assert sum(purse) == self._tokens, "tokens not conserved"
+        assert purse[n] >= 0 and purse[n + 1] >= 0, "a dish went below zero"
         return res
 
     def _dealt(self, deal: Deal, hand: Hand) -> Dealt:
         """The deal row's record (after the deal is applied), shared: most deals repeat one of a few."""
-        plato, paper_open, bet = self.purse[self.n], bool(self.debts), hand.bet
+        plato, paper_open, bet = self.purse[self.n], bool(self.debts.open), hand.bet
         key = (deal.dealer, deal.moves_pajarito, deal.refills, paper_open, plato, bet)
         found = self._dealts.get(key)
         if found is None:
