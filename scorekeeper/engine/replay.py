@@ -388,7 +388,12 @@ class Table:
             debt = tied[0] if tied else None
         else:
             debt = played_for(tied, hand.debt, deal.number, self.players)
-        scored: Scored = self.scoring(play, self.stake(deal, play.favoured, debt), self.rules)
+        in_play = None
+        if debt is None:  # self.stake's kept stakes, looked up here (every hand without a debt)
+            in_play = self._stakes.get(deal.plato_after * 4 + self.plato_puesta * 2 + play.favoured)
+        if in_play is None:
+            in_play = self.stake(deal, play.favoured, debt)
+        scored: Scored = self.scoring(play, in_play, self.rules)
         outcome, transfers, stake, winner, puestas, puesta_to, plato_puesta, bet = scored
         # positional: one is built for every hand
         return build_result(play.number, play.dealer, play.mano, play.active, play.contract, play.declarer,
@@ -400,38 +405,31 @@ class Table:
     def _apply(self, transfers: tuple[Transfer, ...], hand: int | None) -> None:
         """Move the tokens; write and cross out reserved puestas. Each transfer takes from one party what it
         gives another, so the tokens on the table are conserved by construction (checked once per hand)."""
-        purse, at = self.purse, self._at
+        purse, at, debts = self.purse, self._at, self.debts
         written: list[Debt] | None = None
         crossed: list[int] | None = None
         for t in transfers:
             source, target = t.source, t.target
-            if target == PAPER:
+            if target == PAPER:  # a new reserved puesta on the paper
+                debt = build_debt(debts.next_number, source, t.amount, False, hand)
+                debts.add(debt)
                 if written is None:
                     written = []
-                written.append(self._write(source, t.amount, hand))
-            elif source == PAPER:
+                written.append(debt)
+            elif source == PAPER:  # a reserved puesta crossed out
+                number = t.debt
+                assert number is not None, "a crossing names its debt"
+                debt = debts.cross(number)
+                assert debt.player == target and debt.amount == t.amount, "crossed the wrong debt"
                 if crossed is None:
                     crossed = []
-                crossed.append(self._cross(t))
+                crossed.append(number)
             else:
                 amount = t.amount
                 purse[at[source]] -= amount
                 purse[at[target]] += amount
         if written is not None or crossed is not None:
             self.paper = PaperVersion(self.paper, tuple(written or ()), tuple(crossed or ()))
-
-    def _write(self, player: str, amount: int, hand: int | None) -> Debt:
-        """A new reserved puesta on the paper."""
-        debt = build_debt(self.debts.next_number, player, amount, False, hand)
-        self.debts.add(debt)
-        return debt
-
-    def _cross(self, t: Transfer) -> int:
-        """A reserved puesta crossed out; its number."""
-        assert t.debt is not None, "a crossing names its debt"
-        debt = self.debts.cross(t.debt)
-        assert debt.player == t.target and debt.amount == t.amount, "crossed the wrong debt"
-        return t.debt
 
     # ------------------------------------------------------------ public
 
@@ -444,8 +442,9 @@ class Table:
         deal = self.plan_deal(hand)
         res, plato_puesta = self.plan_hand(deal, hand)
         # from here on nothing can fail: apply the deal, then the hand
+        number, dealer, moves_pajarito, refills, deal_transfers, _, order, moves = deal
         purse = self.purse
-        for source, target, amount in deal.moves:  # a deal moves tokens only
+        for source, target, amount in moves:  # a deal moves tokens only
             purse[source] -= amount
             purse[target] += amount
         # the deal row, then the hand row (as self._row does, written out: two for every hand)
@@ -453,14 +452,15 @@ class Table:
         tokens, papers, happened, moved = log.tokens, log.papers, log.happened, log.transfers
         tokens.extend(purse)
         papers.append(self.paper)
-        happened.append(self._dealt(deal, hand))
-        moved.append(deal.transfers)
+        dealt = self._dealts.get((dealer, moves_pajarito, refills, bool(self.debts.open), purse[self.n], hand.bet))
+        happened.append(dealt if dealt is not None else self._dealt(deal, hand))
+        moved.append(deal_transfers)
         transfers = res.transfers
-        self._apply(transfers, deal.number)
+        self._apply(transfers, number)
         if plato_puesta is not None:
             self.plato_puesta = plato_puesta
         self.hands_played += 1
-        self.last_dealer, self.order = deal.dealer, deal.order
+        self.last_dealer, self.order = dealer, order
         self.results.append(res)
         tokens.extend(purse)
         papers.append(self.paper)
@@ -473,7 +473,8 @@ class Table:
         return res
 
     def _dealt(self, deal: Deal, hand: Hand) -> Dealt:
-        """The deal row's record (after the deal is applied), shared: most deals repeat one of a few."""
+        """The deal row's record (after the deal is applied), shared: most deals repeat one of a few
+        (:meth:`play` looks a kept one up itself, by the same key)."""
         plato, paper_open, bet = self.purse[self.n], bool(self.debts.open), hand.bet
         key = (deal.dealer, deal.moves_pajarito, deal.refills, paper_open, plato, bet)
         found = self._dealts.get(key)
