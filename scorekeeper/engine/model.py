@@ -555,6 +555,7 @@ class RowLog:
         self._built: dict[int, Row] = {}
 
     def __len__(self) -> int:
+        """The rows recorded in full (a row's transfers are appended last)."""
         return len(self.transfers)
 
     def copy(self) -> RowLog:
