@@ -7,12 +7,13 @@ turns them into a :class:`Ledger` of :class:`Row` values and a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import MISSING, dataclass, fields
 from decimal import Decimal
 from enum import StrEnum
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Literal, ParamSpec, TypeVar
+from operator import index as as_index
+from typing import TYPE_CHECKING, Any, Literal, ParamSpec, TypeVar, overload
 
 if TYPE_CHECKING:
     from .rules import Ruleset
@@ -21,7 +22,7 @@ __all__ = [
     "NO_OPTIONS", "PAJARITOS", "PAPER", "PARTIES", "PLATO", "POT",
     "Bet", "BetResult", "Bola", "Case", "Contract", "Dealt", "Debt", "Hand", "HandFacts", "HandResult",
     "Happening", "InPlay", "Ledger", "MoneyTransfer", "Options", "Outcome", "PaperDebt", "PaperVersion",
-    "Reason", "Row", "RowKind", "ScoringName", "Session", "Settlement", "Setup", "Stake", "Started",
+    "Reason", "Row", "RowKind", "RowLog", "Rows", "ScoringName", "Session", "Settlement", "Setup", "Stake", "Started",
     "Surrender", "Transfer", "Upcoming", "builder", "transfer",
 ]
 
@@ -531,6 +532,118 @@ class Row:
         return sum(self.bowls_tuple) + self.plato + self.pajaritos
 
 
+class RowLog:
+    """What each row of a table records, kept flat while the hands are played; a :class:`Row` is built
+    the first time it is read.
+
+    A replay records two rows a hand, and a page reads only a few of them (the table screen the last),
+    so a row keeps only its parts here: the tokens as plain ints in one list (bowls in seating order,
+    the plato, the pajaritos dish), its paper version, what happened and its transfers. The log only
+    grows, and only by whole rows: the start row, then a deal row and a hand row for each hand. A built
+    row is kept (``dict.setdefault``: two threads reading the same row get the same object).
+    """
+
+    __slots__ = ("players", "width", "tokens", "papers", "happened", "transfers", "_built")
+
+    def __init__(self, players: tuple[str, ...]) -> None:
+        self.players = players
+        self.width = len(players) + 2
+        self.tokens: list[int] = []
+        self.papers: list[PaperVersion] = []
+        self.happened: list[Happening] = []
+        self.transfers: list[tuple[Transfer, ...]] = []
+        self._built: dict[int, Row] = {}
+
+    def __len__(self) -> int:
+        """The rows recorded in full (a row's transfers are appended last)."""
+        return len(self.transfers)
+
+    def copy(self) -> RowLog:
+        """An independent log with the same rows so far (rows already built are shared: immutable)."""
+        other = RowLog(self.players)
+        other.tokens, other.papers = list(self.tokens), list(self.papers)
+        other.happened, other.transfers = list(self.happened), list(self.transfers)
+        other._built = dict(self._built)
+        return other
+
+    def row(self, index: int) -> Row:
+        """Row ``index`` (0 ≤ index < len), built once."""
+        found = self._built.get(index)
+        if found is None:
+            found = self._built.setdefault(index, self._build(index))
+        return found
+
+    def _build(self, index: int) -> Row:
+        n = self.width - 2
+        at = index * self.width
+        tokens, happened = self.tokens, self.happened[index]
+        if isinstance(happened, Started):
+            kind: RowKind = "start"
+            hand, dealer = None, None
+        elif isinstance(happened, HandResult):
+            kind, hand, dealer = "hand", happened.number, happened.dealer
+        else:  # the deal row of hand (index + 1) // 2: the start row, then two rows a hand
+            kind, hand, dealer = "deal", (index + 1) // 2, happened.dealer
+        return build_row(index, kind, hand, self.players, tuple(tokens[at:at + n]), tokens[at + n],
+                         tokens[at + n + 1], self.papers[index], happened, self.transfers[index], dealer)
+
+
+class Rows(Sequence[Row]):
+    """The first ``length`` rows of a :class:`RowLog`: an immutable sequence (the log only grows).
+
+    >>> from scorekeeper.engine import Hand, Session, Setup, replay
+    >>> ledger = replay(Session(Setup(players=("N", "W", "S"), first_dealer="N"),
+    ...                         (Hand("entrada", declarer="W", tricks={"N": 2, "W": 5, "S": 2}),)))
+    >>> len(ledger.rows), [r.kind for r in ledger.rows], ledger.rows[-1].bowls["W"]
+    (3, ['start', 'deal', 'hand'], 163)
+    >>> ledger.rows[1:] == tuple(ledger.rows)[1:], ledger.rows[-1] is ledger.rows[2]
+    (True, True)
+    """
+
+    __slots__ = ("_log", "_length")
+
+    def __init__(self, log: RowLog, length: int) -> None:
+        self._log = log
+        self._length = length
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> Row: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Row, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Row | tuple[Row, ...]:
+        if isinstance(index, slice):
+            row = self._log.row
+            return tuple(row(i) for i in range(*index.indices(self._length)))
+        i = as_index(index)
+        if i < 0:
+            i += self._length
+        if not 0 <= i < self._length:
+            raise IndexError("row index out of range")
+        return self._log.row(i)
+
+    def __iter__(self) -> Iterator[Row]:
+        row = self._log.row
+        return (row(i) for i in range(self._length))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Rows):
+            return self._length == other._length and all(a == b for a, b in zip(self, other, strict=True))
+        if isinstance(other, tuple):
+            return tuple(self) == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"Rows({list(self)!r})"
+
+
 @dataclass(frozen=True, slots=True)
 class MoneyTransfer:
     source: str
@@ -591,7 +704,7 @@ class Ledger:
 
     setup: Setup
     rules: Ruleset
-    rows: tuple[Row, ...]
+    rows: Rows
     results: tuple[HandResult, ...]
     upcoming: Upcoming
     settlement: Settlement

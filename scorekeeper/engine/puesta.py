@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 from .model import PAPER, PLATO, Outcome, Reason, Stake, Transfer, build_transfer, transfer
-from .scoring import Scored, build_scored
+from .scoring import Scored, new_scored
 
 if TYPE_CHECKING:
     from .reading import Play
@@ -34,6 +34,9 @@ if TYPE_CHECKING:
 _CONTRACT_REASON = {c: Reason(c) for c in ("entrada", "vuelta", "solo", "penetro")}
 #: condiciones a winning declarer may also be paid, besides the contract's and the bola
 _EXTRAS = (("estuche", Reason.ESTUCHE), ("contra_estuche", Reason.CONTRA_ESTUCHE), ("primeras", Reason.PRIMERAS))
+# the reasons of every hand, read once (an enum member is a class attribute: dearer to look up each time)
+_PLATO, _TANTO, _RESERVED, _CROSSED = Reason.PLATO, Reason.TANTO, Reason.RESERVED, Reason.CROSSED
+_PUESTA, _CODILLO, _GAVE_UP = Reason.PUESTA, Reason.CODILLO, Reason.GAVE_UP
 
 
 def score(play: Play, stake: Stake, rules: Ruleset) -> Scored:
@@ -47,14 +50,21 @@ def score(play: Play, stake: Stake, rules: Ruleset) -> Scored:
         paid = _won(play, stake)
     else:
         paid, puestas, where = _lost(play, stake, outcome, winner, rules)
-    transfers = paid + _condiciones(play, outcome, rules)
+    # the contract's condición, then (for a won hand) estuche, contra-estuche, primeras and the bola
+    transfers = paid + _contract_condicion(play, outcome, rules)
+    if outcome == "sacado":
+        hand = play.hand
+        if hand.estuche or hand.contra_estuche or hand.primeras:
+            transfers += tuple(_extras(play, rules))
+        if hand.bola is not None:
+            transfers += _bola(play, rules)
     if rules.round_to != 1:
-        transfers += rounding(transfers, rules.round_up, play.players)
+        transfers += tuple(rounding(list(transfers), rules.round_up, play.players))
     if outcome == "sacado" and play.takeover is None:
         plato_puesta: bool | None = False  # the plato (and its puesta) went to the winner
     else:
         plato_puesta = True if where == "plato" else None
-    return build_scored(outcome, tuple(transfers), stake, winner, puestas, where, plato_puesta)
+    return new_scored(Scored, (outcome, transfers, stake, winner, puestas, where, plato_puesta, None))
 
 
 def decide(play: Play) -> tuple[Outcome, str | None]:
@@ -68,40 +78,43 @@ def decide(play: Play) -> tuple[Outcome, str | None]:
         return (given, play.hand.winner) if given is not None else ("puesta", None)
     tricks, playing = play.tricks, play.playing
     taken = tricks[playing]
-    others = [p for p in play.active if p != playing]
-    counts = [tricks[p] for p in others]
-    best = max(counts)
+    best, leader, tied = -1, None, False  # the opponents' best count, who made it, and whether two did
+    for p in play.active:
+        if p != playing:
+            count = tricks[p]
+            if count > best:
+                best, leader, tied = count, p, False
+            elif count == best:
+                tied = True
     if taken > best:
         return "sacado", None
-    if best > taken and counts.count(best) == 1:
-        return "codillo", others[counts.index(best)]
+    if best > taken and not tied:
+        return "codillo", leader
     return "puesta", None
 
 
-def _won(play: Play, stake: Stake) -> list[Transfer]:
+def _won(play: Play, stake: Stake) -> tuple[Transfer, ...]:
     """A won hand: the plato and the tanto (or the reserved puesta); after a takeover, the amount
     in play from the surrendered declarer (the plato and the paper stay)."""
     playing = play.playing
     assert playing is not None and play.declarer is not None
     if play.takeover is not None:
-        return [transfer(play.declarer, play.takeover, stake.total, Reason.GAVE_UP)]
-    out: list[Transfer] = []
-    if stake.plato:
-        out.append(transfer(PLATO, playing, stake.plato, Reason.PLATO))
+        return (transfer(play.declarer, play.takeover, stake.total, _GAVE_UP),)
+    out: tuple[Transfer, ...] = (transfer(PLATO, playing, stake.plato, _PLATO),) if stake.plato else ()
     debt = stake.debt
     if debt is not None:
         if debt.player != playing:
-            out.append(transfer(debt.player, playing, debt.amount, Reason.RESERVED))
+            out += (transfer(debt.player, playing, debt.amount, _RESERVED),)
         # not shared: each debt is crossed out once (it would only push shared moves out of the cache)
-        out.append(build_transfer(PAPER, debt.player, debt.amount, Reason.CROSSED, debt.number))
-    elif stake.tanto:
-        out += each_pays(play.players, playing, stake.tanto, Reason.TANTO)
+        return out + (build_transfer(PAPER, debt.player, debt.amount, _CROSSED, debt.number),)
+    if stake.tanto:
+        return out + each_pays(play.players, playing, stake.tanto, _TANTO)
     return out
 
 
 def _lost(
     play: Play, stake: Stake, outcome: Outcome, winner: str | None, rules: Ruleset
-) -> tuple[list[Transfer], tuple[str, ...], Literal["plato", "paper"] | None]:
+) -> tuple[tuple[Transfer, ...], tuple[str, ...], Literal["plato", "paper"] | None]:
     """A lost hand: each loser's puesta into the plato (a first puesta) or onto the paper; a codillo
     is paid to the winner too. The old codillo (``winner_only``) pays the winner only."""
     playing = play.playing
@@ -110,37 +123,26 @@ def _lost(
     if outcome == "codillo" and rules.codillo == "winner_only":
         losers = losers[:-1]  # a surrendered declarer still pays his puesta
     where: Literal["plato", "paper"] = "plato" if stake.case == "first" else "paper"
-    out = [transfer(loser, PLATO if where == "plato" else PAPER, stake.total, Reason.PUESTA) for loser in losers]
+    to, total = PLATO if where == "plato" else PAPER, stake.total
+    out = tuple([transfer(loser, to, total, _PUESTA) for loser in losers])
     if outcome == "codillo":
         assert winner is not None
-        out.append(transfer(playing, winner, stake.total, Reason.CODILLO))
+        out += (transfer(playing, winner, total, _CODILLO),)
     return out, losers, (where if losers else None)
 
 
-def _condiciones(play: Play, outcome: Outcome, rules: Ruleset) -> list[Transfer]:
-    """The contract's condición, then (for a won hand) estuche, contra-estuche, primeras and the bola."""
-    out = _contract_condicion(play, outcome, rules)
-    if outcome == "sacado":
-        hand = play.hand
-        if hand.estuche or hand.contra_estuche or hand.primeras:
-            out += _extras(play, rules)
-        if hand.bola is not None:
-            out += _bola(play, rules)
-    return out
-
-
-def _contract_condicion(play: Play, outcome: Outcome, rules: Ruleset) -> list[Transfer]:
+def _contract_condicion(play: Play, outcome: Outcome, rules: Ruleset) -> tuple[Transfer, ...]:
     """Paid by each player to a winner; a loser (and a surrendered declarer, even when the hand
     was taken over and won) pays it to each player."""
     value = rules.paid(play.contract, play.favoured)
     if not value:
-        return []
+        return ()
     reason = _CONTRACT_REASON[play.contract]
     declarer, playing = play.declarer, play.playing
     assert declarer is not None and playing is not None
     if play.takeover is not None or outcome != "sacado":
-        return list(pays_each(play.players, declarer, value, reason))
-    return list(each_pays(play.players, playing, value, reason))
+        return pays_each(play.players, declarer, value, reason)
+    return each_pays(play.players, playing, value, reason)
 
 
 def _extras(play: Play, rules: Ruleset) -> list[Transfer]:
@@ -162,7 +164,7 @@ def _extras(play: Play, rules: Ruleset) -> list[Transfer]:
     return out
 
 
-def _bola(play: Play, rules: Ruleset) -> list[Transfer]:
+def _bola(play: Play, rules: Ruleset) -> tuple[Transfer, ...]:
     """A won bola is paid by each player; a failed one is paid to each (not by a new declarer,
     unless the rules say so)."""
     amount = rules.paid("bola", play.favoured)
@@ -170,12 +172,12 @@ def _bola(play: Play, rules: Ruleset) -> list[Transfer]:
     assert playing is not None
     taken_over = play.takeover is not None
     if not amount:
-        return []
+        return ()
     if hand.bola == "won" and (not taken_over or "bola" in rules.takeover_paid):
-        return list(each_pays(play.players, playing, amount, Reason.BOLA))
+        return each_pays(play.players, playing, amount, Reason.BOLA)
     if hand.bola == "failed" and (not taken_over or rules.takeover_pays_failed_bola):
-        return list(pays_each(play.players, playing, amount, Reason.BOLA))
-    return []
+        return pays_each(play.players, playing, amount, Reason.BOLA)
+    return ()
 
 
 @lru_cache(maxsize=1024)

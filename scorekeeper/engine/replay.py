@@ -45,7 +45,8 @@ from .model import (
     PaperVersion,
     Reason,
     Row,
-    RowKind,
+    RowLog,
+    Rows,
     ScoringName,
     Session,
     Setup,
@@ -55,7 +56,6 @@ from .model import (
     Upcoming,
     build_debt,
     build_result,
-    build_row,
     transfer,
 )
 from .reading import Seating, read_hand
@@ -82,6 +82,8 @@ class Deal(NamedTuple):
     transfers: tuple[Transfer, ...]
     plato_after: int
     order: Seating  # the seating the deal goes round in from this hand on
+    #: the transfers as (from, to, amount) places in the table's purse (a deal never touches the paper)
+    moves: tuple[tuple[int, int, int], ...]
 
 
 #: a :class:`Deal` from its fields in order, without the named tuple's keyword-taking ``__new__`` (one per hand)
@@ -165,10 +167,16 @@ class OpenDebts:
         return bool(self.open)
 
     def add(self, debt: Debt) -> None:
-        self.open[debt.number] = debt
-        heapq.heappush(self._heap, (-debt.amount, debt.number))
-        self._by_amount.setdefault(debt.amount, []).append(debt.number)
-        self.next_number = max(self.next_number, debt.number + 1)
+        number, amount = debt.number, debt.amount
+        self.open[number] = debt
+        heapq.heappush(self._heap, (-amount, number))
+        same = self._by_amount.get(amount)
+        if same is None:
+            self._by_amount[amount] = [number]
+        else:
+            same.append(number)
+        if number >= self.next_number:
+            self.next_number = number + 1
         self._largest = None
 
     def cross(self, number: int) -> Debt:
@@ -190,10 +198,14 @@ class OpenDebts:
         """The open debts of the largest amount, oldest first (empty when the paper is clear)."""
         if self._largest is not None:
             return self._largest
-        heap = self._heap
-        while heap and heap[0][1] not in self.open:
+        heap, open_ = self._heap, self.open
+        while heap and heap[0][1] not in open_:
             heapq.heappop(heap)
-        found = tuple(self.open[k] for k in self._by_amount[-heap[0][0]]) if heap else ()
+        if not heap:
+            found: tuple[Debt, ...] = ()
+        else:
+            numbers = self._by_amount[-heap[0][0]]
+            found = (open_[numbers[0]],) if len(numbers) == 1 else tuple([open_[k] for k in numbers])
         self._largest = found
         return found
 
@@ -231,16 +243,17 @@ class Table:
             self.debts.add(Debt(self.debts.next_number, d.player, d.amount))
         self.paper = PaperVersion(None, tuple(self.debts.open.values()))
         self.hands_played = 0
-        self.rows: list[Row] = []
+        #: every row so far (two a hand), kept flat: a :class:`Row` is built when read (:attr:`rows`)
+        self.log = RowLog(self.players)
         self.results: list[HandResult] = []
         #: stakes already built, by their parts (a Stake is immutable: hands with the same parts share one)
         self._stakes: dict[int, Stake] = {}
-        #: a deal's transfers and record by its parts (most deals repeat one of a few)
-        self._deals: dict[tuple[str, bool, bool], tuple[Transfer, ...]] = {}
+        #: a deal's transfers (and their places in the purse) and record by its parts (most deals repeat a few)
+        self._deals: dict[tuple[str, bool, bool], tuple[tuple[Transfer, ...], tuple[tuple[int, int, int], ...]]] = {}
         self._dealts: dict[tuple[str, bool, bool, bool, int, Bet | None], Dealt] = {}
         start = tuple(transfer(p, PAJARITOS, pajarito, Reason.PAJARITO) for p in self.players if pajarito)
         started = Started(self.rules.scoring, setup.start_tokens, pajarito, len(setup.paper))
-        self._row("start", None, started, start)
+        self._row(started, start)
 
     @property
     def bowls(self) -> list[int]:
@@ -264,7 +277,7 @@ class Table:
         other.__dict__.update(self.__dict__)
         other.purse = list(self.purse)
         other.debts = self.debts.copy()
-        other.rows = list(self.rows)
+        other.log = self.log.copy()
         other.results = list(self.results)
         other._stakes = {}
         other._deals, other._dealts = {}, {}
@@ -292,17 +305,22 @@ class Table:
         """The open debts by number."""
         return self.debts.open
 
-    def _row(self, kind: RowKind, hand: int | None, happened: Happening, transfers: tuple[Transfer, ...],
-             dealer: str | None = None) -> Row:
-        purse, n = self.purse, self.n
-        row = build_row(len(self.rows), kind, hand, self.players, tuple(purse[:n]), purse[n], purse[n + 1],
-                        self.paper, happened, transfers, dealer)
-        self.rows.append(row)
-        return row
+    def _row(self, happened: Happening, transfers: tuple[Transfer, ...]) -> None:
+        """Record a row: the table as it stands now, what happened and its transfers (see :class:`RowLog`)."""
+        log = self.log
+        log.tokens.extend(self.purse)
+        log.papers.append(self.paper)
+        log.happened.append(happened)
+        log.transfers.append(transfers)
+
+    @property
+    def rows(self) -> Rows:
+        """Every row so far (an immutable view: later hands do not change it)."""
+        return Rows(self.log, len(self.log))
 
     @property
     def last(self) -> Row:
-        return self.rows[-1]
+        return self.log.row(len(self.log) - 1)
 
     # --------------------------------------------------------------- plan
 
@@ -324,19 +342,25 @@ class Table:
     def plan_deal(self, hand: Hand | None = None) -> Deal:
         """The deal of ``hand`` (the next one when None): a pajarito moves to an empty plato while the
         paper is clear; the dealer's ante."""
-        dealer, order = self.deal_of(hand)
+        if hand is None or (hand.dealer is None and hand.seating is None):  # the deal passes on
+            order = self.order
+            dealer = self.setup.first_dealer if self.last_dealer is None else order.next[self.last_dealer]
+        else:
+            dealer, order = self.deal_of(hand)
         rules = self.rules
         pajarito, ante = rules.pajarito, rules.ante
         plato = self.purse[self.n]
-        moves = plato == 0 and bool(pajarito) and not self.debts
+        moves = plato == 0 and bool(pajarito) and not self.debts.open  # (not through OpenDebts.__bool__: hot)
         refills = moves and self.purse[self.n + 1] - pajarito <= 0
         key = (dealer, moves, refills)
-        transfers = self._deals.get(key)
-        if transfers is None:
-            transfers = self._deals[key] = _deal_transfers(dealer, self.players, pajarito if moves else 0, ante,
-                                                           refills)
+        found = self._deals.get(key)
+        if found is None:
+            transfers = _deal_transfers(dealer, self.players, pajarito if moves else 0, ante, refills)
+            at = self._at
+            found = self._deals[key] = transfers, tuple((at[t.source], at[t.target], t.amount) for t in transfers)
         plato_after = plato + ante + (pajarito if moves else 0)
-        return _new_deal(Deal, (self.hands_played + 1, dealer, moves, refills, transfers, plato_after, order))
+        return _new_deal(Deal, (self.hands_played + 1, dealer, moves, refills, found[0], plato_after, order,
+                                found[1]))
 
     def stake(self, deal: Deal, favoured: bool, debt: Debt | None) -> Stake:
         """The amount in play after ``deal`` (:func:`.stake.stake`), shared between hands with the same parts."""
@@ -355,59 +379,57 @@ class Table:
         (none while a losing declarer's payment is in the plato)."""
         return () if self.plato_puesta else self.debts.largest()
 
-    def plan_hand(self, deal: Deal, hand: Hand) -> tuple[HandResult, Scored]:
-        """Read ``hand`` against the table after ``deal``, stake it and score it. Changes nothing."""
+    def plan_hand(self, deal: Deal, hand: Hand) -> tuple[HandResult, bool | None]:
+        """Read ``hand`` against the table after ``deal``, stake it and score it. Changes nothing.
+        The result, and whether a losing declarer's payment is in the plato afterwards (None: as it was)."""
         play = read_hand(self.rules, deal.order, deal.number, deal.dealer, hand)
-        tied = self.tied()
+        tied = () if self.plato_puesta else self.debts.largest()  # self.tied()
         if hand.debt is None:  # the oldest of the largest (played_for, without a debtor named)
             debt = tied[0] if tied else None
         else:
             debt = played_for(tied, hand.debt, deal.number, self.players)
-        scored = self.scoring(play, self.stake(deal, play.favoured, debt), self.rules)
+        in_play = None
+        if debt is None:  # self.stake's kept stakes, looked up here (every hand without a debt)
+            in_play = self._stakes.get(deal.plato_after * 4 + self.plato_puesta * 2 + play.favoured)
+        if in_play is None:
+            in_play = self.stake(deal, play.favoured, debt)
+        scored: Scored = self.scoring(play, in_play, self.rules)
+        outcome, transfers, stake, winner, puestas, puesta_to, plato_puesta, bet = scored
         # positional: one is built for every hand
         return build_result(play.number, play.dealer, play.mano, play.active, play.contract, play.declarer,
-                            scored.stake, scored.outcome, hand, scored.winner, play.takeover, scored.transfers,
-                            play.favoured, scored.puestas, scored.puesta_to, scored.bet), scored
+                            stake, outcome, hand, winner, play.takeover, transfers,
+                            play.favoured, puestas, puesta_to, bet), plato_puesta
 
     # ------------------------------------------------------------- apply
 
     def _apply(self, transfers: tuple[Transfer, ...], hand: int | None) -> None:
         """Move the tokens; write and cross out reserved puestas. Each transfer takes from one party what it
         gives another, so the tokens on the table are conserved by construction (checked once per hand)."""
-        purse, at = self.purse, self._at
-        written: list[Debt] = []
-        crossed: list[int] = []
+        purse, at, debts = self.purse, self._at, self.debts
+        written: list[Debt] | None = None
+        crossed: list[int] | None = None
         for t in transfers:
             source, target = t.source, t.target
-            if target == PAPER:
-                written.append(self._write(source, t.amount, hand))
-            elif source == PAPER:
-                crossed.append(self._cross(t))
+            if target == PAPER:  # a new reserved puesta on the paper
+                debt = build_debt(debts.next_number, source, t.amount, False, hand)
+                debts.add(debt)
+                if written is None:
+                    written = []
+                written.append(debt)
+            elif source == PAPER:  # a reserved puesta crossed out
+                number = t.debt
+                assert number is not None, "a crossing names its debt"
+                debt = debts.cross(number)
+                assert debt.player == target and debt.amount == t.amount, "crossed the wrong debt"
+                if crossed is None:
+                    crossed = []
+                crossed.append(number)
             else:
                 amount = t.amount
                 purse[at[source]] -= amount
                 purse[at[target]] += amount
-        if written or crossed:
-            self.paper = PaperVersion(self.paper, tuple(written), tuple(crossed))
-
-    def _check_tokens(self) -> None:
-        """Every hand's transfers sum to zero: no token appears or vanishes, no dish goes below zero."""
-        purse, n = self.purse, self.n
-        assert sum(purse) == self._tokens, "tokens not conserved"
-        assert purse[n] >= 0 and purse[n + 1] >= 0, "a dish went below zero"
-
-    def _write(self, player: str, amount: int, hand: int | None) -> Debt:
-        """A new reserved puesta on the paper."""
-        debt = build_debt(self.debts.next_number, player, amount, False, hand)
-        self.debts.add(debt)
-        return debt
-
-    def _cross(self, t: Transfer) -> int:
-        """A reserved puesta crossed out; its number."""
-        assert t.debt is not None, "a crossing names its debt"
-        debt = self.debts.cross(t.debt)
-        assert debt.player == t.target and debt.amount == t.amount, "crossed the wrong debt"
-        return t.debt
+        if written is not None or crossed is not None:
+            self.paper = PaperVersion(self.paper, tuple(written or ()), tuple(crossed or ()))
 
     # ------------------------------------------------------------ public
 
@@ -418,23 +440,42 @@ class Table:
     def play(self, hand: Hand) -> HandResult:
         """Deal, then play ``hand``. A refused hand raises and changes nothing."""
         deal = self.plan_deal(hand)
-        res, scored = self.plan_hand(deal, hand)
+        res, plato_puesta = self.plan_hand(deal, hand)
         # from here on nothing can fail: apply the deal, then the hand
-        self._apply(deal.transfers, deal.number)
-        self._row("deal", deal.number, self._dealt(deal, hand), deal.transfers, deal.dealer)
-        self._apply(res.transfers, deal.number)
-        if scored.plato_puesta is not None:
-            self.plato_puesta = scored.plato_puesta
+        number, dealer, moves_pajarito, refills, deal_transfers, _, order, moves = deal
+        purse = self.purse
+        for source, target, amount in moves:  # a deal moves tokens only
+            purse[source] -= amount
+            purse[target] += amount
+        # the deal row, then the hand row (as self._row does, written out: two for every hand)
+        log = self.log
+        tokens, papers, happened, moved = log.tokens, log.papers, log.happened, log.transfers
+        tokens.extend(purse)
+        papers.append(self.paper)
+        dealt = self._dealts.get((dealer, moves_pajarito, refills, bool(self.debts.open), purse[self.n], hand.bet))
+        happened.append(dealt if dealt is not None else self._dealt(deal, hand))
+        moved.append(deal_transfers)
+        transfers = res.transfers
+        self._apply(transfers, number)
+        if plato_puesta is not None:
+            self.plato_puesta = plato_puesta
         self.hands_played += 1
-        self.last_dealer, self.order = deal.dealer, deal.order
+        self.last_dealer, self.order = dealer, order
         self.results.append(res)
-        self._row("hand", deal.number, res, res.transfers, deal.dealer)
-        self._check_tokens()
+        tokens.extend(purse)
+        papers.append(self.paper)
+        happened.append(res)
+        moved.append(transfers)
+        # every hand's transfers sum to zero: no token appears or vanishes, no dish goes below zero
+        n = self.n
+        assert sum(purse) == self._tokens, "tokens not conserved"
+        assert purse[n] >= 0 and purse[n + 1] >= 0, "a dish went below zero"
         return res
 
     def _dealt(self, deal: Deal, hand: Hand) -> Dealt:
-        """The deal row's record (after the deal is applied), shared: most deals repeat one of a few."""
-        plato, paper_open, bet = self.purse[self.n], bool(self.debts), hand.bet
+        """The deal row's record (after the deal is applied), shared: most deals repeat one of a few
+        (:meth:`play` looks a kept one up itself, by the same key)."""
+        plato, paper_open, bet = self.purse[self.n], bool(self.debts.open), hand.bet
         key = (deal.dealer, deal.moves_pajarito, deal.refills, paper_open, plato, bet)
         found = self._dealts.get(key)
         if found is None:
@@ -476,7 +517,7 @@ class Table:
         return Ledger(
             setup=self.setup,
             rules=self.rules,
-            rows=tuple(self.rows),
+            rows=self.rows,
             results=tuple(self.results),
             upcoming=self.upcoming(),
             settlement=settle(self.setup, self.last, self.rules.scoring),

@@ -9,19 +9,21 @@ applying the transfers are shared (:mod:`.replay`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol
 
-from .model import BetResult, Outcome, Stake, Transfer, builder
+from .model import BetResult, Outcome, Stake, Transfer
 
 if TYPE_CHECKING:
     from .reading import Play
     from .rules import Ruleset
 
 
-@dataclass(frozen=True, slots=True)
-class Scored:
-    """A scoring's decision about one hand."""
+class Scored(NamedTuple):
+    """A scoring's decision about one hand.
+
+    A named tuple: one is built for every hand and it only carries the decision into the
+    :class:`~.model.HandResult`, so it is built the cheapest immutable way (:data:`new_scored`).
+    """
 
     outcome: Outcome
     transfers: tuple[Transfer, ...]
@@ -36,8 +38,9 @@ class Scored:
     bet: BetResult | None = None
 
 
-#: one is built for every hand (see :func:`.model.builder`)
-build_scored = builder(Scored)
+#: a :class:`Scored` from all its fields in order, ``new_scored(Scored, (...))``, without the named
+#: tuple's keyword-taking ``__new__`` (one is built for every hand)
+new_scored = tuple.__new__
 
 
 class Scoring(Protocol):
