@@ -1,7 +1,7 @@
 """Invite a phone: the session's link and its watch link as QR codes to scan, and a button to send them.
 
 The QR codes are SVG drawn on the server (segno, :func:`reports.qr.qr_svg`);
-the share button is static/invite.js (the Web Share API, else the clipboard).
+the share button is static/share.js (the Web Share API, else the clipboard).
 Only a session link opens this page: it shows the links that person already
 may pass on (the session's own, and the read-only one), never the group's.
 """

@@ -63,10 +63,6 @@ def script_words() -> dict[str, str]:
         "not_yet": _("Not yet: {message}"),
         "saving": _("Saving…"),
         "choose_contract": _("Choose the contract."),
-        "send_result": _("Send the result"),
-        "copy_result": _("Copy the result"),
-        "copied": _("Copied: paste it into the group's chat."),
-        "sent": _("Sent."),
         # the phone's outbox and offline banner (static/offline.js, issue 11)
         "outbox_after_kept": _("This will be hand {n}: hand {kept} is still waiting on this phone."),
         "outbox_back": _("Back online — catching up…"),

@@ -19,6 +19,17 @@ pytestmark = pytest.mark.browser
 PLAYERS = ["North", "West", "South", "East"]
 SHOTS = Path(os.environ.get("SCREENSHOT_DIR", "")) if os.environ.get("SCREENSHOT_DIR") else None
 
+#: page scripts that stand in for the phone's share sheet and clipboard (static/share.js), keeping what is sent
+CAPTURE_SHARE = """
+window.__shared = [];
+navigator.share = function (data) { window.__shared.push(data); return Promise.resolve(); };
+"""
+NO_SHARE_CAPTURE_COPY = """
+window.__copied = [];
+Object.defineProperty(Navigator.prototype, "share", {value: undefined, configurable: true});
+navigator.clipboard.writeText = function (text) { window.__copied.push(text); return Promise.resolve(); };
+"""
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):

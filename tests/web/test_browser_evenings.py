@@ -11,21 +11,21 @@ import json
 import re
 
 import pytest
-from test_browser import SHOTS, enter_hand, make_group, make_group_and_session, new_page, server, start_session  # noqa: F401
+from test_browser import (  # noqa: F401
+    CAPTURE_SHARE,
+    NO_SHARE_CAPTURE_COPY,
+    SHOTS,
+    enter_hand,
+    make_group,
+    make_group_and_session,
+    new_page,
+    server,
+    start_session,
+)
 
 from conftest import DATA
 
 pytestmark = pytest.mark.browser
-
-CAPTURE_SHARE = """
-window.__shared = [];
-navigator.share = function (data) { window.__shared.push(data); return Promise.resolve(); };
-"""
-NO_SHARE_CAPTURE_COPY = """
-window.__copied = [];
-Object.defineProperty(Navigator.prototype, "share", {value: undefined, configurable: true});
-navigator.clipboard.writeText = function (text) { window.__copied.push(text); return Promise.resolve(); };
-"""
 
 
 def no_sideways_scroll(page) -> None:

@@ -3,19 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from test_browser import SHOTS, make_group_and_session, server  # noqa: F401
+from test_browser import CAPTURE_SHARE, NO_SHARE_CAPTURE_COPY, SHOTS, make_group_and_session, server  # noqa: F401
 
 pytestmark = pytest.mark.browser
-
-CAPTURE_SHARE = """
-window.__shared = [];
-navigator.share = function (data) { window.__shared.push(data); return Promise.resolve(); };
-"""
-NO_SHARE_CAPTURE_COPY = """
-window.__copied = [];
-Object.defineProperty(Navigator.prototype, "share", {value: undefined, configurable: true});
-navigator.clipboard.writeText = function (text) { window.__copied.push(text); return Promise.resolve(); };
-"""
 
 
 def open_invite(chromium, server, script, width):  # noqa: F811
