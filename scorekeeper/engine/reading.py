@@ -108,8 +108,7 @@ def read_hand(rules: Ruleset, seating: Seating, number: int, dealer: str, hand: 
     """Check ``hand`` as hand ``number`` dealt by ``dealer``; raise :class:`HandError` naming the field.
 
     Each check runs only when the hand says something it checks (a replay reads every hand
-    of the evening, and most say little beyond the contract, the declarer and the tricks);
-    a declarer who plays is taken without a call (a call costs as much as several checks).
+    of the evening, and most say little beyond the contract, the declarer and the tricks).
     """
     contract = hand.contract
     if contract not in _EVERYWHERE:
@@ -123,12 +122,7 @@ def read_hand(rules: Ruleset, seating: Seating, number: int, dealer: str, hand: 
     if contract == "penetro":
         declarer, active = _penetro(rules, seating, number, dealer, hand)
     else:
-        active = seating.active(dealer)
-        named = hand.declarer
-        if named is not None and hand.drops_out is None and named in active:  # passes every check of _declarer
-            declarer = named
-        else:
-            declarer, active = _declarer(seating, number, dealer, hand)
+        declarer, active = _declarer(seating, number, dealer, hand)
     if hand.forced and contract != "entrada":
         raise _fail(number, "forced", N_("only an entrada is forced"))
     surrender = hand.surrender
@@ -356,9 +350,7 @@ def _check_tricks(number: int, hand: Hand, active: tuple[str, ...], playing: str
         if c.__class__ is not int and (not isinstance(c, int) or isinstance(c, bool)) or c < 0:
             raise _fail(number, "tricks", N_("{p}'s tricks must be a whole number, 0 or more"), p=p)
         total += c
-    mine = tricks[playing]
-    if total != 9 or mine == 9 or hand.primeras or hand.bola is not None:  # (nine tricks, no bola: all is well)
-        _check_count(number, hand, total, mine, playing)
+    _check_count(number, hand, total, tricks[playing], playing)
     return tricks
 
 

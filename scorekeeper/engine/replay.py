@@ -342,11 +342,7 @@ class Table:
     def plan_deal(self, hand: Hand | None = None) -> Deal:
         """The deal of ``hand`` (the next one when None): a pajarito moves to an empty plato while the
         paper is clear; the dealer's ante."""
-        if hand is None or (hand.dealer is None and hand.seating is None):  # the deal passes on
-            order = self.order
-            dealer = self.setup.first_dealer if self.last_dealer is None else order.next[self.last_dealer]
-        else:
-            dealer, order = self.deal_of(hand)
+        dealer, order = self.deal_of(hand)
         rules = self.rules
         pajarito, ante = rules.pajarito, rules.ante
         plato = self.purse[self.n]
@@ -383,17 +379,12 @@ class Table:
         """Read ``hand`` against the table after ``deal``, stake it and score it. Changes nothing.
         The result, and whether a losing declarer's payment is in the plato afterwards (None: as it was)."""
         play = read_hand(self.rules, deal.order, deal.number, deal.dealer, hand)
-        tied = () if self.plato_puesta else self.debts.largest()  # self.tied()
+        tied = self.tied()
         if hand.debt is None:  # the oldest of the largest (played_for, without a debtor named)
             debt = tied[0] if tied else None
         else:
             debt = played_for(tied, hand.debt, deal.number, self.players)
-        in_play = None
-        if debt is None:  # self.stake's kept stakes, looked up here (every hand without a debt)
-            in_play = self._stakes.get(deal.plato_after * 4 + self.plato_puesta * 2 + play.favoured)
-        if in_play is None:
-            in_play = self.stake(deal, play.favoured, debt)
-        scored: Scored = self.scoring(play, in_play, self.rules)
+        scored: Scored = self.scoring(play, self.stake(deal, play.favoured, debt), self.rules)
         outcome, transfers, stake, winner, puestas, puesta_to, plato_puesta, bet = scored
         # positional: one is built for every hand
         return build_result(play.number, play.dealer, play.mano, play.active, play.contract, play.declarer,
@@ -447,14 +438,9 @@ class Table:
         for source, target, amount in moves:  # a deal moves tokens only
             purse[source] -= amount
             purse[target] += amount
-        # the deal row, then the hand row (as self._row does, written out: two for every hand)
-        log = self.log
-        tokens, papers, happened, moved = log.tokens, log.papers, log.happened, log.transfers
-        tokens.extend(purse)
-        papers.append(self.paper)
-        dealt = self._dealts.get((dealer, moves_pajarito, refills, bool(self.debts.open), purse[self.n], hand.bet))
-        happened.append(dealt if dealt is not None else self._dealt(deal, hand))
-        moved.append(deal_transfers)
+        kind_of_deal = (dealer, moves_pajarito, refills, bool(self.debts.open), purse[self.n], hand.bet)
+        dealt = self._dealts.get(kind_of_deal)
+        self._row(dealt if dealt is not None else self._dealt(kind_of_deal), deal_transfers)
         transfers = res.transfers
         self._apply(transfers, number)
         if plato_puesta is not None:
@@ -462,27 +448,22 @@ class Table:
         self.hands_played += 1
         self.last_dealer, self.order = dealer, order
         self.results.append(res)
-        tokens.extend(purse)
-        papers.append(self.paper)
-        happened.append(res)
-        moved.append(transfers)
+        self._row(res, transfers)
         # every hand's transfers sum to zero: no token appears or vanishes, no dish goes below zero
         n = self.n
         assert sum(purse) == self._tokens, "tokens not conserved"
         assert purse[n] >= 0 and purse[n + 1] >= 0, "a dish went below zero"
         return res
 
-    def _dealt(self, deal: Deal, hand: Hand) -> Dealt:
-        """The deal row's record (after the deal is applied), shared: most deals repeat one of a few
-        (:meth:`play` looks a kept one up itself, by the same key)."""
-        plato, paper_open, bet = self.purse[self.n], bool(self.debts.open), hand.bet
-        key = (deal.dealer, deal.moves_pajarito, deal.refills, paper_open, plato, bet)
-        found = self._dealts.get(key)
-        if found is None:
-            rules = self.rules
-            found = self._dealts[key] = Dealt(rules.scoring, deal.dealer, deal.moves_pajarito, deal.refills,
-                                              rules.pajarito, rules.ante, paper_open, plato, bet,
-                                              rules.dealer_bet if bet else 0)
+    def _dealt(self, kind_of_deal: tuple[str, bool, bool, bool, int, Bet | None]) -> Dealt:
+        """The deal row's record for a kind of deal not seen yet at this table, kept under it: most deals
+        repeat one of a few (:meth:`play` looks a kept one up). ``kind_of_deal``: the dealer, whether a
+        pajarito moved and the dish was refilled, whether the paper is open, the plato after the deal, the bet."""
+        dealer, moves_pajarito, refills, paper_open, plato, bet = kind_of_deal
+        rules = self.rules
+        found = self._dealts[kind_of_deal] = Dealt(rules.scoring, dealer, moves_pajarito, refills, rules.pajarito,
+                                                   rules.ante, paper_open, plato, bet,
+                                                   rules.dealer_bet if bet else 0)
         return found
 
     def upcoming(self) -> Upcoming:
