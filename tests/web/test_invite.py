@@ -27,7 +27,7 @@ def test_invite_page_has_both_links_as_qr_codes(app, browser):
                                                        "The watch link, to follow the table"]
     assert all(int(size) > 100 for size, _ in codes)
     assert "<script>" not in page  # no inline script: the share button is a file (content-hashed name)
-    assert re.search(r'<script src="/static/invite\.[0-9a-f]{12}\.js" defer></script>', page)
+    assert re.search(r'<script src="/static/share\.[0-9a-f]{12}\.js" defer></script>', page)
     assert group not in page  # the group's link is never handed out here
     assert "only this computer can reach" not in page
 
