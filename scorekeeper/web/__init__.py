@@ -13,6 +13,7 @@ csrf = CSRFProtect()
 
 def register(app: Flask) -> None:
     from .access import register as register_access
+    from .addresses import register as register_addresses
     from .evenings import bp as evenings_bp
     from .fixes import bp as fixes_bp
     from .groups import bp as groups_bp
@@ -23,6 +24,7 @@ def register(app: Flask) -> None:
     from .table import bp as table_bp
     from .watch import bp as watch_bp
 
+    register_addresses(app)  # before the routes: their ``int`` parts are bounded
     setup_language(app)
     csrf.init_app(app)
     app.register_blueprint(groups_bp)
