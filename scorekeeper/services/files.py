@@ -18,6 +18,7 @@ from .groups import players_under_lock
 from .hands import commit_made, form_key, made_by
 from .history import LoggedChange, history_json, keep_history, load_history
 from .limits import check_file_hands, check_room_for_players
+from .names import check_new_name
 from .refusals import Refused, sentence
 from .replays import ledger_for, session_dict
 
@@ -97,10 +98,11 @@ def _store(group: Group, session: Session, ledger: Ledger, log: list[LoggedChang
 def _new_players(group: Group, names: tuple[str, ...]) -> list[str]:
     """The file's players the group does not have yet; one spelled differently from the group's is refused."""
     known = {p.name_key: p.name for p in group.players}
-    new = []
+    new: list[str] = []
     for name in names:
         same = known.get(domains.name_key(name))
         if same is None:
+            check_new_name(name, [*known.values(), *new], "file")
             new.append(name)
         elif same != name:
             raise Refused("file", f"The file's player “{name}” is called “{same}” in this group: "
@@ -108,12 +110,31 @@ def _new_players(group: Group, names: tuple[str, ...]) -> list[str]:
     return new
 
 
+#: what a spreadsheet reads as the start of a formula (OWASP, "CSV Injection"): = + - @, a tab, a carriage return
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell: object) -> object:
+    """A text cell that a spreadsheet would run as a formula, kept as text: a single quote before it.
+
+    Numbers stay numbers (a bowl of -3 is a figure, not a formula); only text (a player's name, the
+    event, the paper, a comment) is neutralised, as OWASP advises.
+
+    >>> spreadsheet_safe("=cmd|' /C calc'!A0"), spreadsheet_safe("Ana"), spreadsheet_safe(-3)
+    ("'=cmd|' /C calc'!A0", 'Ana', -3)
+    """
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+        return "'" + cell
+    return cell
+
+
 def ledger_csv(gs: GameSession) -> str:
+    """The ledger row by row for a spreadsheet; every text cell is safe to open (:func:`spreadsheet_safe`)."""
     ledger = ledger_for(gs)
     data = ledger_json(ledger)
     players = list(gs.players)
     out = io.StringIO()
-    w = csv.writer(out)
+    w = SafeWriter(out)
     w.writerow(["row", "kind", "hand", "event", *players, "plato", "pajaritos", "paper", "in_play", "outcome",
                 "comment"])
     for r in data["rows"]:
@@ -125,3 +146,13 @@ def ledger_csv(gs: GameSession) -> str:
                     r["plato"], r["pajaritos"], paper, r.get("in_play", ""), r.get("outcome", "") or "",
                     r["comment"]])
     return out.getvalue()
+
+
+class SafeWriter:
+    """``csv.writer`` whose every row goes through :func:`spreadsheet_safe` first."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        self.writer = csv.writer(out)
+
+    def writerow(self, row: list[object]) -> None:
+        self.writer.writerow([spreadsheet_safe(cell) for cell in row])

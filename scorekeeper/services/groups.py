@@ -12,6 +12,7 @@ from ..engine import domains
 from ..i18n import _, current_language, language_of
 from ..models import GameSession, Group, Player
 from .limits import check_room_for_players
+from .names import check_new_name
 from .refusals import Refused, clean
 from .replays import ledger_for
 
@@ -87,6 +88,7 @@ def _player_name(group: Group, name: str | None, player: Player | None = None) -
     for other in group.players:
         if other is not player and other.name_key == key:
             raise Refused("name", _("{name} is already in this group.").format(name=other.name))
+    check_new_name(name, (other.name for other in group.players if other is not player))
     return name
 
 
