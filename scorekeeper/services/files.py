@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
@@ -13,11 +14,11 @@ from ..engine import Ledger, Session, SessionError, domains, dump_session, load_
 from ..engine.sessionfile import parse_json
 from ..i18n import _
 from ..models import GameSession, Group, HandRecord, Player, now
-from ..narration import ledger_json
+from ..narration import ledger_json, refusal_line
 from .groups import players_under_lock
 from .hands import commit_made, form_key, made_by
 from .history import LoggedChange, history_json, keep_history, load_history
-from .limits import check_file_hands, check_room_for_players
+from .limits import check_export_size, check_file_hands, check_file_history, check_room_for_players
 from .names import check_new_name
 from .refusals import Refused, sentence
 from .replays import ledger_for, session_dict
@@ -44,11 +45,13 @@ def import_session(group: Group, data: str | bytes, *, idem_key: str | None = No
     try:
         parsed = parse_json(data)
         check_file_hands(parsed)  # before the file is checked hand by hand and replayed
+        check_file_history(parsed)
         session = load_session(parsed)  # checks the whole file, its history too (depth, surrogates…)
         ledger = replay(session)
     except SessionError as exc:
-        raise Refused("file", sentence(str(exc.first))) from None
+        raise Refused("file", sentence(refusal_line(exc.first))) from None
     log = load_history(parsed.get("history"))
+    check_export_size(_export_size(session, parsed.get("history")))
     for _attempt in range(2):
         try:
             return _store(group, session, ledger, log, key)
@@ -56,6 +59,14 @@ def import_session(group: Group, data: str | bytes, *, idem_key: str | None = No
             db.session.rollback()
     raise Refused("file", _("Another phone changed this group's players while the file was read; nothing was "
                             "imported. Import the file again."))
+
+
+def _export_size(session: Session, history: Any) -> int:
+    """About the bytes :func:`export_json` will write for this session: its hands and the history as given."""
+    d = dump_session(session)
+    if history:
+        d["history"] = history
+    return len(json.dumps(d, ensure_ascii=False, indent=1).encode("utf-8"))
 
 
 def _store(group: Group, session: Session, ledger: Ledger, log: list[LoggedChange], key: str | None) -> GameSession:
