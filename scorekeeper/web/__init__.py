@@ -20,11 +20,13 @@ def register(app: Flask) -> None:
     from .invite import bp as invite_bp
     from .language import setup_language
     from .offline import register as register_offline
+    from .outside import register as register_outside
     from .ratelimits import register as register_rate_limits
     from .table import bp as table_bp
     from .watch import bp as watch_bp
 
     register_addresses(app)  # before the routes: their ``int`` parts are bounded
+    register_outside(app)
     setup_language(app)
     csrf.init_app(app)
     app.register_blueprint(groups_bp)
