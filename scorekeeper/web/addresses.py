@@ -2,8 +2,10 @@
 
 A number in the query (``?saved=3``, ``?done=12``, ``?page=2``) or in the path
 (``/hands/<int:number>``) and the token of a link are checked here before the
-database sees them. A value outside its domain is a 400 (a number in the query)
-or a 404 (a part of the path, a token) with a sentence, never a server error:
+database sees them. A value outside its domain is a 400 (a number in the query
+that asks for something, :func:`query_number`) or a 404 (a part of the path, a
+token) with a sentence, or, for a number that only says which part of a page to
+show (:func:`hint_number`), read as none; never a server error:
 SQLite and PostgreSQL refuse integers past 2^63 (PostgreSQL's ``integer``
 columns past 2^31), and PostgreSQL refuses a NUL character in any text.
 """
@@ -54,6 +56,15 @@ def query_number(name: str, domain: Whole = QUERY_NUMBER) -> int | None:
         return domain.parse(text)
     except OutOfDomain:
         raise DamagedAddress(name) from None
+
+
+def hint_number(name: str, domain: Whole = QUERY_NUMBER) -> int | None:
+    """A number that only says which part of a page to show (a page of the list, the row just saved):
+    a damaged one reads as none, and the page is shown from its start (never an error)."""
+    try:
+        return query_number(name, domain)
+    except DamagedAddress:
+        return None
 
 
 def _check_token() -> None:

@@ -11,7 +11,7 @@ from .. import services
 from ..i18n import _, current_language, speak_group
 from ..models import GameSession, Group, Player
 from .access import group_or_404
-from .addresses import query_number
+from .addresses import hint_number
 from .forms import DAMAGED, GroupForm, ImportForm, LanguageForm, LinksForm, NextForm, PlayerForm, StartForm, VersionForm
 
 bp = Blueprint("groups", __name__)
@@ -42,7 +42,7 @@ def index() -> ResponseReturnValue:
 
 def group_page(group: Group, form: PlayerForm, **extra: object) -> str:
     """The group page: its memory of past evenings, the paper, the next evening, the players."""
-    page = query_number("page") or 1
+    page = hint_number("page") or 1
     extra.setdefault("language_form", LanguageForm(language=group.language or current_language()))
     extra.setdefault("links_form", LinksForm(formdata=None))
     return render_template("web/group.html", group=group, form=form, memory=services.group_memory(group, page),

@@ -25,7 +25,7 @@ from ..i18n import _, current_language, use_language
 from ..models import GameSession
 from ..reports.chart import PHONE, bowl_chart
 from .access import session_or_404
-from .addresses import query_number
+from .addresses import hint_number, query_number
 from .fixes import closed_page, done_page, fixes_context, gone, named_by, phone_name, respond
 from .forms import EndForm, HandForm, VersionForm, new_key, number_of, posted_version
 from .hardening import csp_nonce
@@ -61,7 +61,7 @@ def _attempt(form: HandForm, action: Any) -> tuple[Any, int]:
 @bp.get("/<token>")
 def show(token: str) -> ResponseReturnValue:
     gs = session_or_404(token)
-    screen = services.table_screen(gs, query_number("saved"))
+    screen = services.table_screen(gs, hint_number("saved"))
     saved_row = screen.saved_row
     chart = Markup(bowl_chart(screen.chart, title=_("Bowls so far"), frame=PHONE))
     return render_template("web/table.html", gs=gs, view=screen.view, recent=screen.recent,
@@ -167,7 +167,7 @@ def preview(token: str) -> ResponseReturnValue:
 def history(token: str) -> ResponseReturnValue:
     """All hands, newest first, a page at a time: ``?before=N`` the hands before N, ``?hand=N`` the page of N."""
     gs = session_or_404(token)
-    page = services.hands_page(gs, before=query_number("before"), hand=query_number("hand"))
+    page = services.hands_page(gs, before=hint_number("before"), hand=hint_number("hand"))
     return render_template("web/history.html", gs=gs, view=page.view, page=page, items=hand_items(gs, page),
                            form=VersionForm(version=gs.version))
 

@@ -107,16 +107,24 @@ def test_every_get_route_refuses_damaged_addresses_with_a_sentence(app, client, 
             status = check(client, url, problems)
             statuses[status] = statuses.get(status, 0) + 1
             asked += 1
-    # the addresses of issue 24, every one of them by name
+    # the addresses of issue 24, every one of them by name: refused with a sentence, or (a number that
+    # only says which row to show or which page of a list) the page from its start
     g, s = tokens["group"], tokens["session"]
-    named = [f"/g/{g}/stats?until=9999-12-31", f"/g/{g}/stats?since=0001-01-01", f"/s/{s}?done=99999999999999999999",
-             f"/s/{s}/end?done={2**63}", f"/s/{s}?done=-5", f"/s/{s}?saved={2**63}", f"/s/{s}/hands?before=-1",
-             f"/s/{s}/hands?hand=99999999999999999999", f"/g/{g}?page={2**63}", "/s/%00", f"/s/{s}%00/hand",
-             "/g/a%00b/stats", "/w/%00/report.html", f"/s/{s}/hands/99999999999999999999"]
-    for url in named:
-        assert check(client, url, problems) in (400, 404), url
+    named = {f"/g/{g}/stats?until=9999-12-31": 400, f"/g/{g}/stats?since=0001-01-01": 400,
+             f"/s/{s}/preview?edit={2**63}": 405, "/s/%00": 404, f"/s/{s}%00/hand": 404, "/g/a%00b/stats": 404,
+             "/w/%00/report.html": 404, f"/s/{s}/hands/99999999999999999999": 404, f"/s/{s}/hands/{2**31}": 404,
+             f"/s/{s}?done=99999999999999999999": 200, f"/s/{s}/end?done={2**63}": 200, f"/s/{s}?done=-5": 200,
+             f"/s/{s}?saved={2**63}": 200, f"/s/{s}/hands?before=-1": 200, f"/s/{s}/hands?hand=99999999999999999999": 200,
+             f"/g/{g}?page={2**63}": 200}
+    for url, status in named.items():
+        assert check(client, url, problems) == status, url
     assert not problems, "\n".join(problems[:40])
     assert 250 <= asked + len(named) <= 600, asked
+    # a POST's damaged number in the query is refused with a sentence (the preview of a hand to fix)
+    page = browser.get(f"/s/{s}/hand").get_data(as_text=True)
+    assert page
+    answer = browser.post(f"/s/{s}/preview?edit={2**63}", {})
+    assert answer.status_code == 400 and "(edit)" in said(answer), said(answer)  # in the language chosen above
     assert statuses.get(200, 0) >= 20 and statuses.get(404, 0) >= 50, statuses
 
 
