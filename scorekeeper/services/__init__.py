@@ -73,6 +73,7 @@ from .summaries import (
     group_statistics,
     keep_summary,
     past_evenings,
+    versus,
 )
 from .views import (
     HANDS_PER_PAGE,
@@ -107,5 +108,5 @@ __all__ = [
     "view_from", "what_if", "set_group_language",
     "PendingComparison", "compare_fix", "compare_pending",
     "LinkKind", "find_watched", "link_kind", "replace_links",
-    "AlreadyImported",
+    "AlreadyImported", "versus",
 ]
