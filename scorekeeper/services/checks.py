@@ -11,13 +11,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from .. import narration
+from .. import formats, narration
 from ..engine import PAJARITOS, PLATO, HandResult, SessionError, get_ruleset, load_session
 from ..engine.compare import ComparedHand, compare
 from ..engine.countcheck import CountCheck, check_count
 from ..i18n import N_, _
 from ..models import GameSession
-from ..viewmodel import format_money
 from .refusals import Refused, refused_from
 from .replays import ledger_for, session_dict
 
@@ -85,6 +84,7 @@ class WhatIf:
     refusal: str = ""
     hands: tuple[WhatIfHand, ...] = ()
     left_out: tuple[int, ...] = ()  # the numbers of the hands left out of both columns
+    currency: str = ""
 
 
 #: what a field read past pays, as the sentence names it
@@ -111,14 +111,17 @@ def what_if(gs: GameSession, rules: str, options: dict[str, Any]) -> WhatIf:
         return WhatIf(title, words, refusal=refused_from(exc).message)
     played, other = found.played, found.other
     cur = played.currency
+
+    def figure(amount: Decimal) -> str:  # the table's caption names the currency (it fits at 320 px)
+        return formats.money(amount, cur, signed=True, unit=False)
+
     lines = tuple(
-        WhatIfLine(p, format_money(played.money[p], cur, signed=True), format_money(other.money[p], cur, signed=True),
-                   format_money(other.money[p] - played.money[p], cur, signed=True),
+        WhatIfLine(p, figure(played.money[p]), figure(other.money[p]), figure(other.money[p] - played.money[p]),
                    other.money[p] - played.money[p])
         for p in gs.players
     )
     return WhatIf(title, words, lines, hands=tuple(_hand_words(h) for h in found.hands),
-                  left_out=tuple(h.number for h in found.left_out))
+                  left_out=tuple(h.number for h in found.left_out), currency=cur)
 
 
 def _hand_words(h: ComparedHand) -> WhatIfHand:
