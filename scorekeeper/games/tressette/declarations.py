@@ -82,11 +82,11 @@ class Hands:
 
     def hold(self, player: str, card: Card) -> str | None:
         """Record that ``player`` holds ``card``; the reason it cannot be, if it cannot."""
+        if card in self.lacked.get(player, set()):
+            return "both"
         other = self.holder.get(card)
         if other is not None and other != player:
             return "taken"
-        if card in self.lacked.get(player, set()):
-            return "both"
         self.holder[card] = player
         self.held.setdefault(player, set()).add(card)
         return None
