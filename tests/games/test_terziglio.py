@@ -91,6 +91,8 @@ def test_paying_every_deal():
 
 
 def test_without_pass_out_a_chiamo_may_follow_a_pass():
+    """S2 L168 (the pass-out rule is optional): without it a passed deal scores nothing and a chiamo
+    made with 6 points scores 1 right after it."""
     got = outcome(terziglio([{"bid": "pass"}, {"bid": "chiamo", "soloist": "Ana", "points": 6}]))
     assert got["deals"][1]["points"] == {"Ana": 1, "Bea": 0, "Cleo": 0}
 

@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from .gamecheck import outcome, refused, scores, tressette
+from .gamecheck import cli, outcome, refused, scores, tressette
 
 NAP = "napoletana"
 
@@ -140,6 +140,7 @@ def test_a_decima_is_collatondrione_sixteenfold_and_its_deal_is_not_played():
 
 
 def test_an_unfinished_game_pays_nothing():
+    """§14 of the decisions: A 3 + 1 last = 4, B 7, far from 21; no winner, every player 0."""
     got = outcome(tressette([{"points": {"A": 3, "B": 7}, "last": "A"}]))
     assert got["result"]["finished"] is False and set(got["result"]["money"].values()) == {"0"}
 
@@ -207,7 +208,6 @@ def test_contradictions_are_refused_through_the_cli(deals, options, why, tmp_pat
 
 
 def test_the_cli_prints_the_result_object(tmp_path, capsys):
-    from .gamecheck import cli
-
+    """``scorekeeper replay FILE --json`` exits 0 with the result object: a cappotto is ×2 (S2 L75-76)."""
     status, out, _ = cli(tressette([{"event": "cappotto", "by": "A"}]), tmp_path, capsys)
     assert status == 0 and json.loads(out)["result"]["multiplier"] == 2
