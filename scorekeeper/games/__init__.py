@@ -11,9 +11,14 @@ from typing import Any
 
 from .base import Game, GameSpec
 from .rovescino import ROVESCINO
+from .terziglio import TERZIGLIO
+from .tressette import TRESSETTE, TRESSETTE_CHIAMATA, TRESSETTE_IN_DUE
 
 #: every game of the session file ``scorekeeper-session/2``, by its name in the file
-GAMES: dict[str, Game[Any]] = {game.spec.name: game for game in (ROVESCINO,)}
+GAMES: dict[str, Game[Any]] = {game.spec.name: game for game in (
+    ROVESCINO,
+    TRESSETTE, TRESSETTE_CHIAMATA, TRESSETTE_IN_DUE, TERZIGLIO,
+)}
 
 
 def game(name: str) -> Game[Any]:

@@ -13,6 +13,14 @@ from .replay import Played
 #: how a game ended, by the code its engine gives
 HOW: dict[str, str] = {
     "reached_21": N_("a player reached 21"),
+    "claim": N_("a correct claim: the claimants reached the target"),
+    "false_claim": N_("a false claim: the claimants lose"),
+    "target": N_("the target was reached"),
+    "cappotto": N_("cappotto: one side took every trick"),
+    "cappottone": N_("cappottone: one player took every trick"),
+    "stramazzo": N_("stramazzo: one side took every counting card"),
+    "strammazzone": N_("strammazzone: one player took every counting card"),
+    "collatondrione": N_("collatondrione: a napoletana decima was declared"),
 }
 
 

@@ -10,6 +10,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from . import sessions_tressette
+
 NAMES = ("Ana", "Bea", "Cleo", "Dan", "Eva", "Fede", "Gina", "Hugo", "Ines", "Juan", "Kira", "Luis", "Marta")
 
 
@@ -53,4 +55,8 @@ def rovescino(rng: random.Random) -> dict[str, Any]:
 #: a valid random session of each game, by the game's name
 VALID: dict[str, Callable[[random.Random], dict[str, Any]]] = {
     "rovescino": rovescino,
+    "tressette": sessions_tressette.tressette,
+    "tressette-chiamata": sessions_tressette.tressette_chiamata,
+    "tressette-in-due": sessions_tressette.tressette_in_due,
+    "terziglio": sessions_tressette.terziglio,
 }
