@@ -10,10 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from .base import Game, GameSpec
+from .pot import CACHO, FLOR
 from .rovescino import ROVESCINO
+from .truc import PUT, RENTOY, TRUC
 
 #: every game of the session file ``scorekeeper-session/2``, by its name in the file
-GAMES: dict[str, Game[Any]] = {game.spec.name: game for game in (ROVESCINO,)}
+GAMES: dict[str, Game[Any]] = {game.spec.name: game for game in (ROVESCINO, RENTOY, TRUC, PUT, CACHO, FLOR)}
 
 
 def game(name: str) -> Game[Any]:

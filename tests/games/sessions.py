@@ -10,6 +10,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from . import sessions_truc
+
 NAMES = ("Ana", "Bea", "Cleo", "Dan", "Eva", "Fede", "Gina", "Hugo", "Ines", "Juan", "Kira", "Luis", "Marta")
 
 
@@ -53,4 +55,9 @@ def rovescino(rng: random.Random) -> dict[str, Any]:
 #: a valid random session of each game, by the game's name
 VALID: dict[str, Callable[[random.Random], dict[str, Any]]] = {
     "rovescino": rovescino,
+    "rentoy": sessions_truc.rentoy,
+    "truc": sessions_truc.truc,
+    "put": sessions_truc.put,
+    "cacho": sessions_truc.cacho,
+    "flor": sessions_truc.flor,
 }
