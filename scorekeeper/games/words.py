@@ -13,6 +13,8 @@ from .replay import Played
 #: how a game ended, by the code its engine gives
 HOW: dict[str, str] = {
     "reached_21": N_("a player reached 21"),
+    "reached_12": N_("a team reached 12"),
+    "reached_5": N_("a player reached 5"),
 }
 
 
