@@ -65,7 +65,7 @@ class State:
 
 @dataclass(frozen=True, slots=True)
 class Hand:
-    """One hand as read: what each player put in, who is left at the showdown, and who takes the pot."""
+    """One hand as read: what each player put in over its rounds, and who takes the pot."""
 
     put: Mapping[str, int]
     winner: str
