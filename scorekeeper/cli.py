@@ -3,7 +3,7 @@
 ``scorekeeper replay FILE [--json]`` prints the ledger of a session file;
 ``scorekeeper report|paper|settlement FILE -o OUT.pdf`` prints a document;
 ``scorekeeper backup FILE`` / ``scorekeeper restore FILE [--replace]`` copy the app's SQLite database.
-Every subcommand takes ``--lang es|en|fr`` (default: the language of the
+Every subcommand takes ``--lang es|en|fr|it`` (default: the language of the
 environment's locale, LANGUAGE, LC_ALL, LC_MESSAGES or LANG; else English).
 Invalid input prints one line naming the hand and the field, and exits 2.
 Subcommands register themselves in :data:`COMMANDS`.

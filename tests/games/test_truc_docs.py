@@ -38,7 +38,7 @@ def test_the_functions_the_rules_name_exist(title):
     module, names = NAMED[title]
     text = section(title)
     for name in names:
-        assert f"`{name}`" in text, name
+        assert f"`{module.__name__.split('.')[-2]}.engine.{name}`" in text, name
         assert hasattr(module, name), name
     decisions = set(re.findall(r"\[[AS] \d+\]", text))
     assert decisions == ({"[A 15]", "[A 16]", "[A 17]", "[A 18]", "[A 19]", "[S 8]"} if module is truc
