@@ -111,3 +111,24 @@ def test_any_evening_under_any_rules_compares_what_it_can(session):
 
 def money_of(settlement) -> dict[str, Decimal]:
     return dict(settlement.money)
+
+
+def test_hands_told_by_their_ending_are_scored_where_french_can_pay_them():
+    """The worked example as a table that knew only how each hand ended: French pays the wins (1, 5, 8) and
+    West's codillo (4: 15 to North) as with tricks; the told puesta of hand 2 is left out, asking for tricks."""
+    told = {1: ("sacado", None), 2: ("puesta", None), 4: ("codillo", "North"), 5: ("sacado", None),
+            8: ("sacado", None)}
+    hands = []
+    for number, hand in enumerate(WORKED["hands"], 1):
+        if number in told:
+            outcome, winner = told[number]
+            hand = {k: v for k, v in hand.items() if k != "tricks"} | {"outcome": outcome}
+            if winner:
+                hand["winner"] = winner
+        hands.append(hand)
+    c = compare(load_session(dict(WORKED, hands=hands)), under("french"))
+    assert [(h.number, h.left_out.field) for h in c.left_out] == [(2, "outcome"), (3, "contract"), (6, "forced"),
+                                                                   (7, "debt")]
+    assert "a puesta is paid by how the tricks fell" in c.left_out[0].left_out.message
+    # 1: S +20, W −10, E −10; 4: W pays N 15; 5: E +60, W −30, S −30; 8: S +20, N −10, W −10
+    assert [c.other.net[p] for p in PLAYERS] == [5, -65, 10, 50]
