@@ -55,7 +55,7 @@ def test_no_message_id_reaches_the_import_page(app, browser):
     problems = []
     for data in hostile_files(120):
         answer = post_file(browser, group, data)
-        if answer.status_code == 302:
+        if answer.status_code in (200, 302):  # imported, or found imported before (the same file twice)
             accepted += 1
             continue
         refused += 1
@@ -96,14 +96,14 @@ def test_an_imported_history_is_bounded(app, browser, worked_example):
     # the fattest history within the count (every change with a 40-letter phone, a 64-letter key, a hand
     # before and after) is accepted, and exports within the limit: its own file always imports back
     fattest = _history(worked_example, FILE_HISTORY, phone="p" * 40, fat=True)
-    answer = post_file(browser, group, json.dumps(fattest, separators=(",", ":")))
+    answer = post_file(browser, gen_group(browser, "Fattest"), json.dumps(fattest, separators=(",", ":")))
     assert answer.status_code == 302, refusal(answer)
     exported = browser.get(f"/s/{answer.headers['Location'].rsplit('/', 1)[1]}/session.json").get_data()
     assert len(json.loads(exported)["history"]) == FILE_HISTORY and len(exported) < WEB_FILE_BYTES, len(exported)
     # a history that fits is imported, and the session's own file imports back
-    answer = post_file(browser, group, json.dumps(_history(worked_example, 50)))
+    answer = post_file(browser, gen_group(browser, "Fifty"), json.dumps(_history(worked_example, 50)))
     assert answer.status_code == 302, refusal(answer)
     token = answer.headers["Location"].rsplit("/", 1)[1]
     exported = browser.get(f"/s/{token}/session.json").get_data(as_text=True)
     assert len(json.loads(exported)["history"]) == 50
-    assert post_file(browser, group, exported).status_code == 302
+    assert post_file(browser, gen_group(browser, "Back again"), exported).status_code == 302
