@@ -62,6 +62,8 @@ def harden(app: Flask) -> None:
     if https:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
     app.config.update(SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax", SESSION_COOKIE_SECURE=https)
+    # behind HTTPS every post must carry a Referer of this site (REFERRER_POLICY lets the phones send it)
+    app.config.setdefault("WTF_CSRF_SSL_STRICT", True)
     Talisman(
         app,
         force_https=False,  # the proxy redirects; at the table there is no certificate
