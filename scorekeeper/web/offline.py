@@ -162,9 +162,11 @@ def offline_page() -> ResponseReturnValue:
 
 @bp.get("/s/<token>/sync")
 def sync(token: str) -> ResponseReturnValue:
-    """What the phone's outbox needs before sending: where the session stands, and a fresh form token."""
+    """What the phone's outbox needs before sending: where the session stands, and a fresh form token;
+    and who deals the next hands, kept by the phone for a hand form opened offline."""
     gs = session_or_404(token)
-    return jsonify(version=gs.version, hands=services.count_hands(gs), closed=gs.closed, csrf=generate_csrf())
+    return jsonify(version=gs.version, hands=services.count_hands(gs), closed=gs.closed, csrf=generate_csrf(),
+                   deals=services.deals_ahead(gs))
 
 
 def _number(value: str | None) -> int:
