@@ -396,9 +396,7 @@
     return all().then(function (entries) {
       var page = document.querySelector("[data-pending-key]");
       var shownHere = page ? page.dataset.pendingKey : new URLSearchParams(location.search).get("pending");
-      var mine = entries.filter(function (e) {
-        return (!here.table || e.table === here.table) && e.key !== shownHere;  /* this page shows it */
-      });
+      var mine = entries.filter(function (e) { return e.key !== shownHere; });  /* this page shows it */
       box.textContent = "";
       if (!mine.length) return;
       var section = document.createElement("section");
@@ -408,11 +406,15 @@
       section.appendChild(h);
       var blocked = {};
       mine.forEach(function (entry) {
-        section.appendChild(card(entry, blocked[entry.table]));
+        var shown = card(entry, blocked[entry.table]);
+        if (here.table && entry.table !== here.table && entry.tableUrl) {  /* another table's, on this phone */
+          shown.appendChild(link(words.outbox_other_table, entry.tableUrl, "small"));
+        }
+        section.appendChild(shown);
         if (entry.state !== "pending" && entry.state !== "sending") blocked[entry.table] = true;
       });
       box.appendChild(section);
-      nextAfter(mine);
+      nextAfter(mine.filter(function (e) { return !here.table || e.table === here.table; }));
     }, function () { /* no IndexedDB (private mode): nothing kept to show */ });
   }
 
@@ -621,16 +623,79 @@
     });
   }
   function check() {
-    var url = here.syncUrl || net.dataset.ping;
+    var syncing = Boolean(here.syncUrl);
+    var url = syncing ? withParams(here.syncUrl, [["phone", phoneKey()]]) : net.dataset.ping;
     if (!url) return Promise.resolve();
+    var state = null;
     return fetch(url, {cache: "no-store", credentials: "same-origin"}).then(function (r) {
       if (!kept) lastGood = Date.now();
-      if (url === here.syncUrl && r.ok && !kept) r.json().then(remember, function () {});
-      if (offline || kept) return cameBack();
-      return all().then(function (entries) {
-        return entries.some(function (e) { return e.state === "pending"; }) ? cameBack() : null;
-      });
+      var read = syncing && r.ok ? r.json().then(function (s) { state = s; }, function () {}) : Promise.resolve();
+      return read.then(function () {
+        if (state && !kept) remember(state);
+        if (state) showElsewhere(state.elsewhere || []);
+        if (offline || kept) return cameBack();
+        return all().then(function (entries) {
+          return entries.some(function (e) { return e.state === "pending"; }) ? cameBack() : null;
+        });
+      }).then(function () { return state ? reportWaiting(state.csrf) : null; });
     }, function () { if (!offline) goOffline(); });
+  }
+
+  /* ---------------------------------------------------------------- the other phones */
+  /* This phone's own random id: its report of what waits here replaces its previous one. */
+  function phoneKey() {
+    var key = "";
+    try { key = localStorage.getItem("sk-phone-key") || ""; } catch (e) { /* private mode */ }
+    if (!key) {
+      key = newKey();
+      try { localStorage.setItem("sk-phone-key", key); } catch (e) { /* a new one each page: harmless */ }
+    }
+    return key;
+  }
+  /* What waits here for this table, told to the server whenever it changes, so the other phones say so
+     ("2 hands wait on Ana's phone") instead of a held hand being silent. */
+  function reportWaiting(csrf) {
+    if (!here.table || !csrf) return null;
+    return all().then(function (entries) {
+      var hands = entries.filter(function (e) { return e.table === here.table && e.kind === "hand"; });
+      var choices = hands.filter(function (e) { return e.state !== "pending" && e.state !== "sending"; });
+      var held = choices.length ? choices : hands;  /* the first hand that needs a choice, else the first */
+      var first = Math.min.apply(null, held.map(function (e) { return e.number || 1; }).concat([10000]));
+      var summary = [hands.length, choices.length, first].join("/"), mark = "sk-reported-" + here.table;
+      var before = "";
+      try { before = localStorage.getItem(mark) || ""; } catch (e) { /* private mode: report every time */ }
+      if (summary === before || (!before && !hands.length)) return null;
+      var body = new URLSearchParams([["csrf_token", csrf], ["phone", phoneKey()], ["hands", String(hands.length)],
+                                      ["choices", String(choices.length)], ["first", String(hands.length ? first : 1)]]);
+      return fetch(withParams(here.syncUrl.replace(/\/sync$/, "/waiting"), []), {
+        method: "POST", body: body, credentials: "same-origin", cache: "no-store"
+      }).then(function (r) {
+        if (r.status === 204) try { localStorage.setItem(mark, summary); } catch (e) { /* said again next time */ }
+      });
+    }).catch(function () {});
+  }
+  var others = null;
+  function showElsewhere(list) {
+    if (!others) {
+      others = document.createElement("div");
+      others.className = "outbox elsewhere";
+      others.setAttribute("aria-live", "polite");
+      box.parentNode.insertBefore(others, box.nextSibling);
+    }
+    others.textContent = "";
+    if (!list.length) return;
+    var section = document.createElement("section");
+    section.className = "card kept-elsewhere";
+    var h = document.createElement("h2");
+    h.textContent = words.elsewhere_title;
+    section.appendChild(h);
+    list.forEach(function (w) {
+      var p = document.createElement("p"), phone = w.phone || words.elsewhere_no_name;
+      p.textContent = fill(w.hands === 1 ? words.elsewhere_one : words.elsewhere_many, {n: w.hands, phone: phone}) +
+        (w.choices ? " " + fill(words.elsewhere_choice, {first: w.first}) : "");
+      section.appendChild(p);
+    });
+    others.appendChild(section);
   }
   var timer = null;
   function schedule() {

@@ -89,6 +89,7 @@ from .views import (
     view_for,
     view_from,
 )
+from .waiting import Waiting, report_waiting, waiting_elsewhere
 
 __all__ = [
     "Applied", "Change", "ChangePreview", "Conflict", "sentence", "CountAnswer", "EndPage", "Entry", "GroupMemory",
@@ -106,5 +107,6 @@ __all__ = [
     "share_text", "start_next", "start_session", "stored_hand", "table_screen", "told", "undo", "view_for",
     "view_from", "what_if", "set_group_language",
     "PendingComparison", "compare_fix", "compare_pending",
+    "Waiting", "report_waiting", "waiting_elsewhere",
     "LinkKind", "find_watched", "link_kind", "replace_links", "replaced_by",
 ]

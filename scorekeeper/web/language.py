@@ -64,6 +64,14 @@ def script_words() -> dict[str, str]:
         "saving": _("Saving…"),
         "choose_contract": _("Choose the contract."),
         # the phone's outbox and offline banner (static/offline.js, issue 11)
+        # what waits on the other phones (static/offline.js, issue 24)
+        "elsewhere_title": _("Waiting on other phones"),
+        "elsewhere_one": _("1 hand waits on {phone}: it is not in the figures yet."),
+        "elsewhere_many": _("{n} hands wait on {phone}: they are not in the figures yet."),
+        "elsewhere_choice": _("Hand {first} needs a choice on that phone (another phone entered it too); the "
+                              "hands after it wait until then."),
+        "elsewhere_no_name": _("a phone with no name"),
+        "outbox_other_table": _("Open its table"),
         "outbox_after_kept": _("This will be hand {n}: hand {kept} is still waiting on this phone."),
         "outbox_back": _("Back online — catching up…"),
         "outbox_closed": _("Not saved: the session was ended on another phone. "

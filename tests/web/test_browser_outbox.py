@@ -21,6 +21,7 @@ from test_browser_offline import (
     new_table,
     open_table,
     save_hand,
+    save_offline,
     server,  # noqa: F401 (the module's server fixture, shared)
     shot,
     stored_hands,
@@ -180,3 +181,50 @@ def test_a_form_opened_offline_follows_what_other_phones_entered(chromium, serve
     assert stored_hands(table) == [HAND_A, HAND_B, HAND_C]
     ctx.close()
     other_ctx.close()
+
+
+def name_phone(page, name: str) -> None:
+    page.fill("input[name=name]", name)
+    page.click("text=Save the name")
+    page.wait_for_selector("input[name=name]", state="detached")
+
+
+def test_a_waiting_conflict_is_shown_on_every_page_and_on_the_other_phones(chromium, server):  # noqa: F811
+    """Ana's phone saved hand 1 offline while Bea's phone entered hand 1 online: Ana's hand waits there for a
+    choice. Every page of Ana's phone shows it, Bea's phone says "1 hand waits on Ana's phone" and that it
+    needs a choice; once Ana enters hers as hand 2, the notice goes."""
+    table = new_table(server, "Waiting elsewhere")
+    ctx_a, a = new_phone(chromium)
+    ctx_b, b = new_phone(chromium)
+    open_table(a, table)
+    name_phone(a, "Ana's phone")
+    open_table(a, table)
+    b.goto(table)
+    save_offline(ctx_a, a, HAND_B)
+    save_hand(b, HAND_A)
+    ctx_a.set_offline(False)
+    a.wait_for_selector(".kept-list .kept-conflict", timeout=20000)
+    for path in ("/history", "/hands", "/end"):  # every page of Ana's phone shows what waits there
+        a.goto(table + path)
+        a.wait_for_selector(".kept-list .kept-conflict")
+        assert "another phone entered hand 1" in a.inner_text(".kept-list")
+    a.goto(table)
+    a.wait_for_selector(".kept-list .kept-conflict")
+    b.goto(table)
+    b.wait_for_selector(".kept-elsewhere", timeout=20000)
+    notice = b.inner_text(".kept-elsewhere")
+    assert "1 hand waits on Ana's phone" in notice and "Hand 1 needs a choice on that phone" in notice
+    assert a.locator(".kept-elsewhere").count() == 0  # not its own report
+    shot(b, "waiting-on-another-phone")
+    a.click("text=Compare and choose")
+    a.click("text=Enter mine as hand 2")
+    a.wait_for_selector(".saved:has-text('Hand 2 saved')")
+    a.wait_for_timeout(500)
+    assert a.locator(".kept-list").count() == 0
+    b.reload()
+    b.wait_for_function("() => !document.querySelector('.kept-elsewhere')", timeout=20000)
+    b.wait_for_timeout(1500)
+    assert b.locator(".kept-elsewhere").count() == 0
+    assert stored_hands(table) == [HAND_A, HAND_B]
+    ctx_a.close()
+    ctx_b.close()
