@@ -468,7 +468,7 @@
           return r.text().then(function (html) {
             var fresh = formOf(html);
             return keptForm(cache).then(function (now) {  /* an older answer never replaces a newer form */
-              if (fresh.number < now.number || (fresh.number === now.number && fresh.version < now.version)) return;
+              if (!fresh.number || fresh.version < now.version) return;  /* versions only grow (even a restore) */
               return cache.put(name, new Response(html, {status: 200, headers: headers}));
             });
           });

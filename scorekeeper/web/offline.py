@@ -183,7 +183,7 @@ def waiting(token: str) -> ResponseReturnValue:
     choices = number_of(request.form.get("choices"), WAITING)
     first = number_of(request.form.get("first"), domains.HAND_NUMBER) if hands else 1
     if not KEY.match(phone_key) or min(hands, choices, first) < 0 or choices > hands:
-        return jsonify(error=_("This report of what waits on the phone is damaged.")), 400
+        return jsonify(ok=False, message=_("This report of what waits on the phone is damaged.")), 400
     services.report_waiting(gs, phone_key=phone_key, phone=phone_name(), hands=hands, choices=choices, first=first)
     return Response(status=204)
 

@@ -53,7 +53,7 @@ def test_the_sync_gives_the_deals_ahead(app, browser):
 def test_a_damaged_report_is_refused_with_a_sentence(app, browser, fields):
     s = gen_session(browser, gen_group(browser))
     r = _report(browser, s, **fields)
-    assert r.status_code == 400 and "damaged" in r.get_json()["error"]
+    assert r.status_code == 400 and "damaged" in r.get_json()["message"]
     assert _elsewhere(browser, s, BEA) == []
 
 
