@@ -228,3 +228,48 @@ def test_a_waiting_conflict_is_shown_on_every_page_and_on_the_other_phones(chrom
     assert stored_hands(table) == [HAND_A, HAND_B]
     ctx_a.close()
     ctx_b.close()
+
+
+FOUR = ("Ana", "Bea", "Carlos", "Dora")
+#: at four the dealer sits out: Carlos deals hand 1, Dora hand 2, Ana hand 3
+FOUR_HANDS = [
+    {"contract": "entrada", "declarer": "Ana", "tricks": {"Ana": 5, "Bea": 2, "Dora": 2}},
+    {"contract": "entrada", "declarer": "Bea", "tricks": {"Ana": 2, "Bea": 5, "Carlos": 2}},
+    {"contract": "entrada", "declarer": "Dora", "tricks": {"Bea": 2, "Carlos": 2, "Dora": 5}},
+]
+
+
+def test_at_four_a_form_built_offline_leaves_out_that_hands_dealer(chromium, server):  # noqa: F811
+    """Hand 3 entered offline after hand 2 waits on the phone: the form (kept for hand 2, dealt by Dora) is
+    built for hand 3: Ana deals and sits out, Dora plays (her declarer choice and tricks are offered)."""
+    from scorekeeper import services
+
+    with server["app"].app_context():
+        group = services.create_group("Four offline")
+        for p in FOUR:
+            services.add_player(group, p)
+        gs = services.start_session(group, players=list(FOUR), first_dealer="Carlos", rules="pagat",
+                                    start_tokens=160, tanto_value="0.10", currency="EUR")
+        table = f"{server['url']}/s/{gs.token}"
+    ctx, page = new_phone(chromium)
+    open_table(page, table)
+    save_hand(page, FOUR_HANDS[0])
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('sk-table-' + location.pathname.split('/')[2])"
+                           " || '{}').hands === 1")
+    save_offline(ctx, page, FOUR_HANDS[1])
+    page.click("#enter-hand")
+    page.wait_for_selector("#hand-form")
+    assert page.input_value("input[name=number]") == "3"
+    assert page.inner_text("main h1 + .hint").startswith("Ana deals · mano Bea")
+    offered = page.eval_on_selector_all("label.choice:has(input[name=declarer])",
+                                        "ls => ls.filter(l => !l.hidden).map(l => l.innerText.trim())")
+    assert offered == ["Bea", "Carlos", "Dora"], offered
+    rows = page.eval_on_selector_all(".trickrow", "rs => rs.filter(r => !r.hidden).map(r => r.dataset.player)")
+    assert rows == ["Bea", "Carlos", "Dora"], rows
+    fill_hand(page, FOUR_HANDS[2])
+    page.click("#hand-form button[type=submit]")
+    page.wait_for_selector(".kept-list .kept-pending >> nth=1")
+    ctx.set_offline(False)
+    page.wait_for_selector(".saved:has-text('Hand 3 saved')", timeout=20000)
+    assert stored_hands(table) == FOUR_HANDS
+    ctx.close()
