@@ -1,7 +1,7 @@
 """waiting reports: what waits on each phone, shown to the other phones
 
 Revision ID: f1c7a9e3b052
-Revises: c4e9a2b7d610
+Revises: f1d2c3b4a5e6
 Create Date: 2026-11-26 13:30:00
 
 """
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'f1c7a9e3b052'
-down_revision = 'c4e9a2b7d610'
+down_revision = 'f1d2c3b4a5e6'
 branch_labels = None
 depends_on = None
 
