@@ -486,8 +486,9 @@
     if (!(n > from)) return false;
     numberInput.value = String(n);
     var seen = known(here.table) || {}, deal = (seen.deals || []).filter(function (d) { return d.number === n; })[0];
-    var h1 = document.querySelector("main h1");
+    var h1 = document.querySelector("main h1"), save = form.querySelector("button[type=submit]");
     if (h1) h1.textContent = fill(words.outbox_hand, {n: n});
+    if (save) save.textContent = fill(words.outbox_save_hand, {n: n});
     var hint = h1 && h1.nextElementSibling && h1.nextElementSibling.classList.contains("hint") ? h1.nextElementSibling : null;
     if (!deal) {
       if (hint) hint.textContent = words.outbox_deal_unknown;

@@ -83,6 +83,7 @@ def script_words() -> dict[str, str]:
         "outbox_deal": _("{dealer} deals · mano {mano} · what is in play shows once the hands waiting on this "
                          "phone are sent"),
         "outbox_deal_unknown": _("Who deals shows once the hands waiting on this phone are sent."),
+        "outbox_save_hand": _("Save hand {n}"),
         "outbox_drop": _("Drop it"),
         "outbox_drop_sure": _("Tap again to drop it for good"),
         "outbox_enter": _("Enter hand {n}"),

@@ -141,6 +141,7 @@ def test_going_offline_a_second_time_gives_the_form_for_the_hand_about_to_be_ent
     assert page.input_value("input[name=number]") == "3" and page.inner_text("main h1") == "Hand 3"
     assert page.inner_text("main h1 + .hint").startswith("Bea deals · mano Carlos")
     assert "hand 2 is still waiting on this phone" in page.inner_text(".kept-note")
+    assert page.inner_text("#hand-form button[type=submit]") == "Save hand 3"
     fill_hand(page, HAND_C)
     page.click("#hand-form button[type=submit]")
     page.wait_for_selector(".kept-list .kept-pending >> nth=1")
