@@ -56,5 +56,7 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(CSRFError)
     def csrf_error(_e: Exception) -> ResponseReturnValue:
+        # X-Form-Stale: the phone's outbox asks for a fresh form token and sends the same post again
         return render_template("web/error.html", title=_("Please try again"),
-                               message=_("This form is out of date. Go back, reload the page and send it again.")), 400
+                               message=_("This form is out of date. Go back, reload the page and send it again.")), \
+            400, {"X-Form-Stale": "1"}

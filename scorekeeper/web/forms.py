@@ -163,6 +163,7 @@ class LanguageForm(ShownForm):
 class GroupForm(LanguageForm):
     name = StringField(_l("Group name"), validators=[DataRequired(_l("Give the group a name.")),
                                                      InDomain(domains.GROUP_NAME)])
+    key = FormKey()  # the request's own: a double tap makes one group
 
 
 class LinksForm(ShownForm):
@@ -170,6 +171,7 @@ class LinksForm(ShownForm):
 
     confirm = BooleanField(_l("Yes, replace them: the old links stop working"),
                            validators=[DataRequired(_l("Tick the box to replace the links."))])
+    key = FormKey()  # the request's own: a copy resent after a lost answer finds the new links
 
 
 class PlayerForm(ShownForm):

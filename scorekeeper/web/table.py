@@ -22,7 +22,7 @@ from markupsafe import Markup
 from .. import services
 from ..engine import domains
 from ..i18n import _, current_language, use_language
-from ..models import GameSession
+from ..models import GameSession, HistoryEntry
 from ..reports.chart import PHONE, bowl_chart
 from .access import session_or_404
 from .addresses import hint_number, query_number
@@ -205,6 +205,8 @@ def edit_hand(token: str, number: int) -> ResponseReturnValue:
         edited, status = _attempt(form, lambda: services.edit_hand(
             gs, number - 1, form.to_hand(), version=posted_version(form), entry=entry,
             key=form.idem_key.data or new_key(), phone=phone_name()))
+        if isinstance(edited, HistoryEntry):  # an identical copy of this fix was made while this one waited
+            return done_page(gs, services.Applied(edited, True))
         if edited is not None:
             return done_page(gs, services.edit_outcome(gs, number, edited))
     else:
