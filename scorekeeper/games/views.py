@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .base import Game
@@ -23,24 +23,29 @@ ReadDeal = tuple[dict[str, Any] | None, dict[str, str]]
 
 @dataclass(frozen=True)
 class Pieces:
-    """A game's web pieces: each is data or a function of the game as played so far."""
+    """A game's web pieces: templates, words, and functions of the game as played so far.
+
+    ``number`` is the deal a form is for: the next one, or an earlier one being fixed.
+    """
 
     #: the template drawing the game's part of the table page (given ``played`` and ``extra``)
     table_template: str
     #: what that template needs beyond the platform's view (distances, who is out, who deals)
     table_extra: Callable[[Played], Mapping[str, Any]]
-    #: the template of the deal form's fields (given ``fields``, ``errors`` and ``extra``)
+    #: the template of the deal form's own fields (given ``fields``, ``errors`` and ``extra``)
     deal_template: str
-    #: what the deal form shows for a new deal (``None``) or for a deal as entered
-    deal_fields: Callable[[Played, Mapping[str, Any] | None], dict[str, str]]
-    #: the posted form read into a deal object for the engine, or the errors by field
-    read_deal: Callable[[Played, FormData], ReadDeal]
-    #: where the engine's refusal of a field (``points.Ana``) is shown on the form
-    form_field: Callable[[Played, str], str]
+    #: what the deal form needs to be drawn for deal ``number`` (the players in it…)
+    deal_extra: Callable[[Played, int], Mapping[str, Any]]
+    #: the form's values for a new deal (``None``) or for a deal as entered
+    deal_fields: Callable[[Played, int, Mapping[str, Any] | None], dict[str, str]]
+    #: the posted form read into a deal object for the engine, or the errors by form field
+    read_deal: Callable[[Played, int, FormData], ReadDeal]
+    #: the form field that shows the engine's refusal of a field of the deal (``points.Ana``)
+    form_field: Callable[[Played, int, str], str]
     #: a deal as entered, in one short line for the list of deals
     deal_line: Callable[[Mapping[str, Any]], str]
-    #: the extra context of the deal form (the players still in, the mode…)
-    deal_extra: Callable[[Played], Mapping[str, Any]]
+    #: the words of the start form: an option (``elimination``) or a value (``payout=each_pays_winner``)
+    option_words: Mapping[str, str] = field(default_factory=dict)
     #: the game's own script on the deal form (a path under static/), or ""
     script: str = ""
 

@@ -68,7 +68,11 @@ def game_title(gs: GameSession) -> str:
 
 def pieces(gs: GameSession) -> Pieces | None:
     """The game's own web pieces (its deal form, its part of the table page), if it has them."""
-    return pieces_for(GAMES[gs.game]) if gs.game in GAMES else None
+    return pieces_of(gs.game)
+
+
+def pieces_of(name: str) -> Pieces | None:
+    return pieces_for(GAMES[name]) if name in GAMES else None
 
 
 def group_games(group: Group, limit: int = 12) -> list[GameSession]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NoReturn
 
-from flask import Flask, render_template
+from flask import Flask, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import Forbidden, NotFound
 
@@ -47,6 +47,7 @@ def session_or_404(token: str) -> GameSession:
     if gs is None:
         _refuse(token)
     speak_group(gs.group.language)
+    _tresillo_only(gs, "games.table", token)
     return gs
 
 
@@ -56,7 +57,26 @@ def watched_or_404(token: str) -> GameSession:
     if gs is None:
         _refuse(token)
     speak_group(gs.group.language)
+    _tresillo_only(gs, "games.watch", token)
     return gs
+
+
+class GameLink(NotFound):
+    """A link of another game's session on a Tresillo page: that page has nothing for it."""
+
+    def __init__(self, title: str) -> None:
+        super().__init__()
+        self.title = title
+
+
+def _tresillo_only(gs: GameSession, endpoint: str, token: str) -> None:
+    """Every Tresillo page serves Tresillo sessions only: another game's link is sent to its own page
+    (a page asked for), or told where it belongs (a form sent)."""
+    if not services.games.is_game(gs):
+        return
+    if request.method in ("GET", "HEAD"):
+        abort(redirect(url_for(endpoint, token=token)))
+    raise GameLink(services.games.game_title(gs))
 
 
 def _refuse(token: str) -> NoReturn:
@@ -81,6 +101,13 @@ def _unknown_link(_exc: UnknownLink) -> ResponseReturnValue:
                                      "group has replaced its links, ask someone at the table for the new one.")), 404
 
 
+def _game_link(exc: GameLink) -> ResponseReturnValue:
+    return render_template("web/error.html", title=_("Not on this page"),
+                           message=_("This link is for a game of {game}: open it to see that game's table; "
+                                     "nothing was changed here.").format(game=exc.title)), 404
+
+
 def register(app: Flask) -> None:
+    app.register_error_handler(GameLink, _game_link)
     app.register_error_handler(WrongLink, _wrong_link)
     app.register_error_handler(UnknownLink, _unknown_link)
