@@ -115,8 +115,8 @@ def _refused(exc: SessionError, number: int | None = None) -> Refused:
     """The engine's first refusal on the field it names; a refusal of another deal says which."""
     err = exc.first
     said = sentence(refusal(err))
-    if err.hand is not None and err.hand != number:
-        said = _("Deal {n}: {refusal}").format(n=err.hand, refusal=said)
+    if err.hand is not None and err.hand != number:  # a later deal no longer stands: not a field of this one
+        return Refused("deal", _("Deal {n}: {refusal}").format(n=err.hand, refusal=said))
     return Refused(err.field, said)
 
 

@@ -230,7 +230,7 @@ def _save(gs: GameSession, view: services.games.GameView, pieces: Pieces | None,
             services.games.add_deal(gs, posted, deal, key, phone_name())
     except services.Refused as exc:
         field = pieces.form_field(view.played, number, exc.field) if pieces is not None else "deal"
-        errors[field if exc.status == 400 else "form"] = exc.message
+        errors[field if exc.status == 400 and exc.field != "deal" else "form"] = exc.message
         return None
     return redirect(url_for("games.table", token=gs.token, _anchor=f"deal-{number}" if fixing else None))
 

@@ -128,7 +128,7 @@ def test_a_fix_that_breaks_a_later_deal_is_refused_naming_it(group):
     before = stored(gs)
     with pytest.raises(services.Refused) as refused:
         services.games.replace_deal(gs, 2, points(0, 10, 0, 0, 0, "Bea"), "fix")
-    assert refused.value.message.startswith("Deal 3: ")
+    assert refused.value.message.startswith("Deal 3: ") and refused.value.field == "deal"
     assert stored(gs) == before
 
 

@@ -85,8 +85,8 @@ def _cards(played: Played, players: tuple[str, ...], form: FormData, errors: dic
             value = _whole(form.get(name))
             if value is None and i == len(players) - 1 and not (form.get(name) or "").strip():
                 taken = [c[kind] for c in list(cards.values())[:-1]]
-                if None not in taken and sum(t for t in taken if t is not None) <= whole:
-                    value = whole - sum(t for t in taken if t is not None)
+                if None not in taken:  # more than the pack among the others: the engine says by how much
+                    value = max(0, whole - sum(t for t in taken if t is not None))
             if value is None:
                 errors[name] = _("Write a whole number, such as 3.")
             cards[p][kind] = value
