@@ -166,8 +166,8 @@ def _table(gs: GameSession, watching: bool) -> ResponseReturnValue:
     extra = pieces.table_extra(view.played) if pieces is not None else {}
     lines = {d.number: pieces.deal_line(d.deal) if pieces is not None else json.dumps(d.deal, ensure_ascii=False)
              for d in view.deals}
-    return render_template("games/table.html", gs=gs, view=view, pieces=pieces, extra=extra, lines=lines,
-                           watching=watching, token=gs.token)
+    return render_template("games/table.html", game_session=gs, view=view, pieces=pieces, extra=extra,
+                           lines=lines, watching=watching, token=None if watching else gs.token)
 
 
 def _game(token: str) -> GameSession:
@@ -207,7 +207,7 @@ def deal(token: str, number: int | None) -> ResponseReturnValue:
         else:
             errors["form"] = " ".join(e for es in form.errors.values() for e in es)
     extra = pieces.deal_extra(view.played, target) if pieces is not None else {}
-    return render_template("games/deal.html", gs=gs, view=view, pieces=pieces, extra=extra, form=form,
+    return render_template("games/deal.html", game_session=gs, view=view, pieces=pieces, extra=extra, form=form,
                            values=values, errors=errors, number=target, fixing=fixing), 400 if errors else 200
 
 
@@ -271,8 +271,8 @@ def delete(token: str, number: int) -> ResponseReturnValue:
     pieces = services.games.pieces(gs)
     d = view.deals[number - 1]
     line = pieces.deal_line(d.deal) if pieces is not None else json.dumps(d.deal, ensure_ascii=False)
-    return render_template("games/delete.html", gs=gs, view=view, form=form, number=number, deal=d, line=line,
-                           error=error), 400 if error else 200
+    return render_template("games/delete.html", game_session=gs, view=view, form=form, number=number, deal=d,
+                           line=line, error=error), 400 if error else 200
 
 
 @bp.route("/s/<token>/play/end", methods=["GET", "POST"])
@@ -293,14 +293,14 @@ def end(token: str) -> ResponseReturnValue:
             return redirect(url_for("games.result", token=token))
     else:
         error = " ".join(e for es in form.errors.values() for e in es)
-    return render_template("games/end.html", gs=gs, view=services.games.game_view(gs), form=form,
+    return render_template("games/end.html", game_session=gs, view=services.games.game_view(gs), form=form,
                            error=error), 400 if error else 200
 
 
 @bp.get("/s/<token>/play/result")
 def result(token: str) -> ResponseReturnValue:
     gs = _game(token)
-    return render_template("games/result.html", gs=gs, view=services.games.game_view(gs))
+    return render_template("games/result.html", game_session=gs, view=services.games.game_view(gs))
 
 
 @bp.get("/s/<token>/play/session.json")

@@ -162,3 +162,14 @@ def test_a_tresillo_link_on_a_games_page(browser):
     # the group page of Tresillo still sees only its evenings
     html = browser.get(f"/g/{group}").get_data(as_text=True)
     assert "Back to the table" in html
+
+
+def test_a_games_watch_link_shows_its_table_read_only(browser, app, game):
+    from scorekeeper import services
+
+    with app.app_context():
+        watch = services.find_session(game).watch_token
+    assert browser.get(f"/w/{watch}").headers["Location"].endswith(f"/w/{watch}/play")
+    html = browser.get(f"/w/{watch}/play").get_data(as_text=True)
+    assert "Rovescino" in html and 'id="enter-deal"' not in html and f"/s/{game}" not in html
+    assert browser.get(f"/w/{game}/play").status_code == 404  # a session link is not a watch link
