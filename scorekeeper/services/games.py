@@ -62,8 +62,9 @@ def is_game(gs: GameSession) -> bool:
 
 
 def game_title(gs: GameSession) -> str:
+    """The game's own name (Tresillo's evenings included)."""
     spec = game_spec(gs.game)
-    return spec.title if spec is not None else gs.game
+    return spec.title if spec is not None else gs.game.capitalize()
 
 
 def pieces(gs: GameSession) -> Pieces | None:

@@ -41,23 +41,26 @@ def group_or_404(token: str) -> Group:
     return group
 
 
-def session_or_404(token: str) -> GameSession:
-    """The session behind a session link (follow and enter hands); a watch or group link is refused."""
+def session_or_404(token: str, *, game: bool = False) -> GameSession:
+    """The session behind a session link (follow and enter hands); a watch or group link is refused.
+
+    Tresillo's pages serve Tresillo evenings, the games' pages (``game``) the other games.
+    """
     gs = services.find_session(token)
     if gs is None:
         _refuse(token)
     speak_group(gs.group.language)
-    _tresillo_only(gs, "games.table", token)
+    _same_game(gs, game, "games.table" if services.games.is_game(gs) else "table.show", token)
     return gs
 
 
-def watched_or_404(token: str) -> GameSession:
+def watched_or_404(token: str, *, game: bool = False) -> GameSession:
     """The session behind a watch link (read-only)."""
     gs = services.find_watched(token)
     if gs is None:
         _refuse(token)
     speak_group(gs.group.language)
-    _tresillo_only(gs, "games.watch", token)
+    _same_game(gs, game, "games.watch" if services.games.is_game(gs) else "watch.show", token)
     return gs
 
 
@@ -69,10 +72,10 @@ class GameLink(NotFound):
         self.title = title
 
 
-def _tresillo_only(gs: GameSession, endpoint: str, token: str) -> None:
-    """Every Tresillo page serves Tresillo sessions only: another game's link is sent to its own page
-    (a page asked for), or told where it belongs (a form sent)."""
-    if not services.games.is_game(gs):
+def _same_game(gs: GameSession, game: bool, endpoint: str, token: str) -> None:
+    """Tresillo's pages serve Tresillo sessions only, the games' pages the other games: a link of the other
+    kind is sent to its own page (a page asked for, ``endpoint``), or told where it belongs (a form sent)."""
+    if services.games.is_game(gs) == game:
         return
     if request.method in ("GET", "HEAD"):
         abort(redirect(url_for(endpoint, token=token)))

@@ -19,9 +19,9 @@ from wtforms import HiddenField
 from .. import services
 from ..games.base import GameSpec
 from ..games.views import Pieces
-from ..i18n import _, speak_group
+from ..i18n import _
 from ..models import GameSession, Group
-from .access import UnknownLink, group_or_404
+from .access import UnknownLink, group_or_404, session_or_404, watched_or_404
 from .fixes import phone_name
 from .forms import FormKey, number_of
 
@@ -43,23 +43,6 @@ def games_on_pages() -> dict[str, Any]:
     """The group page lists the games to start and the games kept (Tresillo's evenings are its own)."""
     return {"game_choices": services.games.game_choices, "group_games": services.games.group_games,
             "game_title": services.games.game_title}
-
-
-def game_or_404(token: str) -> GameSession:
-    """The session behind a session link, when it is a game of the registry (a Tresillo link: its table)."""
-    gs = services.find_session(token)
-    if gs is None:
-        raise UnknownLink()
-    speak_group(gs.group.language)
-    return gs
-
-
-def watched_game_or_404(token: str) -> GameSession:
-    gs = services.find_watched(token)
-    if gs is None or not services.games.is_game(gs):
-        raise UnknownLink()
-    speak_group(gs.group.language)
-    return gs
 
 
 def _words(pieces: Pieces | None, key: str) -> str:
@@ -149,15 +132,12 @@ def _start_page(group: Group, spec: GameSpec, form: KeyForm, values: dict[str, s
 
 @bp.get("/s/<token>/play")
 def table(token: str) -> ResponseReturnValue:
-    gs = game_or_404(token)
-    if not services.games.is_game(gs):
-        return redirect(url_for("table.show", token=token))
-    return _table(gs, watching=False)
+    return _table(_game(token), watching=False)
 
 
 @bp.get("/w/<token>/play")
 def watch(token: str) -> ResponseReturnValue:
-    return _table(watched_game_or_404(token), watching=True)
+    return _table(watched_or_404(token, game=True), watching=True)
 
 
 def _table(gs: GameSession, watching: bool) -> ResponseReturnValue:
@@ -171,10 +151,7 @@ def _table(gs: GameSession, watching: bool) -> ResponseReturnValue:
 
 
 def _game(token: str) -> GameSession:
-    gs = game_or_404(token)
-    if not services.games.is_game(gs):
-        raise UnknownLink()
-    return gs
+    return session_or_404(token, game=True)
 
 
 @bp.route("/s/<token>/play/deal", methods=["GET", "POST"], defaults={"number": None})

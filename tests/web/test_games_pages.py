@@ -17,7 +17,8 @@ FIVE = ("Ana", "Bea", "Cleo", "Dan", "Eva")
 
 def errors_on(html: str) -> dict[str, str]:
     """Each refusal on the page by the field it stands under (``id="points-0-error"``)."""
-    return {m.group(1): unescape(m.group(2)) for m in re.finditer(r'id="([\w-]+)-error">([^<]*)<', html)}
+    found = re.finditer(r'id="([\w-]+)-error"><p class="error" role="alert">([^<]*)<', html)
+    return {m.group(1): unescape(m.group(2)) for m in found}
 
 
 def start_rovescino(browser, group, **fields):
@@ -157,8 +158,10 @@ def test_a_tresillo_page_with_a_games_link(browser, game):
 def test_a_tresillo_link_on_a_games_page(browser):
     group = gen_group(browser)
     token = gen_session(browser, group)
-    assert browser.get(f"/s/{token}/play").headers["Location"].endswith(f"/s/{token}")
-    assert browser.get(f"/s/{token}/play/deal").status_code == 404
+    for url in ("/play", "/play/deal", "/play/end", "/play/result", "/play/session.json"):
+        assert browser.get(f"/s/{token}{url}").headers["Location"].endswith(f"/s/{token}"), url
+    r = browser.post(f"/s/{token}/play/end", {})
+    assert r.status_code == 404 and "This link is for a game of Tresillo" in unescape(r.get_data(as_text=True))
     # the group page of Tresillo still sees only its evenings
     html = browser.get(f"/g/{group}").get_data(as_text=True)
     assert "Back to the table" in html
@@ -172,4 +175,4 @@ def test_a_games_watch_link_shows_its_table_read_only(browser, app, game):
     assert browser.get(f"/w/{watch}").headers["Location"].endswith(f"/w/{watch}/play")
     html = browser.get(f"/w/{watch}/play").get_data(as_text=True)
     assert "Rovescino" in html and 'id="enter-deal"' not in html and f"/s/{game}" not in html
-    assert browser.get(f"/w/{game}/play").status_code == 404  # a session link is not a watch link
+    assert browser.get(f"/w/{game}/play").status_code == 403  # a session link is not a watch link
