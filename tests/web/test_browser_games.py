@@ -133,4 +133,8 @@ def test_five_play_rovescino_with_elimination_to_the_end(chromium, server):
     shot(page, "es-table")
     page.set_viewport_size({"width": 320, "height": 700})
     fits(page, 320)
+    page.goto(group)  # the group page lists the game, ended, among its other games
+    assert "Rovescino" in page.locator("#games").inner_text()
+    fits(page, 320)
+    shot(page, "es-group-320")
     ctx.close()
