@@ -165,6 +165,8 @@ def deal(token: str, number: int | None) -> ResponseReturnValue:
     fixing = number is not None
     if fixing and not 1 <= (number or 0) <= len(view.deals):
         raise UnknownLink()
+    if not fixing and view.result.finished and request.method == "GET":  # over: nothing more to enter
+        return redirect(url_for("games.table", token=token))
     target = number if number is not None else view.next_number
     pieces = services.games.pieces(gs)
     form = KeyForm()

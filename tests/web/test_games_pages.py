@@ -139,6 +139,7 @@ def test_fix_delete_end_and_settle_then_the_file_replays(browser, game, tmp_path
     html = browser.get(f"/s/{game}/play/result").get_data(as_text=True)
     assert "The game was not over" in html and "Nobody pays anybody." in html
     assert browser.get(f"/s/{game}/play/deal").status_code == 302  # ended: the result, no form
+    assert browser.get(f"/s/{game}/play/deal").headers["Location"].endswith(f"/s/{game}/play/result")
     path = tmp_path / "session.json"
     path.write_bytes(browser.get(f"/s/{game}/play/session.json").get_data())
     out = __import__("io").StringIO()
@@ -176,3 +177,17 @@ def test_a_games_watch_link_shows_its_table_read_only(browser, app, game):
     html = browser.get(f"/w/{watch}/play").get_data(as_text=True)
     assert "Rovescino" in html and 'id="enter-deal"' not in html and f"/s/{game}" not in html
     assert browser.get(f"/w/{game}/play").status_code == 403  # a session link is not a watch link
+
+
+def test_a_game_over_offers_the_end_not_another_deal(browser):
+    group = gen_group(browser, players=FIVE)
+    r = start_rovescino(browser, group, **{"opt-elimination": "false"})
+    game = r.headers["Location"].split("/")[2]
+    for _ in range(2):
+        assert post_deal(browser, game, points(10, 0, 0, 0, 0, last="Ana")).status_code == 302
+    html = browser.get(f"/s/{game}/play").get_data(as_text=True)
+    assert 'id="end-game"' in html and 'id="enter-deal"' not in html and "a player reached 21" in html
+    assert browser.get(f"/s/{game}/play/deal").headers["Location"].endswith(f"/s/{game}/play")
+    r = browser.post(f"/s/{game}/play/deal", {"number": "3", "mode": "points", "last": "Ana",
+                                               **{f"points-{i}": "2" for i in range(5)}})
+    assert r.status_code == 400 and "ended at deal 2" in errors_on(r.get_data(as_text=True))["form"]
