@@ -130,6 +130,9 @@ class GameSession(db.Model):  # type: ignore[name-defined,misc]
     closed_at: Mapped[datetime | None] = mapped_column(default=None)
     #: the key of the start or import form that made this session (None before keys were kept)
     idem_key: Mapped[str | None] = mapped_column(String(domains.FORM_KEY.most), default=None)
+    #: an imported session: the SHA-256 (hex) of the file's canonical content (services.files.file_digest),
+    #: so the same file imported again is recognised; None for an evening started here
+    file_digest: Mapped[str | None] = mapped_column(String(64), default=None, index=True)
     #: the game played (a name of ``scorekeeper.games.GAMES``, or "tresillo" for the columns above)
     game: Mapped[str] = mapped_column(String(32), default=TRESILLO, server_default=TRESILLO)
     #: a registered game's setup as its session file gives it: ``{"teams": …, "options": …}`` (the

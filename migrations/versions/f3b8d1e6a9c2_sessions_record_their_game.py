@@ -1,7 +1,7 @@
 """sessions record their game: its name and, for the games of scorekeeper-session/2, their setup
 
 Revision ID: f3b8d1e6a9c2
-Revises: c4e9a2b7d610
+Revises: f1d2c3b4a5e6
 Create Date: 2026-11-26 13:30:00
 
 Every session kept so far is a Tresillo evening: it gets ``game = 'tresillo'``
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = 'f3b8d1e6a9c2'
-down_revision = 'c4e9a2b7d610'
+down_revision = 'f1d2c3b4a5e6'
 branch_labels = None
 depends_on = None
 

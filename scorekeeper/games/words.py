@@ -21,6 +21,8 @@ HOW: dict[str, str] = {
     "stramazzo": N_("stramazzo: one side took every counting card"),
     "strammazzone": N_("strammazzone: one player took every counting card"),
     "collatondrione": N_("collatondrione: a napoletana decima was declared"),
+    "reached_12": N_("a team reached 12"),
+    "reached_5": N_("a player reached 5"),
 }
 
 

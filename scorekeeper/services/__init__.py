@@ -24,7 +24,7 @@ from ..engine import HandChoices  # what a hand form may offer (services.choices
 from . import games
 from .checks import CountAnswer, WhatIf, count_check, count_parties, what_if
 from .evenings import GroupMemory, group_memory, kept_paper_session, share_text, start_next
-from .files import export_json, import_session, ledger_csv
+from .files import AlreadyImported, export_json, import_session, ledger_csv
 from .fixes import (
     Applied,
     Change,
@@ -75,6 +75,7 @@ from .summaries import (
     group_statistics,
     keep_summary,
     past_evenings,
+    versus,
 )
 from .views import (
     HANDS_PER_PAGE,
@@ -109,5 +110,6 @@ __all__ = [
     "view_from", "what_if", "set_group_language",
     "PendingComparison", "compare_fix", "compare_pending",
     "LinkKind", "find_watched", "link_kind", "replace_links",
+    "AlreadyImported", "versus",
     "games",
 ]

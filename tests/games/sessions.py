@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from . import sessions_tressette
+from . import sessions_tressette, sessions_truc
 
 NAMES = ("Ana", "Bea", "Cleo", "Dan", "Eva", "Fede", "Gina", "Hugo", "Ines", "Juan", "Kira", "Luis", "Marta")
 
@@ -59,4 +59,9 @@ VALID: dict[str, Callable[[random.Random], dict[str, Any]]] = {
     "tressette-chiamata": sessions_tressette.tressette_chiamata,
     "tressette-in-due": sessions_tressette.tressette_in_due,
     "terziglio": sessions_tressette.terziglio,
+    "rentoy": sessions_truc.rentoy,
+    "truc": sessions_truc.truc,
+    "put": sessions_truc.put,
+    "cacho": sessions_truc.cacho,
+    "flor": sessions_truc.flor,
 }

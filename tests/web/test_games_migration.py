@@ -11,7 +11,7 @@ from scorekeeper import services
 from scorekeeper.db import db
 from scorekeeper.models import GameSession
 
-BEFORE = "c4e9a2b7d610"  # watch links: sessions without a game
+BEFORE = "f1d2c3b4a5e6"  # imported files digested: sessions without a game
 
 
 def figures(token: str) -> tuple[str, str, dict]:
