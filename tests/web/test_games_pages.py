@@ -11,6 +11,7 @@ import pytest
 
 from conftest import field_value, gen_group, gen_session
 from scorekeeper.cli import main
+from tests.webcheck import message_of
 
 FIVE = ("Ana", "Bea", "Cleo", "Dan", "Eva")
 
@@ -191,3 +192,22 @@ def test_a_game_over_offers_the_end_not_another_deal(browser):
     r = browser.post(f"/s/{game}/play/deal", {"number": "3", "mode": "points", "last": "Ana",
                                                **{f"points-{i}": "2" for i in range(5)}})
     assert r.status_code == 400 and "ended at deal 2" in errors_on(r.get_data(as_text=True))["form"]
+
+
+def test_every_registered_game_starts_and_takes_its_deals_on_the_same_pages(browser):
+    """A game without pieces of its own is still played: its deals as the session file's objects."""
+    from scorekeeper.games import GAMES
+
+    group = gen_group(browser, players=("Ana", "Bea", "Cleo", "Dan", "Eva", "Fede", "Gino", "Ugo"))
+    players = ["Ana", "Bea", "Cleo", "Dan", "Eva", "Fede", "Gino", "Ugo"]
+    for name, game in GAMES.items():
+        page = browser.get(f"/g/{group}/play/{name}").get_data(as_text=True)
+        seats = {f"seat{i + 1}": p for i, p in enumerate(players[: min(game.spec.seats)])}
+        r = browser.post(f"/g/{group}/play/{name}", {**seats, "idem_key": field_value(page, "idem_key"),
+                                                       "stake": "1", "currency": "EUR"})
+        assert r.status_code == 302, (name, errors_on(r.get_data(as_text=True)))
+        token = r.headers["Location"].split("/")[2]
+        assert browser.get(f"/s/{token}/play").status_code == 200, name
+        r = post_deal(browser, token, {"deal": '{"nothing": 1}', "mode": "points", "last": "nobody"})
+        assert r.status_code == 400 and message_of(r), name
+        assert json.loads(browser.get(f"/s/{token}/play/session.json").get_data(as_text=True))["game"] == name
