@@ -22,6 +22,10 @@ from .engine.domains import Text, Whole
 NAME_KEY_LENGTH = 4 * domains.PLAYER_NAME.most
 
 
+#: the game of the sessions kept in Tresillo's own columns (every other session names a game of the registry)
+TRESILLO = "tresillo"
+
+
 def new_token() -> str:
     """128 random bits, URL-safe: links cannot be guessed."""
     return secrets.token_urlsafe(16)
@@ -129,6 +133,11 @@ class GameSession(db.Model):  # type: ignore[name-defined,misc]
     #: an imported session: the SHA-256 (hex) of the file's canonical content (services.files.file_digest),
     #: so the same file imported again is recognised; None for an evening started here
     file_digest: Mapped[str | None] = mapped_column(String(64), default=None, index=True)
+    #: the game played (a name of ``scorekeeper.games.GAMES``, or "tresillo" for the columns above)
+    game: Mapped[str] = mapped_column(String(32), default=TRESILLO, server_default=TRESILLO)
+    #: a registered game's setup as its session file gives it: ``{"teams": …, "options": …}`` (the
+    #: stake kept in the options); empty for Tresillo, whose setup is the columns above
+    setup: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict, server_default="{}")
 
     group: Mapped[Group] = relationship(back_populates="sessions")
     hands: Mapped[list[HandRecord]] = relationship(

@@ -15,7 +15,7 @@ from ..db import begin_writing, db
 from ..engine import Ledger, Session, SessionError, domains, dump_session, load_session, replay
 from ..engine.sessionfile import decode, parse_json
 from ..i18n import _
-from ..models import GameSession, Group, HandRecord, Player, now
+from ..models import TRESILLO, GameSession, Group, HandRecord, Player, now
 from ..narration import ledger_json, refusal_line
 from .groups import players_under_lock
 from .hands import commit_made, form_key, made_by
@@ -56,7 +56,7 @@ def file_digest(session: Session, ledger: Ledger) -> str:
 
 def imported_as(group: Group, digest: str) -> GameSession | None:
     """The group's first session imported from a file with ``digest``, if any."""
-    return db.session.scalars(select(GameSession).where(GameSession.group_id == group.id,
+    return db.session.scalars(select(GameSession).where(GameSession.group_id == group.id, GameSession.game == TRESILLO,
                                                         GameSession.file_digest == digest)
                               .order_by(GameSession.id)).first()
 

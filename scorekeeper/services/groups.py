@@ -10,7 +10,7 @@ from sqlalchemy.exc import IntegrityError
 from ..db import begin_writing, db
 from ..engine import domains
 from ..i18n import _, current_language, language_of
-from ..models import GameSession, Group, Player
+from ..models import TRESILLO, GameSession, Group, Player
 from .limits import check_room_for_players
 from .links import keyed_token
 from .names import check_new_name
@@ -137,7 +137,8 @@ def active_players(group: Group) -> list[str]:
 def carried_paper(group: Group) -> list[dict[str, Any]]:
     """The paper kept at the end of the group's last closed session, if any."""
     last = db.session.scalars(
-        select(GameSession).where(GameSession.group_id == group.id, GameSession.closed.is_(True))
+        select(GameSession).where(GameSession.group_id == group.id, GameSession.game == TRESILLO,
+                                  GameSession.closed.is_(True))
         .order_by(GameSession.closed_at.desc(), GameSession.id.desc()).limit(1)
     ).first()
     if last is None or last.end_paper != "keep":

@@ -16,6 +16,7 @@ def register(app: Flask) -> None:
     from .addresses import register as register_addresses
     from .evenings import bp as evenings_bp
     from .fixes import bp as fixes_bp
+    from .games import bp as games_bp
     from .groups import bp as groups_bp
     from .invite import bp as invite_bp
     from .language import setup_language
@@ -35,6 +36,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(fixes_bp)
     app.register_blueprint(watch_bp)
     app.register_blueprint(invite_bp)
+    app.register_blueprint(games_bp)
     register_access(app)
     register_rate_limits(app)
     register_offline(app)
