@@ -56,7 +56,7 @@ def good_part(rule, name: str, tokens: dict[str, str]) -> str:
     if name == "token":
         return tokens[{"g": "group", "s": "session", "w": "watch"}[rule.rule[1]]]
     return {"number": "1", "player_id": "1", "kind": "report", "fmt": "html", "code": "es",
-            "filename": "app.css", "action": "retire"}[name]
+            "filename": "app.css", "action": "retire", "game": "rovescino"}[name]
 
 
 def paths(rule, tokens: dict[str, str], rng: random.Random) -> list[str]:
@@ -119,7 +119,7 @@ def test_every_get_route_refuses_damaged_addresses_with_a_sentence(app, client, 
     for url, status in named.items():
         assert check(client, url, problems) == status, url
     assert not problems, "\n".join(problems[:40])
-    assert 250 <= asked + len(named) <= 600, asked
+    assert 250 <= asked + len(named) <= 900, asked  # bounded in time: the new games' routes made it ~700
     # a POST's damaged number in the query is refused with a sentence (the preview of a hand to fix)
     page = browser.get(f"/s/{s}/hand").get_data(as_text=True)
     assert page
