@@ -21,7 +21,15 @@ from . import formats
 from .engine import Ledger
 from .i18n import LANGUAGES, _, environment_language, language_of, use_language
 from .inputs import EXIT_BAD_INPUT, BadInput, OneLineParser, Subcommands, read_ledger
-from .narration import ledger_json, payment_line, row_words, settlement_comment, settlement_heading, settlement_line
+from .narration import (
+    payment_line,
+    row_words,
+    rows_json,
+    settlement_comment,
+    settlement_heading,
+    settlement_json,
+    settlement_line,
+)
 
 
 def _pad(cells: Sequence[str], widths: Sequence[int]) -> str:
@@ -63,11 +71,26 @@ def format_ledger(ledger: Ledger) -> str:
     return "\n".join(out)
 
 
+def write_ledger_json(ledger: Ledger, out: TextIO) -> None:
+    """The ledger as JSON, exactly as ``json.dump(ledger_json(ledger), out, ensure_ascii=False, indent=1)``
+    writes it, but a row at a time: a long evening's JSON is never held whole in memory."""
+
+    def dumped(value: object, depth: int) -> str:  # a value of the document, indented as at that depth
+        return json.dumps(value, ensure_ascii=False, indent=1).replace("\n", "\n" + " " * depth)
+
+    out.write('{\n "rows": [')
+    first = True
+    for row in rows_json(ledger):
+        out.write(("\n  " if first else ",\n  ") + dumped(row, 2))
+        first = False
+    out.write('],\n "settlement": ' if first else '\n ],\n "settlement": ')
+    out.write(dumped(settlement_json(ledger), 1) + "\n}\n")
+
+
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     ledger = read_ledger(args.file)
     if args.json:
-        json.dump(ledger_json(ledger), out, ensure_ascii=False, indent=1)
-        out.write("\n")
+        write_ledger_json(ledger, out)
     else:
         out.write(format_ledger(ledger) + "\n")
     return 0
