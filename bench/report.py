@@ -116,52 +116,89 @@ def hands_in(path: Path) -> int:
     return int(path.stem.rsplit("-", 1)[1])
 
 
-def report_of(code: Path, path: Path, timeout: float) -> tuple[float, float, int] | None:
-    """``scorekeeper report`` of ``path`` with the package under ``code``, alone in its process: wall seconds,
-    peak MB, PDF bytes; None when it ran past ``timeout`` seconds (stopped then)."""
-    out = path.with_suffix(f".{code.name}.pdf")
-    script = CLI if hands_in(path) <= HANDS.most else PAST_THE_CAP
+def run_alone(argv: list[str], out: Path, timeout: float, limit_mb: float) -> tuple[float, float] | str:
+    """Run ``argv`` in a process of its own, its output to ``out``: wall seconds and peak MB, or why it stopped
+    (past ``timeout`` seconds, or past ``limit_mb`` of address space: the machine is shared)."""
+
+    def limited() -> None:
+        size = int(limit_mb * 1024 * 1024)
+        resource.setrlimit(resource.RLIMIT_AS, (size, size))
+
     t0 = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-c", script, str(code), str(path), str(out)],
-                            stdout=subprocess.DEVNULL, start_new_session=True)
-    deadline = t0 + timeout
-    while True:
-        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-        if pid:
-            break
-        if time.perf_counter() > deadline:
-            os.killpg(proc.pid, signal.SIGKILL)
-            os.wait4(proc.pid, 0)
-            return None
-        time.sleep(0.05)
+    with out.open("wb") as sink:
+        proc = subprocess.Popen(argv, stdout=sink, stderr=subprocess.DEVNULL, start_new_session=True,
+                                preexec_fn=limited)
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.perf_counter() - t0 > timeout:
+                os.killpg(proc.pid, signal.SIGKILL)
+                os.wait4(proc.pid, 0)
+                return f"over {timeout:.0f} s (stopped)"
+            time.sleep(0.05)
     spent = time.perf_counter() - t0
-    assert os.waitstatus_to_exitcode(status) == 0, f"scorekeeper report {path} failed"
+    if os.waitstatus_to_exitcode(status) != 0:
+        return (f"failed after {spent:.0f} s at {usage.ru_maxrss / 1024:.0f} MB"
+                f" (address space limited to {limit_mb:.0f} MB)")
+    return spent, usage.ru_maxrss / 1024
+
+
+def report_of(code: Path, path: Path, timeout: float, limit_mb: float) -> tuple[float, float, int] | str:
+    """``scorekeeper report`` of ``path`` with the package under ``code``: wall seconds, peak MB, PDF bytes."""
+    pdf = path.with_suffix(f".{code.name}.pdf")
+    script = CLI if hands_in(path) <= HANDS.most else PAST_THE_CAP
+    found = run_alone([sys.executable, "-c", script, str(code), str(path), str(pdf)], Path(os.devnull), timeout,
+                      limit_mb)
+    if isinstance(found, str):
+        return found
+    size = pdf.stat().st_size
+    pdf.unlink()
+    return (*found, size)
+
+
+#: ``scorekeeper replay FILE --json``
+JSON = ("import sys; sys.path.insert(0, sys.argv[1]); from scorekeeper.cli import main; "
+        "sys.exit(main(['replay', sys.argv[2], '--json', '--lang', 'en']))")
+
+
+def json_of(code: Path, path: Path, timeout: float, limit_mb: float) -> tuple[float, float, int] | str:
+    """``scorekeeper replay FILE --json`` with the package under ``code``: wall seconds, peak MB, bytes written."""
+    out = path.with_suffix(f".{code.name}.out")
+    found = run_alone([sys.executable, "-c", JSON, str(code), str(path)], out, timeout, limit_mb)
     size = out.stat().st_size
     out.unlink()
-    return spent, usage.ru_maxrss / 1024, size
+    return found if isinstance(found, str) else (*found, size)
 
 
-def long_reports(sizes: list[int], shapes: list[str], against: Path | None, timeout: float) -> None:
+def long_reports(sizes: list[int], shapes: list[str], against: Path | None, timeout: float, limit_mb: float,
+                 before_most: int, json_most: int) -> None:
     folder = Path(tempfile.mkdtemp(prefix="bench-report-"))
     codes = {"after": ROOT} if against is None else {"before": against.resolve(), "after": ROOT}
-    print(f"\nscorekeeper report FILE of generated evenings, one process each (wall clock, peak memory);"
-          f" stopped after {timeout:.0f} s")
+    print(f"\nscorekeeper report FILE (and replay FILE --json) of generated evenings, one process each: wall clock,"
+          f" peak memory; stopped past {timeout:.0f} s or {limit_mb:.0f} MB of address space", flush=True)
     for hands in sizes:
         for shape in shapes:
             path = session_file(folder, shape, hands)
-            for label, code in codes.items():
-                found = report_of(code, path, timeout)
-                if found is None:
-                    print(f"{hands:>7,} hands {shape:<6} {label:<7} over {timeout:.0f} s (stopped)", flush=True)
+            for what, run in (("report", report_of), ("json", json_of)):
+                if what == "json" and hands > min(json_most, HANDS.most):
                     continue
-                spent, mb, size = found
-                verdict = ""
-                if label == "after" and hands in TARGET_LONG:
-                    most_s, most_mb = TARGET_LONG[hands]
-                    ok = mb <= most_mb and (most_s is None or spent <= most_s)
-                    verdict = "  ok" if ok else "  OVER"
-                print(f"{hands:>7,} hands {shape:<6} {label:<7} {spent:7.1f} s {mb:7.0f} MB"
-                      f"  PDF {size / 1024:6.0f} KB{verdict}", flush=True)
+                for label, code in codes.items():
+                    head = f"{hands:>7,} hands {shape:<6} {what:<6} {label:<7}"
+                    if label == "before" and hands > before_most:
+                        print(f"{head} not run (past --before-most {before_most:,})", flush=True)
+                        continue
+                    found = run(code, path, timeout, limit_mb)
+                    if isinstance(found, str):
+                        print(f"{head} {found}", flush=True)
+                        continue
+                    spent, mb, size = found
+                    verdict = ""
+                    if what == "report" and label == "after" and hands in TARGET_LONG:
+                        most_s, most_mb = TARGET_LONG[hands]
+                        ok = mb <= most_mb and (most_s is None or spent <= most_s)
+                        verdict = "  ok" if ok else "  OVER"
+                    print(f"{head} {spent:7.1f} s {mb:7.0f} MB  output {size / 1024:9,.0f} KB{verdict}", flush=True)
             path.unlink()
 
 
@@ -172,6 +209,9 @@ def main() -> None:
     ap.add_argument("--shapes", nargs="+", choices=list(SHAPES), default=list(SHAPES))
     ap.add_argument("--against", type=Path, help="another checkout's root: its code is timed too (before)")
     ap.add_argument("--timeout", type=float, default=900, help="seconds a long report may run (default 900)")
+    ap.add_argument("--limit-mb", type=float, default=4000, help="address space a run may take (default 4000 MB)")
+    ap.add_argument("--before-most", type=int, default=10_000, help="the most hands the --against code is run on")
+    ap.add_argument("--json-most", type=int, default=10_000, help="the most hands replay --json is run on")
     ap.add_argument("--skip-worked", action="store_true", help="only the long evenings")
     args = ap.parse_args()
 
@@ -195,7 +235,8 @@ def main() -> None:
         print(f"target worked example ≤ {TARGET_WORKED} s: {results['worked example, report']:.2f} s;"
               f" target 300-hand report ≤ {TARGET_300} s: {min(runs):.2f} s")
     if args.long:
-        long_reports(args.long, args.shapes, args.against, args.timeout)
+        long_reports(args.long, args.shapes, args.against, args.timeout, args.limit_mb, args.before_most,
+                     args.json_most)
 
 
 if __name__ == "__main__":
