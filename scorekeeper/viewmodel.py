@@ -23,7 +23,7 @@ from .engine.model import Debt, PaperVersion, PaperWalk, Rows
 
 #: the most open debts a player's paper shows on a row of the report (the newest; the older ones are
 #: counted and summed): a long evening's paper may hold thousands, and every row would print them all
-MOST_DEBTS = 6
+MOST_DEBTS = 4
 #: the most points a line of the report's chart draws (:data:`scorekeeper.reports.chart.PAGE`)
 CHART_POINTS = 300
 
