@@ -19,6 +19,7 @@ from typing import TextIO
 
 from . import formats
 from .engine import Ledger
+from .engine.model import PaperWalk
 from .games.base import DealRow
 from .games.replay import Played, result_json
 from .games.words import game_result_lines
@@ -58,10 +59,11 @@ def format_ledger(ledger: Ledger) -> str:
     head = ["#", *players, "plato", "pajaritos", _("paper")]
     lines: list[list[str]] = []
     comments: list[str] = []
+    walk = PaperWalk()  # the paper carried from row to row, not a whole sheet kept for every version
     for row in ledger.rows:
         paper = "; ".join(
             f"{p}: " + " ".join(f"~{d.amount}~" if d.crossed else str(d.amount) for d in debts)
-            for p, debts in row.paper_by_player().items()
+            for p, debts in walk.at(row.paper_version).by_player(row.players).items()
             if debts
         ) or _("empty")
         lines.append([str(row.index), *map(str, row.bowls_tuple), str(row.plato), str(row.pajaritos), paper])

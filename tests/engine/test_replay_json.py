@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.cli import main, write_ledger_json
+from scorekeeper.cli import format_ledger, main, write_ledger_json
 from scorekeeper.engine import Hand, Ledger, PaperDebt, Session, Setup, dump_session, loads, replay
 from scorekeeper.narration import ledger_json
 
@@ -75,3 +75,15 @@ def test_each_rows_paper_is_the_paper_of_its_version(name: str) -> None:
                  for p, debts in row.paper_by_player().items() if debts}
         assert data["paper"] == whole
     assert any(data["paper"] for data in rows)
+
+
+@pytest.mark.parametrize("name", list(SESSIONS))
+def test_the_text_ledger_reads_each_rows_paper_as_before(name: str) -> None:
+    """``scorekeeper replay`` (text) carries the paper too: each row's paper column is its version's whole paper."""
+    ledger = replay(SESSIONS[name]())
+    text = format_ledger(ledger).split("\n")
+    lines = text[2:2 + 2 * len(ledger.rows):2]  # the header, the rule, then a line and a comment for each row
+    for row, line in zip(ledger.rows, lines, strict=True):
+        paper = "; ".join(f"{p}: " + " ".join(f"~{d.amount}~" if d.crossed else str(d.amount) for d in debts)
+                          for p, debts in row.paper_by_player().items() if debts) or "empty"
+        assert line.startswith(str(row.index)) and line.endswith(paper), (row.index, line, paper)
