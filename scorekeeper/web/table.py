@@ -312,6 +312,8 @@ def document_response(gs: GameSession, kind: str, fmt: str) -> ResponseReturnVal
         abort(404)
     with use_language(document_language(gs.group.language)):
         view = services.view_for(gs, rows=True)
+        if fmt == "html" and kind == "report":  # a long evening's report is paged: ?page=n
+            return reports.render_report_page(view, request.args.get("page", 1, type=int) or 1, nonce=csp_nonce())
         if fmt == "html":
             return reports.render_html(kind, view, nonce=csp_nonce())
         name = reports.document_filename(kind, view)
