@@ -61,3 +61,34 @@ def test_after_each_save_the_moves_bowls_plato_and_paper_are_on_the_first_screen
             page.screenshot(path=str(SHOTS / f"table-saved-{number}.png"))
     assert seen_paper  # the worked example writes on the paper: the open debts were checked
     ctx.close()
+
+
+def test_the_hand_form_asks_in_the_order_a_hand_is_told(chromium: Any, server: str) -> None:
+    """The surrender comes before how it ended, and the "not yet" line follows the choices: it offers the
+    surrender only while none is chosen, and asks who took over before how the hand played on ended."""
+    ctx = chromium.new_context(viewport={"width": 390, "height": HEIGHT}, device_scale_factor=1)
+    page = ctx.new_page()
+    make_group_and_session(page, server, "Told in order")
+    page.click("#enter-hand")
+    page.click("label.choice:has(input[name=contract][value=vuelta])")
+    page.click("label.choice:has(input[name=declarer][value=South])")
+    surrender, result = page.locator("details.surrender"), page.locator("fieldset.result")
+    assert surrender.bounding_box()["y"] < result.bounding_box()["y"]  # type: ignore[index]
+    line = page.locator("#preview-line")
+
+    def says(text: str) -> str:
+        page.wait_for_function("t => document.getElementById('preview-line').textContent === t", arg=text)
+        return line.inner_text()
+
+    assert says("Not yet: say how it ended, or the surrender")
+    page.click("details.surrender summary")
+    page.click("label.choice:has(input[name=surrender][value=takeover])")
+    assert says("Not yet: say who took the hand over")
+    page.click("label.choice:has(input[name=takeover][value=West])")
+    assert "surrender" not in says("Not yet: say how it ended")
+    page.click("label.choice:has(input[name=result][value=sacado])")
+    page.wait_for_selector("#preview-line:has-text('Preview: ')")
+    page.click("label.choice:has(input[name=surrender][value=accepted])")
+    page.wait_for_selector("#preview-line:has-text('Preview: puesta')")
+    assert not page.is_visible("fieldset.result")  # an accepted surrender ends the hand: nothing more to tell
+    ctx.close()
