@@ -21,8 +21,26 @@ HEIGHT = 844
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    with served(migrated_app(tmp_path_factory.mktemp("web") / "table.sqlite", "browser")) as url:
-        yield url
+    """A served app holding the worked example already (``server.worked``: its table's path)."""
+    from scorekeeper import services
+
+    app = migrated_app(tmp_path_factory.mktemp("web") / "table.sqlite", "browser")
+    with app.app_context():
+        worked = services.import_session(services.create_group("Worked"), (DATA / "worked_example.json").read_text())
+        path = f"/s/{worked.token}"
+    with served(app) as url:
+        yield Served(url, path)
+
+
+class Served(str):
+    """The server's address, with the worked example's table path."""
+
+    worked: str
+
+    def __new__(cls, url: str, worked: str) -> Served:
+        made = super().__new__(cls, url)
+        made.worked = worked
+        return made
 
 
 def off_the_first_screen(page: Any, selectors: list[str]) -> list[str]:
@@ -91,4 +109,23 @@ def test_the_hand_form_asks_in_the_order_a_hand_is_told(chromium: Any, server: s
     page.click("label.choice:has(input[name=surrender][value=accepted])")
     page.wait_for_selector("#preview-line:has-text('Preview: puesta')")
     assert not page.is_visible("fieldset.result")  # an accepted surrender ends the hand: nothing more to tell
+    ctx.close()
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_the_what_if_table_fits_a_small_phone(chromium: Any, server: Any, width: int) -> None:
+    """Scores ×5 make the widest figures (ESP 2,230): every one stays inside its card, the page never
+    scrolls sideways."""
+    ctx = chromium.new_context(viewport={"width": width, "height": 568}, device_scale_factor=1)
+    page = ctx.new_page()
+    page.goto(server + server.worked + "/whatif?rules=pagat&scale=5")
+    assert page.locator("#answer td.num").count() == 12
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    card = page.locator("#answer").bounding_box()
+    assert card is not None
+    for cell in page.locator("#answer td.num").all():
+        box = cell.bounding_box()
+        assert box is not None and card["x"] <= box["x"] and box["x"] + box["width"] <= card["x"] + card["width"]
+    # nothing cut: the card itself does not need scrolling either
+    assert page.evaluate("(el => el.scrollWidth <= el.clientWidth)(document.getElementById('answer'))")
     ctx.close()
