@@ -434,8 +434,6 @@ class HandForm(ShownForm):
                     raise services.Refused("takeover", _("say who took the hand over"))
                 hand["surrender"] = {"takeover": taker}
             self._how_it_ended(hand)
-            if not any(k in hand for k in ("tricks", "outcome")) and (declarer or contract == "penetro"):
-                raise services.Refused(*self._untold(contract, surrender))
         if contract == "penetro" and surrender != "accepted" and "drops_out" in self.asks:
             drops = self._given("drops_out")
             if drops is not None:
@@ -455,6 +453,19 @@ class HandForm(ShownForm):
         tricks = {p: f.data for p, f in self.trick_fields() if f.data is not None}
         if tricks:
             hand["tricks"] = tricks
+
+    def told_hand(self) -> dict[str, Any]:
+        """The hand as :meth:`to_hand` reads it, refused while how it ended is not told yet.
+
+        The engine would refuse it too; the form says what to tell next after the answers above it,
+        so the preview's "not yet" line follows the choices (a surrender already chosen is not offered).
+        """
+        hand = self.to_hand()
+        contract = hand["contract"]
+        played = contract != "pass" and (hand.get("surrender") or {"takeover": True}).get("takeover")
+        if played and not ("tricks" in hand or "outcome" in hand) and ("declarer" in hand or contract == "penetro"):
+            raise services.Refused(*self._untold(contract, self._surrender()))
+        return hand
 
     def _untold(self, contract: str, surrender: str) -> tuple[str, str]:
         """How the hand ended is not told yet: the field to tell it in and what to tell, after the answers
