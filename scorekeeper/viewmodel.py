@@ -224,6 +224,8 @@ class SessionView:
     carried_in: tuple[tuple[str, int], ...] = ()
     end_paper: str = "settle"
     first_dealer: str = ""
+    #: the session was ended (the setup's ``ended``)
+    closed: bool = False
 
     @cached_property
     def paper_entries(self) -> tuple[PaperEntry, ...]:
@@ -235,6 +237,14 @@ class SessionView:
     def open_paper(self) -> tuple[PaperEntry, ...]:
         """The reserved puestas still owed after the last hand, oldest first."""
         return tuple(e for e in self.paper_entries if not e.crossed)
+
+    @property
+    def paper_settled(self) -> bool:
+        """The evening is over and its paper was paid into the pot: nothing on it is owed any more.
+
+        Over when the session was ended, or when the document is given the time play ended.
+        """
+        return self.end_paper == "settle" and (self.closed or self.ended is not None)
 
     @property
     def paid_paper(self) -> tuple[PaperEntry, ...]:
@@ -490,4 +500,5 @@ def build_view(
         carried_in=tuple((d.player, d.amount) for d in setup.paper),
         end_paper=setup.end_paper,
         first_dealer=setup.first_dealer,
+        closed=setup.ended,
     )

@@ -89,7 +89,7 @@ def new_hand(token: str) -> ResponseReturnValue:
             number = form.number_posted()
             if not form.form_errors:
                 saved, status = _attempt(form, lambda: services.add_hand(
-                    gs, form.to_hand(), idem_key=form.idem_key.data or "", number=number, entry=form.entry,
+                    gs, form.told_hand(), idem_key=form.idem_key.data or "", number=number, entry=form.entry,
                     version=posted_version(form) if form.version.data else None, phone=phone_name()))
                 if saved is not None:
                     return _saved(gs, saved)
@@ -152,7 +152,7 @@ def preview(token: str) -> ResponseReturnValue:
     form = hand_form(gs, formdata=request.form, number=edit or insert)
     assert form.entry is not None
     try:
-        hand = form.to_hand()
+        hand = form.told_hand()
     except services.Refused as exc:
         return jsonify(ok=False, field=exc.field, message=exc.message)
     found = services.preview_hand(form.entry, hand, insert=insert is not None)
@@ -203,7 +203,7 @@ def edit_hand(token: str, number: int) -> ResponseReturnValue:
         form.version.data = str(gs.version)
     elif form.validate_on_submit():
         edited, status = _attempt(form, lambda: services.edit_hand(
-            gs, number - 1, form.to_hand(), version=posted_version(form), entry=entry,
+            gs, number - 1, form.told_hand(), version=posted_version(form), entry=entry,
             key=form.idem_key.data or new_key(), phone=phone_name()))
         if isinstance(edited, HistoryEntry):  # an identical copy of this fix was made while this one waited
             return done_page(gs, services.Applied(edited, True))
