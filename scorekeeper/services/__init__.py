@@ -61,7 +61,7 @@ from .hands import (
     stored_hand,
 )
 from .history import clean_phone, find_change, history_time, history_view, last_of_kind, recent_view, told
-from .links import LinkKind, find_watched, link_kind, replace_links
+from .links import LinkKind, find_watched, link_kind, replace_links, version_by_link
 from .pending import PendingComparison, compare_fix, compare_pending
 from .refusals import Conflict, Refused, refused_from, sentence
 from .replays import Entry, count_hands, entry_for, find_session, hand_data, ledger_for, session_dict
@@ -107,6 +107,6 @@ __all__ = [
     "share_text", "start_next", "start_session", "stored_hand", "table_screen", "told", "undo", "view_for",
     "view_from", "what_if", "set_group_language",
     "PendingComparison", "compare_fix", "compare_pending",
-    "LinkKind", "find_watched", "link_kind", "replace_links",
+    "LinkKind", "find_watched", "link_kind", "replace_links", "version_by_link",
     "AlreadyImported", "versus",
 ]
