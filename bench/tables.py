@@ -128,12 +128,14 @@ class Seen:
     """Latencies (seconds) per kind, the phone's side, and what went wrong."""
 
     times: dict[str, list[float]] = field(default_factory=dict)
+    unchanged: dict[str, int] = field(default_factory=dict)  # answers 304, per kind
     errors: list[str] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def add(self, kind: str, took: float, status: int, ok: tuple[int, ...]) -> None:
         with self.lock:
             self.times.setdefault(kind, []).append(took)
+            self.unchanged[kind] = self.unchanged.get(kind, 0) + (status == 304)
             if status not in ok:
                 self.errors.append(f"{kind} {status}")
 
@@ -323,7 +325,7 @@ def report(count: int, phases: list[Phase], faster: float) -> dict[str, object]:
             mine, theirs = p.seen.times[kind], p.served.get(kind, [])
             server = p95(theirs) * 1000 if theirs else float("nan")
             print(f"      {kind:13} n={len(mine):5}  phone p50 {statistics.median(mine) * 1000:6.1f} ms "
-                  f"p95 {p95(mine) * 1000:6.1f} ms   server p95 {server:6.1f} ms")
+                  f"p95 {p95(mine) * 1000:6.1f} ms   server p95 {server:6.1f} ms   304: {p.seen.unchanged[kind]}")
     real = per["polls"] + (per["evening"] - per["polls"]) / faster
     print(f"  a real table (polls + the evening's extra ÷ {faster:g}): {real * 1000:.1f} ms CPU per second "
           f"(app + db) → {1 / real:.0f} tables per core; with plain polls "
