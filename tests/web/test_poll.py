@@ -3,7 +3,7 @@
 Each table screen asks "anything new?" every three seconds. The phone sends
 the version it shows as ``If-None-Match``; while nothing changed the answer is
 an empty 304 read from the session's row through its link's unique index.
-Before (main 6f137c3) every poll cost three statements: the session, its group
+Before this change (main c1fdf21) every poll cost three statements: the session, its group
 and a count of its hands. The hands' own queries go through the index on
 ``hands(session_id, position)``.
 """
