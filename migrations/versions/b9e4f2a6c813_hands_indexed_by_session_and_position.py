@@ -1,7 +1,7 @@
 """a session's hands indexed by their place: hands(session_id, position)
 
 Revision ID: b9e4f2a6c813
-Revises: f1d2c3b4a5e6
+Revises: f3b8d1e6a9c2
 Create Date: 2026-11-26 14:00:00
 
 Every page reads a session's hands in order (the replay) or counts them; with
@@ -12,7 +12,7 @@ alone, so it replaces the index on session_id.
 from alembic import op
 
 revision = 'b9e4f2a6c813'
-down_revision = 'f1d2c3b4a5e6'
+down_revision = 'f3b8d1e6a9c2'
 branch_labels = None
 depends_on = None
 
