@@ -11,7 +11,7 @@ import secrets
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, CheckConstraint, ForeignKey, Integer, String, UniqueConstraint, event
+from sqlalchemy import JSON, CheckConstraint, ForeignKey, Index, Integer, String, UniqueConstraint, event
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from .db import db
@@ -156,10 +156,12 @@ class HandRecord(db.Model):  # type: ignore[name-defined,misc]
         UniqueConstraint("session_id", "idem_key", name="uq_hand_idem"),
         CheckConstraint(f"position BETWEEN 0 AND {domains.HANDS.most - 1}", name="ck_hands_position_range"),
         length_check("hands", "idem_key", 1, domains.FORM_KEY.most),
+        #: a session's hands in order through one index (the replay, the count, the form); serves session_id alone
+        Index("ix_hands_session_position", "session_id", "position"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id"), index=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id"))
     position: Mapped[int] = mapped_column(Integer)
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     idem_key: Mapped[str] = mapped_column(String(domains.FORM_KEY.most))

@@ -9,10 +9,13 @@
   var live = document.getElementById("live");
   if (live) {
     var url = live.dataset.versionUrl, seen = live.dataset.version;
+    /* the version shown is sent as the tag held: while nothing changed the server answers an empty 304
+       from one row (scorekeeper/web/table.py: version_answer) */
     setInterval(function () {
       if (document.hidden) return;
-      fetch(url, {cache: "no-store"}).then(function (r) { return r.json(); }).then(function (d) {
-        if (String(d.version) !== seen) location.reload();
+      fetch(url, {cache: "no-store", headers: {"If-None-Match": '"' + seen + '"'}}).then(function (r) {
+        if (r.status === 304) return;
+        return r.json().then(function (d) { if (String(d.version) !== seen) location.reload(); });
       }).catch(function () {});
     }, 3000);
   }

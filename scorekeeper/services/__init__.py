@@ -63,7 +63,7 @@ from .hands import (
     stored_hand,
 )
 from .history import clean_phone, find_change, history_time, history_view, last_of_kind, recent_view, told
-from .links import LinkKind, find_watched, link_kind, replace_links, replaced_by
+from .links import LinkKind, find_watched, link_kind, replace_links, replaced_by, version_by_link
 from .pending import PendingComparison, compare_fix, compare_pending
 from .refusals import Conflict, Refused, refused_from, sentence
 from .replays import Entry, count_hands, deals_ahead, entry_for, find_session, hand_data, ledger_for, session_dict
@@ -111,7 +111,7 @@ __all__ = [
     "view_from", "what_if", "set_group_language",
     "PendingComparison", "compare_fix", "compare_pending",
     "Waiting", "report_waiting", "waiting_elsewhere",
-    "LinkKind", "find_watched", "link_kind", "replace_links", "replaced_by",
+    "LinkKind", "find_watched", "link_kind", "replace_links", "replaced_by", "version_by_link",
     "AlreadyImported", "versus",
     "games",
 ]

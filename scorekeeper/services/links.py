@@ -34,6 +34,16 @@ def find_watched(token: str) -> GameSession | None:
     return db.session.scalars(select(GameSession).where(GameSession.watch_token == token)).first()
 
 
+def version_by_link(token: str, kind: Literal["session", "watch"]) -> int | None:
+    """The version of the session a session (or watch) link opens, or None: the phones' "anything new?" poll.
+
+    One row read through the link's unique index, nothing else (neither the
+    group nor the hands): an unchanged evening costs the poll this one query.
+    """
+    link = GameSession.token if kind == "session" else GameSession.watch_token
+    return db.session.scalar(select(GameSession.version).where(link == token))
+
+
 def link_kind(token: str) -> LinkKind | None:
     """Which kind of link ``token`` is (None: no link of ours), to say why it opens nothing here."""
     if db.session.scalars(select(Group.id).where(Group.token == token)).first() is not None:

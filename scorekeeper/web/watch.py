@@ -6,7 +6,7 @@ session's own link (which enters hands) nor the group's.
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, render_template
+from flask import Blueprint, render_template
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
@@ -14,7 +14,7 @@ from .. import services
 from ..i18n import _
 from ..reports.chart import PHONE, bowl_chart
 from .access import watched_or_404
-from .table import DOCUMENTS, document_response
+from .table import DOCUMENTS, document_response, version_answer
 
 bp = Blueprint("watch", __name__, url_prefix="/w")
 
@@ -32,8 +32,7 @@ def show(token: str) -> ResponseReturnValue:
 @bp.get("/<token>/version")
 def version(token: str) -> ResponseReturnValue:
     """What the spectator's screen polls to reload when a hand is saved."""
-    gs = watched_or_404(token)
-    return jsonify(version=gs.version, hands=services.count_hands(gs), closed=gs.closed)
+    return version_answer(token, "watch", watched_or_404)
 
 
 @bp.get("/<token>/<kind>.<any(pdf, html):fmt>")
