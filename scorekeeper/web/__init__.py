@@ -19,6 +19,7 @@ def register(app: Flask) -> None:
     from .invite import bp as invite_bp
     from .language import setup_language
     from .offline import register as register_offline
+    from .printing import register as register_printing
     from .ratelimits import register as register_rate_limits
     from .table import bp as table_bp
     from .watch import bp as watch_bp
@@ -34,6 +35,7 @@ def register(app: Flask) -> None:
     register_access(app)
     register_rate_limits(app)
     register_offline(app)
+    register_printing(app)
 
     @app.errorhandler(404)
     def not_found(_e: Exception) -> ResponseReturnValue:

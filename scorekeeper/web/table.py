@@ -24,6 +24,7 @@ from ..engine import domains
 from ..i18n import _, current_language, use_language
 from ..models import GameSession
 from ..reports.chart import PHONE, bowl_chart
+from . import printing
 from .access import session_or_404
 from .fixes import closed_page, done_page, fixes_context, gone, named_by, phone_name, respond
 from .forms import EndForm, HandForm, VersionForm, new_key, number_of, posted_version
@@ -308,10 +309,15 @@ def document_response(gs: GameSession, kind: str, fmt: str) -> ResponseReturnVal
 
     if kind not in DOCUMENTS:
         abort(404)
-    with use_language(document_language(gs.group.language)):
-        view = services.view_for(gs, rows=True)
-        if fmt == "html":
-            return reports.render_html(kind, view, nonce=csp_nonce())
-        name = reports.document_filename(kind, view)
-        pdf = reports.render_pdf(kind, view)
-    return Response(pdf, mimetype="application/pdf", headers={"Content-Disposition": f'attachment; filename="{name}"'})
+    language = document_language(gs.group.language)
+    if fmt == "html":
+        with use_language(language):
+            return reports.render_html(kind, services.view_for(gs, rows=True), nonce=csp_nonce())
+
+    def draw() -> tuple[str, bytes]:
+        with use_language(language):
+            view = services.view_for(gs, rows=True)
+            return reports.document_filename(kind, view), reports.render_pdf(kind, view)
+
+    # drawn one at a time per server and kept (web/printing.py): a watch link cannot hold up the table
+    return printing.pdf_response(printing.document_key(gs, kind, language), draw)
