@@ -169,8 +169,8 @@ class TableWorker(ThreadWorker):  # type: ignore[misc]
         """A kept-alive connection speaks again: gather its next head the same way."""
         self.poller.unregister(client)
         self.keepalived_conns.remove(conn)
-        if conn.is_http2:
-            self.enqueue_req(conn)
+        if conn.is_http2 or self.cfg.is_ssl:
+            self.enqueue_req(conn)  # as accept(): gunicorn's own TLS and HTTP/2 keep its way
         else:
             self._await_head(conn)
 
