@@ -15,7 +15,7 @@ import re
 import threading
 import time
 
-from heavy import HEAD, SLOW_GAP, slow_client
+from heavy import HEAD, SLOW_GAP, slow_client, tried
 
 from replay import PLAYERS, make_hands
 from scorekeeper.engine import Session, Setup, dump_session
@@ -37,6 +37,13 @@ def _long_session(phone: Phone, hands: int) -> tuple[str, str]:
     watch = re.search(r"/w/([A-Za-z0-9_-]{16,})", phone.get(f"/s/{token}/invite").text)
     assert watch
     return token, watch.group(1)
+
+
+def timed_save(phone: Phone, table: str) -> tuple[int, float]:
+    """Open the hand form and save a hand: (status, seconds for both); a timeout is status 0."""
+    began = time.perf_counter()
+    status, _ = tried(lambda: save_hand(phone, table))
+    return status, time.perf_counter() - began
 
 
 def test_twelve_pdfs_at_once_through_a_watch_link_leave_the_table_free(tmp_path):
@@ -61,8 +68,9 @@ def test_twelve_pdfs_at_once_through_a_watch_link_leave_the_table_free(tmp_path)
             t.start()
         go.set()
         began = time.monotonic()
+        phone.timeout = 10.0
         while len(saves) < 6 and time.monotonic() - began < 60:
-            saves.append(save_hand(phone, table))
+            saves.append(timed_save(phone, table))
         for t in askers:
             t.join(120)
         assert not any(t.is_alive() for t in askers)
@@ -89,7 +97,8 @@ def test_slow_clients_hold_no_thread_and_are_closed_after_the_head_timeout(tmp_p
         for t in slow:
             t.start()
         time.sleep(2 * SLOW_GAP)  # every slow client has begun its head
-        saves = [save_hand(phone, table) for _ in range(5)]
+        phone.timeout = 5.0  # the whole save (its form, then the post) must come within seconds
+        saves = [timed_save(phone, table) for _ in range(5)]
         for t in slow:
             t.join(60)
         assert not any(t.is_alive() for t in slow)
@@ -100,3 +109,44 @@ def test_slow_clients_hold_no_thread_and_are_closed_after_the_head_timeout(tmp_p
     # the server closed every slow client after its 10 s head timeout, long before its head was sent
     assert len(kept) == 24 and 9.0 <= min(kept) and max(kept) < 20.0, kept
     assert len(HEAD) * SLOW_GAP > 60  # a whole head would have taken over a minute
+
+
+def test_kept_alive_and_pipelined_requests_are_answered_and_a_slow_second_head_is_closed(tmp_path):
+    """The head gathered by the event loop, on the way phones use connections: kept alive between
+    polls, two requests in one packet, and a slow client that sent its first request quickly."""
+    import http.client
+    import socket
+
+    with started([str(ROOT / "scripts" / "run")], run_env(tmp_path / "instance")) as server:
+        port = int(server.url.rsplit(":", 1)[1])
+        kept = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        answers = []
+        for _ in range(3):
+            kept.request("GET", "/ping")
+            answer = kept.getresponse()
+            answer.read()
+            answers.append((answer.status, answer.getheader("Connection")))
+        kept.close()
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as both:
+            both.sendall(b"GET /ping HTTP/1.1\r\nHost: a\r\n\r\nGET /ping HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+            pipelined = b""
+            while chunk := both.recv(65536):
+                pipelined += chunk
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as slow:
+            slow.sendall(b"GET /ping HTTP/1.1\r\nHost: a\r\n\r\n")
+            assert slow.recv(4096).startswith(b"HTTP/1.1 204")
+            began = time.monotonic()
+            slow.settimeout(SLOW_GAP)
+            for byte in HEAD:
+                try:
+                    slow.sendall(bytes([byte]))
+                    if slow.recv(1, socket.MSG_PEEK) == b"":
+                        break
+                except TimeoutError:
+                    continue
+                except OSError:
+                    break
+            closed_after = time.monotonic() - began
+    assert answers == [(204, "keep-alive")] * 3
+    assert pipelined.count(b"HTTP/1.1 204") == 2
+    assert 9.0 <= closed_after < 20.0, closed_after
