@@ -64,19 +64,26 @@ def tried(call: Callable[[], tuple[int, float]]) -> tuple[int, float]:
         return 0, time.perf_counter() - began
 
 
-def saving(base: str, token: str, until: threading.Event) -> tuple[list[float], list[int]]:
-    """One phone saving hands, one after another, until ``until`` is set (bounded by DEADLINE)."""
+def saving(base: str, token: str, until: threading.Event) -> tuple[list[float], list[int], list[float]]:
+    """One phone saving hands, one after another, until ``until`` is set (bounded by DEADLINE):
+    the save's seconds (the post), the failures, and the seconds of the whole round a player waits
+    (the hand form, the save, the table screen it leads to)."""
     phone = QuickPhone(base, "br, gzip")
     times: list[float] = []
     failed: list[int] = []
+    rounds: list[float] = []
     end = time.monotonic() + DEADLINE
     while not until.is_set() and time.monotonic() < end:
+        began = time.perf_counter()
         status, took = tried(lambda: save_hand(phone, token))
+        if status in (302, 303):
+            status = tried(lambda: (phone.get(f"/s/{token}").status, 0.0))[0]
         times.append(took)
-        if status not in (302, 303):
+        rounds.append(time.perf_counter() - began)
+        if status not in (200, 302, 303):
             failed.append(status)
             time.sleep(0.5)
-    return times, failed
+    return times, failed, rounds
 
 
 def worker_rss(master: int) -> int:
@@ -132,7 +139,7 @@ def pdf_scene(base: str, master: int, watch: str, table: str) -> dict[str, objec
 
     sampler = threading.Thread(target=watch_memory)
     sampler.start()
-    saves: list[tuple[list[float], list[int]]] = []
+    saves: list[tuple[list[float], list[int], list[float]]] = []
     phone = threading.Thread(target=lambda: saves.append(saving(base, table, done)))
     phone.start()
     for t in askers:
@@ -142,8 +149,8 @@ def pdf_scene(base: str, master: int, watch: str, table: str) -> dict[str, objec
     done.set()
     phone.join(60)
     sampler.join(5)
-    times, failed = saves[0] if saves else ([], [])
-    return {"saves": times, "failed": failed, "pdfs": results, "rss": peak[0]}
+    times, failed, rounds = saves[0] if saves else ([], [], [])
+    return {"saves": times, "failed": failed, "rounds": rounds, "pdfs": results, "rss": peak[0]}
 
 
 def slow_client(port: int, kept: list[float], lock: threading.Lock) -> None:
@@ -175,7 +182,7 @@ def slow_scene(base: str, table: str) -> dict[str, object]:
         t.start()
     time.sleep(3)  # every slow client has sent its first bytes
     done = threading.Event()
-    saves: list[tuple[list[float], list[int]]] = []
+    saves: list[tuple[list[float], list[int], list[float]]] = []
     phone = threading.Thread(target=lambda: saves.append(saving(base, table, done)))
     phone.start()
     time.sleep(25)
@@ -183,8 +190,8 @@ def slow_scene(base: str, table: str) -> dict[str, object]:
     phone.join(60)
     for t in clients:
         t.join(SLOW_FOR + 10)
-    times, failed = saves[0] if saves else ([], [])
-    return {"saves": times, "failed": failed, "kept": kept}
+    times, failed, rounds = saves[0] if saves else ([], [], [])
+    return {"saves": times, "failed": failed, "rounds": rounds, "kept": kept}
 
 
 def scenes(base: str, master: int, session_file: str) -> dict[str, dict[str, object]]:
@@ -210,6 +217,7 @@ def show(label: str, result: dict[str, dict[str, object]]) -> None:
     print("12 PDFs at once through a watch link, a phone saving meanwhile:")
     print(f"  save {percentiles(pdfs['saves'])}   max {max(pdfs['saves']) * 1000:6.0f} ms   "  # type: ignore[arg-type]
           f"failed {len(pdfs['failed'])} {sorted(set(pdfs['failed']))}")  # type: ignore[arg-type]
+    print(f"  form + save + table screen {percentiles(pdfs['rounds'])}")  # type: ignore[arg-type]
     print(f"  PDFs: {sum(1 for s, *_ in got if s == 200)} of {len(got)} came, the last after "
           f"{max(t for _, t, _ in got):.1f} s; 429 said {sum(b for *_, b in got)} times; "
           f"largest worker {pdfs['rss']} MB")
@@ -219,7 +227,8 @@ def show(label: str, result: dict[str, dict[str, object]]) -> None:
     saves = slow["saves"]
     assert isinstance(saves, list)
     print(f"  save {percentiles(saves) if saves else '(none)'}   failed {len(slow['failed'])} "  # type: ignore[arg-type]
-          f"{sorted(set(slow['failed']))}")  # type: ignore[arg-type]
+          f"{sorted(set(slow['failed']))} (0: the phone gave up after {QuickPhone.timeout:.0f} s)")  # type: ignore[arg-type]
+    print(f"  form + save + table screen {percentiles(slow['rounds'])}")  # type: ignore[arg-type]
     print(f"  a slow client's connection lasted {min(kept):.1f}–{max(kept):.1f} s")
 
 
