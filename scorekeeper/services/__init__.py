@@ -22,7 +22,7 @@ so a refused change leaves nothing half-saved.
 from ..engine import HandChoices  # what a hand form may offer (services.choices_for)
 from .checks import CountAnswer, WhatIf, count_check, count_parties, what_if
 from .evenings import GroupMemory, group_memory, kept_paper_session, share_text, start_next
-from .files import export_json, import_session, ledger_csv
+from .files import AlreadyImported, export_json, import_session, ledger_csv
 from .fixes import (
     Applied,
     Change,
@@ -61,10 +61,10 @@ from .hands import (
     stored_hand,
 )
 from .history import clean_phone, find_change, history_time, history_view, last_of_kind, recent_view, told
-from .links import LinkKind, find_watched, link_kind, replace_links
+from .links import LinkKind, find_watched, link_kind, replace_links, replaced_by
 from .pending import PendingComparison, compare_fix, compare_pending
 from .refusals import Conflict, Refused, refused_from, sentence
-from .replays import Entry, count_hands, entry_for, find_session, hand_data, ledger_for, session_dict
+from .replays import Entry, count_hands, deals_ahead, entry_for, find_session, hand_data, ledger_for, session_dict
 from .summaries import (
     PastEvening,
     count_evenings,
@@ -73,6 +73,7 @@ from .summaries import (
     group_statistics,
     keep_summary,
     past_evenings,
+    versus,
 )
 from .views import (
     HANDS_PER_PAGE,
@@ -89,13 +90,14 @@ from .views import (
     view_for,
     view_from,
 )
+from .waiting import Waiting, report_waiting, waiting_elsewhere
 
 __all__ = [
     "Applied", "Change", "ChangePreview", "Conflict", "sentence", "CountAnswer", "EndPage", "Entry", "GroupMemory",
     "HandChoices", "HANDS_PER_PAGE", "HandsPage", "hands_page",
     "HandPreview", "PastEvening", "Recomputed", "Refused", "Saved", "TableScreen", "WhatIf", "active_players",
     "add_hand", "add_player", "apply_change", "carried_paper", "change_from_json", "changed_rows",
-    "choices_for", "clean_phone", "count_check", "count_evenings", "count_hands", "count_parties",
+    "choices_for", "clean_phone", "count_check", "count_evenings", "count_hands", "count_parties", "deals_ahead",
     "create_group", "deal_at", "edit_hand", "edit_outcome", "end_page", "end_session", "entry_for",
     "evening_of", "export_json", "find_change", "find_group", "find_player", "find_saved", "find_session",
     "forget_summary", "gone_message", "group_memory", "group_statistics", "hand_asks", "hand_data",
@@ -106,5 +108,7 @@ __all__ = [
     "share_text", "start_next", "start_session", "stored_hand", "table_screen", "told", "undo", "view_for",
     "view_from", "what_if", "set_group_language",
     "PendingComparison", "compare_fix", "compare_pending",
-    "LinkKind", "find_watched", "link_kind", "replace_links",
+    "Waiting", "report_waiting", "waiting_elsewhere",
+    "LinkKind", "find_watched", "link_kind", "replace_links", "replaced_by",
+    "AlreadyImported", "versus",
 ]

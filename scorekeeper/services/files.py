@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
+from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from ..db import begin_writing, db
 from ..engine import Ledger, Session, SessionError, domains, dump_session, load_session, replay
-from ..engine.sessionfile import parse_json
+from ..engine.sessionfile import decode, parse_json
 from ..i18n import _
 from ..models import GameSession, Group, HandRecord, Player, now
-from ..narration import ledger_json
+from ..narration import ledger_json, refusal_line
 from .groups import players_under_lock
 from .hands import commit_made, form_key, made_by
 from .history import LoggedChange, history_json, keep_history, load_history
-from .limits import check_file_hands, check_room_for_players
+from .limits import check_export_size, check_file_hands, check_file_history, check_room_for_players
+from .names import check_new_name
 from .refusals import Refused, sentence
 from .replays import ledger_for, session_dict
 
@@ -31,38 +35,85 @@ def export_json(gs: GameSession) -> str:
     return json.dumps(d, ensure_ascii=False, indent=1) + "\n"
 
 
-def import_session(group: Group, data: str | bytes, *, idem_key: str | None = None) -> GameSession:
+class AlreadyImported(Exception):
+    """The file was imported into this group before, as ``session``: nothing was imported now."""
+
+    def __init__(self, session: GameSession, text: str = "") -> None:
+        super().__init__(session.token)
+        self.session = session
+        self.text = text  # the file, to import a copy of it if the players want one
+
+
+def file_digest(session: Session, ledger: Ledger) -> str:
+    """The SHA-256 of a file's canonical content: its setup and hands as the engine reads them, each hand
+    with the dealer it was dealt by. Spacing, key order, a byte-order mark, a history, or dealers written
+    out or left to the deal do not change it, so an exported copy of an imported evening is the same file."""
+    dumped = dump_session(session)
+    dumped["hands"] = [dict(h, dealer=r.dealer) for h, r in zip(dumped["hands"], ledger.results, strict=True)]
+    canonical = json.dumps(dumped, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def imported_as(group: Group, digest: str) -> GameSession | None:
+    """The group's first session imported from a file with ``digest``, if any."""
+    return db.session.scalars(select(GameSession).where(GameSession.group_id == group.id,
+                                                        GameSession.file_digest == digest)
+                              .order_by(GameSession.id)).first()
+
+
+def import_session(group: Group, data: str | bytes, *, idem_key: str | None = None,
+                   copy: bool = False) -> GameSession:
     """A session file (its text or bytes) becomes a new session of ``group``; a broken file changes nothing.
 
     The file is read as the engine reads any file (UTF-8 with or without a
     byte-order mark; anything else refused naming the encoding). An ended
     session stays ended. A re-sent form (the same ``idem_key``) returns the
-    session it made.
+    session it made. A file this group imported before raises
+    :class:`AlreadyImported` unless ``copy`` asks for a second evening anyway.
     """
     key = form_key(idem_key)
     try:
         parsed = parse_json(data)
         check_file_hands(parsed)  # before the file is checked hand by hand and replayed
+        check_file_history(parsed)
         session = load_session(parsed)  # checks the whole file, its history too (depth, surrogates…)
         ledger = replay(session)
     except SessionError as exc:
-        raise Refused("file", sentence(str(exc.first))) from None
+        raise Refused("file", sentence(refusal_line(exc.first))) from None
     log = load_history(parsed.get("history"))
+    check_export_size(_export_size(session, parsed.get("history")))
     for _attempt in range(2):
         try:
-            return _store(group, session, ledger, log, key)
+            return _store(group, session, ledger, log, key, copy)
+        except AlreadyImported as seen:
+            raise AlreadyImported(seen.session, decode(data) if isinstance(data, bytes) else data) from None
         except IntegrityError:  # a player of the file was added by another phone meanwhile: look again
             db.session.rollback()
     raise Refused("file", _("Another phone changed this group's players while the file was read; nothing was "
                             "imported. Import the file again."))
 
 
-def _store(group: Group, session: Session, ledger: Ledger, log: list[LoggedChange], key: str | None) -> GameSession:
-    """The checked file stored as a new session, under the write lock (a re-sent form finds its session)."""
+def _export_size(session: Session, history: Any) -> int:
+    """About the bytes :func:`export_json` will write for this session: its hands and the history as given."""
+    d = dump_session(session)
+    if history:
+        d["history"] = history
+    return len(json.dumps(d, ensure_ascii=False, indent=1).encode("utf-8"))
+
+
+def _store(group: Group, session: Session, ledger: Ledger, log: list[LoggedChange], key: str | None,
+           copy: bool) -> GameSession:
+    """The checked file stored as a new session, under the write lock (a re-sent form finds its session;
+    two phones importing one file at once make one evening)."""
+    digest = file_digest(session, ledger)
     begin_writing()
     made = made_by(group, key)
     if made is not None:
         return made
+    seen = None if copy else imported_as(group, digest)
+    if seen is not None:
+        db.session.rollback()
+        raise AlreadyImported(seen)
     setup = session.setup
     dumped = dump_session(session)
     have = players_under_lock(group)  # an import and a phone adding a player never both take the last place
@@ -84,6 +135,7 @@ def _store(group: Group, session: Session, ledger: Ledger, log: list[LoggedChang
         closed=setup.ended,
         closed_at=now() if setup.ended else None,
         idem_key=key,
+        file_digest=digest,
     )
     db.session.add(gs)
     for i, (hand, result) in enumerate(zip(dumped["hands"], ledger.results, strict=True)):
@@ -97,10 +149,11 @@ def _store(group: Group, session: Session, ledger: Ledger, log: list[LoggedChang
 def _new_players(group: Group, names: tuple[str, ...]) -> list[str]:
     """The file's players the group does not have yet; one spelled differently from the group's is refused."""
     known = {p.name_key: p.name for p in group.players}
-    new = []
+    new: list[str] = []
     for name in names:
         same = known.get(domains.name_key(name))
         if same is None:
+            check_new_name(name, [*known.values(), *new], "file")
             new.append(name)
         elif same != name:
             raise Refused("file", f"The file's player “{name}” is called “{same}” in this group: "
@@ -108,12 +161,31 @@ def _new_players(group: Group, names: tuple[str, ...]) -> list[str]:
     return new
 
 
+#: what a spreadsheet reads as the start of a formula (OWASP, "CSV Injection"): = + - @, a tab, a carriage return
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell: object) -> object:
+    """A text cell that a spreadsheet would run as a formula, kept as text: a single quote before it.
+
+    Numbers stay numbers (a bowl of -3 is a figure, not a formula); only text (a player's name, the
+    event, the paper, a comment) is neutralised, as OWASP advises.
+
+    >>> spreadsheet_safe("=cmd|' /C calc'!A0"), spreadsheet_safe("Ana"), spreadsheet_safe(-3)
+    ("'=cmd|' /C calc'!A0", 'Ana', -3)
+    """
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+        return "'" + cell
+    return cell
+
+
 def ledger_csv(gs: GameSession) -> str:
+    """The ledger row by row for a spreadsheet; every text cell is safe to open (:func:`spreadsheet_safe`)."""
     ledger = ledger_for(gs)
     data = ledger_json(ledger)
     players = list(gs.players)
     out = io.StringIO()
-    w = csv.writer(out)
+    w = SafeWriter(out)
     w.writerow(["row", "kind", "hand", "event", *players, "plato", "pajaritos", "paper", "in_play", "outcome",
                 "comment"])
     for r in data["rows"]:
@@ -125,3 +197,13 @@ def ledger_csv(gs: GameSession) -> str:
                     r["plato"], r["pajaritos"], paper, r.get("in_play", ""), r.get("outcome", "") or "",
                     r["comment"]])
     return out.getvalue()
+
+
+class SafeWriter:
+    """``csv.writer`` whose every row goes through :func:`spreadsheet_safe` first."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        self.writer = csv.writer(out)
+
+    def writerow(self, row: list[object]) -> None:
+        self.writer.writerow([spreadsheet_safe(cell) for cell in row])

@@ -19,6 +19,7 @@ from .. import services
 from ..i18n import N_, _
 from ..models import GameSession
 from .access import session_or_404
+from .addresses import hint_number
 from .forms import (
     ChangeForm,
     DealerForm,
@@ -92,7 +93,7 @@ def phone(token: str) -> ResponseReturnValue:
 
 def fixes_context(gs: GameSession) -> dict[str, Any]:
     """What the table screen shows of this module: the phone's name, the last change with its undo."""
-    done = request.args.get("done", type=int)
+    done = hint_number("done")
     log = services.recent_view(gs, done)
     return {
         "phone": phone_name(),

@@ -163,6 +163,7 @@ class LanguageForm(ShownForm):
 class GroupForm(LanguageForm):
     name = StringField(_l("Group name"), validators=[DataRequired(_l("Give the group a name.")),
                                                      InDomain(domains.GROUP_NAME)])
+    key = FormKey()  # the request's own: a double tap makes one group
 
 
 class LinksForm(ShownForm):
@@ -170,6 +171,7 @@ class LinksForm(ShownForm):
 
     confirm = BooleanField(_l("Yes, replace them: the old links stop working"),
                            validators=[DataRequired(_l("Tick the box to replace the links."))])
+    key = FormKey()  # the request's own: a copy resent after a lost answer finds the new links
 
 
 class PlayerForm(ShownForm):
@@ -380,9 +382,20 @@ class HandForm(ShownForm):
             self.result.data = "tricks"
 
     def _given(self, name: str) -> str | None:
-        """What was posted for a field, or None when left blank: never dropped, the engine judges it."""
+        """What was posted for a field, or None when left blank: never dropped, the engine judges it.
+
+        A question answered by tapping a choice takes one of the values offered, exactly: "South "
+        (a trailing space) is refused, never stored raw beside the "South" the engine reads.
+        """
         value = self[name].data
-        return None if value in (None, "") else str(value)
+        if value in (None, ""):
+            return None
+        text = str(value)
+        offered = getattr(self[name], "choices", None)
+        # a player's name is among the choices even where the form offers fewer (a penetro's dealer declares)
+        if offered and text not in {str(choice[0]) for choice in offered} | set(getattr(self, "players", ())):
+            raise services.Refused(name, not_a_choice(text))
+        return text
 
     def _surrender(self) -> str:
         """The surrender question's answer: "", "accepted" or "takeover"; anything else is refused."""

@@ -172,6 +172,13 @@ def phone(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
     return f"/s/{s}/phone", {"name": rng.choice(["Ana's phone", "Mesa 2", "José"])}
 
 
+def waiting(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
+    s = t.open_session()
+    hands = rng.randint(0, 3)
+    return f"/s/{s}/waiting", {"phone": _key(rng), "hands": str(hands), "choices": str(rng.randint(0, hands)),
+                               "first": str(rng.randint(1, 9))}
+
+
 def create_group(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
     return "/", {"name": rng.choice(["Tuesday", "Los de siempre", "Club"])}
 
@@ -229,7 +236,7 @@ ROUTES: dict[str, Callable[[Table, random.Random], tuple[str, dict[str, Any]]]] 
     "evenings.start_next": next_evening, "table.new_hand": new_hand, "table.preview": preview,
     "table.edit_hand": edit_hand, "table.end": end, "fixes.delete": delete_hand, "fixes.confirm": confirm_change,
     "fixes.insert": insert_hand, "fixes.dealer": dealer, "fixes.seating": seating, "fixes.undo": undo,
-    "fixes.reopen": reopen, "fixes.phone": phone,
+    "fixes.reopen": reopen, "fixes.phone": phone, "offline.waiting": waiting,
     # last: once the links are replaced, the group's old link opens nothing (a 404 for the posts after it)
     "groups.replace_links": replace_links,
 }
