@@ -74,10 +74,12 @@ def saving(base: str, token: str, until: threading.Event) -> tuple[list[float], 
     rounds: list[float] = []
     end = time.monotonic() + DEADLINE
     while not until.is_set() and time.monotonic() < end:
+        if len(times) % 450 == 449:  # a session holds 500 hands: the phone starts the next evening
+            token = new_table(phone)[1]
         began = time.perf_counter()
-        status, took = tried(lambda: save_hand(phone, token))
+        status, took = tried(lambda table=token: save_hand(phone, table))  # type: ignore[misc]
         if status in (302, 303):
-            status = tried(lambda: (phone.get(f"/s/{token}").status, 0.0))[0]
+            status = tried(lambda table=token: (phone.get(f"/s/{table}").status, 0.0))[0]  # type: ignore[misc]
         times.append(took)
         rounds.append(time.perf_counter() - began)
         if status not in (200, 302, 303):
