@@ -11,7 +11,7 @@ import os
 from scorekeeper import serving
 
 bind = [serving.bind_address()]
-worker_class = "gthread"
+worker_class = "scorekeeper.serving.TableWorker"  # gthread; a slow client's head costs no thread
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 threads = int(os.environ.get("WEB_THREADS", "8"))
 timeout = int(os.environ.get("WEB_TIMEOUT", "120"))  # the largest allowed report renders well within this

@@ -9,12 +9,20 @@ session's token (the link *is* the key).
 
 from __future__ import annotations
 
+import errno
 import os
+import selectors
 import socket
 import sys
+import time
+from collections import deque
+from functools import partial
 from typing import TYPE_CHECKING, Any, TextIO
 
+from gunicorn import http
 from gunicorn.glogging import Logger
+from gunicorn.http2 import negotiation
+from gunicorn.workers.gthread import TConn, ThreadWorker
 
 from .i18n import environment_language, use_language
 from .i18n import gettext as _
@@ -114,3 +122,95 @@ class TokenFreeLogger(Logger):  # type: ignore[misc]
             if isinstance(atoms.get(key), str):
                 atoms[key] = cut_tokens(atoms[key])
         return atoms
+
+
+#: seconds a client has to send a whole request head (the request line and the headers), from the moment
+#: its connection is accepted or its kept-alive connection speaks again (``SCOREKEEPER_HEAD_TIMEOUT``)
+HEAD_SECONDS = float(os.environ.get("SCOREKEEPER_HEAD_TIMEOUT", "10"))
+#: a head longer than this is handed to gunicorn's parser as it is, which refuses it (its own limits)
+HEAD_BYTES = 64 * 1024
+
+
+class TableWorker(ThreadWorker):  # type: ignore[misc]
+    """gunicorn's ``gthread`` worker, but a request head is gathered by the worker's event loop, not a thread.
+
+    gthread gives a connection to a thread as soon as its first byte arrives,
+    and the thread then waits, blocking, for the rest of the head: a client
+    sending a header byte every 1.5 s holds a thread for as long as it likes,
+    and 24 of them held every thread of both workers, so no phone could save.
+    Here the event loop collects the head (a slow client costs a socket and a
+    few bytes, not a thread) and hands the connection to a thread only once the
+    head is complete; a head not complete within :data:`HEAD_SECONDS` is
+    dropped. A request *body* is still read by the thread: a large slow upload
+    is bounded by the proxy in front (docs/deploy.md) or the 2 MB limit.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.heading: deque[TConn] = deque()  # connections whose head is still arriving, oldest first
+
+    def accept(self, listener: Any) -> None:
+        try:
+            client, address = listener.accept()
+        except OSError as e:
+            if e.errno not in (errno.EAGAIN, errno.ECONNABORTED, errno.EWOULDBLOCK):
+                raise
+            return
+        self.nr_conns += 1
+        conn = TConn(self.cfg, client, address, listener.getsockname())  # non-blocking
+        if self.cfg.is_ssl or negotiation.prior_knowledge_allowed(self.cfg, address):
+            client.setblocking(True)
+            self.enqueue_req(conn)  # TLS or HTTP/2 handshakes stay gunicorn's own way
+            return
+        conn.parser = http.get_parser(self.cfg, client, address)
+        self._await_head(conn)
+
+    def on_client_socket_readable(self, conn: TConn, client: Any) -> None:
+        """A kept-alive connection speaks again: gather its next head the same way."""
+        self.poller.unregister(client)
+        self.keepalived_conns.remove(conn)
+        if conn.is_http2 or self.cfg.is_ssl:
+            self.enqueue_req(conn)  # as accept(): gunicorn's own TLS and HTTP/2 keep its way
+        else:
+            self._await_head(conn)
+
+    def _await_head(self, conn: TConn) -> None:
+        conn.head = bytearray()
+        conn.head_deadline = time.monotonic() + HEAD_SECONDS
+        self.heading.append(conn)
+        self.poller.register(conn.sock, selectors.EVENT_READ, partial(self._head_arrives, conn))
+
+    def _head_arrives(self, conn: TConn, client: Any) -> None:
+        try:
+            data = client.recv(HEAD_BYTES)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            data = b""
+        if not data:  # the client went away
+            self._drop(conn)
+            return
+        conn.head += data
+        if b"\r\n\r\n" in conn.head or b"\n\n" in conn.head or len(conn.head) >= HEAD_BYTES:
+            self.poller.unregister(client)
+            self.heading.remove(conn)
+            conn.parser.unreader.unread(bytes(conn.head))
+            conn.head = None
+            conn.data_ready = True  # the thread reads the head from the parser's buffer, without waiting
+            self.enqueue_req(conn)
+
+    def _drop(self, conn: TConn) -> None:
+        self.heading.remove(conn)
+        try:
+            self.poller.unregister(conn.sock)
+        except (OSError, KeyError, ValueError):
+            pass
+        self.nr_conns -= 1
+        conn.close()
+
+    def murder_pending(self) -> None:
+        """gunicorn's clean-up of idle connections, and the heads that took longer than HEAD_SECONDS."""
+        super().murder_pending()
+        now = time.monotonic()
+        while self.heading and self.heading[0].head_deadline <= now:
+            self._drop(self.heading[0])

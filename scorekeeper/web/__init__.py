@@ -22,6 +22,7 @@ def register(app: Flask) -> None:
     from .language import setup_language
     from .offline import register as register_offline
     from .outside import register as register_outside
+    from .printing import register as register_printing
     from .ratelimits import register as register_rate_limits
     from .table import bp as table_bp
     from .watch import bp as watch_bp
@@ -40,6 +41,7 @@ def register(app: Flask) -> None:
     register_access(app)
     register_rate_limits(app)
     register_offline(app)
+    register_printing(app)
 
     @app.errorhandler(404)
     def not_found(_e: Exception) -> ResponseReturnValue:

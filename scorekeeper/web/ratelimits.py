@@ -1,9 +1,13 @@
 """Rate limits on what makes new rows from nothing: creating a group, importing a session file.
 
-Flask-Limiter counts the posts of each address. By default the counts live in
-the process's memory, which is right for one server process; with several
-worker processes, set ``RATELIMIT_STORAGE_URI`` (e.g. ``redis://localhost:6379``)
-so that they share one count (docs/security.md, "Limits"). A post over the
+Flask-Limiter counts the posts of each address. By default (``memory://``) the
+counts live in each process's memory: right for one machine at a table, but
+``./scripts/run``'s two workers, or two servers behind one proxy, each count on
+their own. Set ``RATELIMIT_STORAGE_URI`` in the environment (e.g.
+``redis://127.0.0.1:6379/0``, with the ``redis`` extra installed) and every
+process of every server counts in that one storage (docs/deploy.md,
+tests/web/test_shared_limits.py). If that storage stops answering, the counts
+fall back to memory (logged) rather than refusing every post. A post over the
 limit is answered 429 with a sentence, and nothing is made.
 """
 
@@ -30,6 +34,7 @@ RATES = {
 def register(app: Flask) -> None:
     """Put the limits on the endpoints of :data:`RATES` (already registered) and say 429 in words."""
     app.config.setdefault("RATELIMIT_STORAGE_URI", os.environ.get("RATELIMIT_STORAGE_URI", "memory://"))
+    app.config.setdefault("RATELIMIT_IN_MEMORY_FALLBACK_ENABLED", True)  # a storage down never refuses a table
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)  # Retry-After tells a script when to come back
     limiter = Limiter(get_remote_address, app=app)
     app.extensions["scorekeeper.limiter"] = limiter  # the limits hold it weakly: the app keeps it alive

@@ -25,6 +25,7 @@ from ..engine import domains
 from ..i18n import _, current_language, use_language
 from ..models import GameSession, HistoryEntry
 from ..reports.chart import PHONE, bowl_chart
+from . import printing
 from .access import session_or_404
 from .addresses import hint_number, query_number
 from .fixes import closed_page, done_page, fixes_context, gone, named_by, phone_name, respond
@@ -330,12 +331,18 @@ def document_response(gs: GameSession, kind: str, fmt: str) -> ResponseReturnVal
 
     if kind not in DOCUMENTS:
         abort(404)
-    with use_language(document_language(gs.group.language)):
-        view = services.view_for(gs, rows=True)
-        if fmt == "html" and kind == "report":  # a long evening's report is paged: ?page=n
-            return reports.render_report_page(view, request.args.get("page", 1, type=int) or 1, nonce=csp_nonce())
-        if fmt == "html":
+    language = document_language(gs.group.language)
+    if fmt == "html":
+        with use_language(language):
+            view = services.view_for(gs, rows=True)
+            if kind == "report":  # a long evening's report is paged: ?page=n
+                return reports.render_report_page(view, request.args.get("page", 1, type=int) or 1, nonce=csp_nonce())
             return reports.render_html(kind, view, nonce=csp_nonce())
-        name = reports.document_filename(kind, view)
-        pdf = reports.render_pdf(kind, view)
-    return Response(pdf, mimetype="application/pdf", headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    def draw() -> tuple[str, bytes]:
+        with use_language(language):
+            view = services.view_for(gs, rows=True)
+            return reports.document_filename(kind, view), reports.render_pdf(kind, view)
+
+    # drawn one at a time per server and kept (web/printing.py): a watch link cannot hold up the table
+    return printing.pdf_response(printing.document_key(gs, kind, language), draw)
