@@ -13,7 +13,7 @@ from ..engine import Ledger, Session, SessionError, domains, dump_session, load_
 from ..engine.sessionfile import parse_json
 from ..i18n import _
 from ..models import GameSession, Group, HandRecord, Player, now
-from ..narration import ledger_json
+from ..narration import ledger_json, refusal_line
 from .groups import players_under_lock
 from .hands import commit_made, form_key, made_by
 from .history import LoggedChange, history_json, keep_history, load_history
@@ -46,7 +46,7 @@ def import_session(group: Group, data: str | bytes, *, idem_key: str | None = No
         session = load_session(parsed)  # checks the whole file, its history too (depth, surrogates…)
         ledger = replay(session)
     except SessionError as exc:
-        raise Refused("file", sentence(str(exc.first))) from None
+        raise Refused("file", sentence(refusal_line(exc.first))) from None
     log = load_history(parsed.get("history"))
     for _attempt in range(2):
         try:
@@ -103,8 +103,9 @@ def _new_players(group: Group, names: tuple[str, ...]) -> list[str]:
         if same is None:
             new.append(name)
         elif same != name:
-            raise Refused("file", f"The file's player “{name}” is called “{same}” in this group: "
-                                  "spell the name the same way in both, then import again.")
+            raise Refused("file", _("The file's player “{name}” is called “{same}” in this group: "
+                                    "spell the name the same way in both, then import again.").format(
+                                        name=name, same=same))
     return new
 
 
