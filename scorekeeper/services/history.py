@@ -536,15 +536,15 @@ def hand_changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[st
     """What a fix changed, field by field: ``how it ended: puesta → codillo, made by North``.
 
     Every field of the stored hand is compared by its words, so a hand entered by how it ended reads
-    differently before and after a fix of its outcome; a field given on one side only reads "none" on
-    the other.
+    differently before and after a fix of its outcome; a field given on one side only reads "not given"
+    on the other.
     """
     out = []
     for label, words in FIELDS:
         was, now_ = words(before), words(after)
         if was != now_:
             out.append(_("{field}: {before} → {after}").format(
-                field=_(label), before=was or _("none"), after=now_ or _("none")))
+                field=_(label), before=was or _("not given"), after=now_ or _("not given")))
     return out
 
 
