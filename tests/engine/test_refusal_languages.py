@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from english import english_words
+from english import MESSAGE_ID, english_words, refusal_words
 from hostile import corpus
 
 from fuzz import arbitrary, as_text, mutate, nudge, pool
@@ -37,18 +37,12 @@ ENGINE = Path(__file__).resolve().parents[2] / "scorekeeper" / "engine"
 LANGUAGES = ("es", "fr")
 #: the functions that build a refusal from a template, and where the template is among their arguments
 BUILDERS = {"field_error": 2, "_err": 2, "_fail": 2, "bad": 1}
-#: a message id (``domain.not_text``): the namespaces of the ids the narration says in words
-MESSAGE_ID = re.compile(r"\b(?:{})\.[a-z_]+".format("|".join({k.split(".")[0] for k in narration.DOMAIN_WORDS})))
-#: what stays as the file writes it: quoted values, JSON shapes in braces, field names (``options.dealer_bet``)
-_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|“[^”]*”|«[^»]*»|\{\{.*?\}\}|\{[^{}]*:[^{}]*\}|\b\w+(?:[._]\w+)+\b")
 _PLACEHOLDER = re.compile(r"\{[a-zA-Z_0-9]*(?:![rs])?(?::[^{}]*)?\}")
 #: a value that is data: names, field names or codes, one word each, separated by commas
 _DATA_LIST = re.compile(r"^[\w\-.×$€/]+(?:, [\w\-.×$€/]+)*$")
 
 
-def words_of(sentence: str) -> list[str]:
-    """The English words of a said refusal, once what stays as written is taken out."""
-    return english_words(_QUOTED.sub(" ", sentence))
+words_of = refusal_words
 
 
 def template_words(template: str) -> list[str]:
