@@ -124,9 +124,9 @@ def _details(browser, s: str) -> list[str]:
     ("es", "Antes: entrada de West · puesta · reparte North",
      "Tras: entrada de West · codillo, dado por South · reparte North",
      "Cambios: cómo terminó: puesta → codillo, dado por South"),
-    ("fr", "Avant: entrada de West · puesta · donneur North",
-     "Après: entrada de West · codillo, fait par South · donneur North",
-     "Changements: résultat : puesta → codillo, fait par South"),
+    ("fr", "Avant : entrada de West · puesta · donneur North",
+     "Après : entrada de West · codillo, fait par South · donneur North",
+     "Changements : résultat : puesta → codillo, fait par South"),
 ])
 def test_the_history_page_of_a_fixed_outcome_only_hand(browser, language, before, after, changed):
     g = gen_group(browser)
