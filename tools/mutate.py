@@ -10,7 +10,8 @@ working tree): ``+`` ↔ ``-``, ``*`` → ``+``, ``//`` → ``*``, ``>`` ↔ ``>
 ``and`` ↔ ``or``, and ``not x`` → ``x``. The hand-worked rules tests run first
 (seconds); a mutant they miss goes to the property tests over random sessions.
 A mutant no test fails is printed as SURVIVED and the exit status is 1, unless it is
-listed in :data:`EQUIVALENT` with the reason it cannot change any result.
+listed in :data:`EQUIVALENT` with the reason it cannot change any result. The same tests
+run first on the code as it is: if they fail there, nothing is judged and the status is 2.
 """
 
 from __future__ import annotations
@@ -171,12 +172,14 @@ def _fails(workdir: Path, tests: tuple[str, ...], timeout: int) -> str | None:
     return failed[0].split(" - ")[0].split(" ", 1)[1] if failed else f"pytest exit {run.returncode}"
 
 
-def judge(mutant: Mutant, timeout: int) -> str | None:
-    """Run the tests against ``mutant`` in a copy of the repository; the test that caught it, or None."""
+def judge(mutant: Mutant | None, timeout: int) -> str | None:
+    """Run the tests against ``mutant`` in a copy of the repository; the test that caught it, or None.
+    ``None`` runs them on the code as it is: the baseline, which must pass."""
     with tempfile.TemporaryDirectory(prefix="mutant-") as tmp:
         work = Path(tmp)
         _copy_repo(work)
-        (work / mutant.path).write_text(mutant.source)
+        if mutant is not None:
+            (work / mutant.path).write_text(mutant.source)
         return _fails(work, RULES, timeout) or _fails(work, PROPERTIES, timeout * 4)
 
 
@@ -191,6 +194,10 @@ def main() -> int:
     if args.list:
         print("\n".join(map(str, todo)))
         return 0
+    broken = judge(None, args.timeout)  # a test failing without any mutant would "catch" every mutant
+    if broken is not None:
+        print(f"the tests fail on the code as it is ({broken}): fix them first, no mutant was judged")
+        return 2
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         verdicts = list(pool.map(lambda m: judge(m, args.timeout), todo))
     return report(todo, verdicts)
