@@ -2,6 +2,11 @@
 
     .venv/bin/python bench/replay.py            # 500, 1k, 10k, 100k hands
     .venv/bin/python bench/replay.py --quick    # skip the 100k run
+    .venv/bin/python bench/replay.py --games    # also every other game: deals per second
+
+The other games (scorekeeper/games) are timed on the random valid sessions of the conformance
+suite (tests/games/sessions.py): most end within a few dozen deals, so their figure is deals per
+second over a few hundred whole games rather than one long session.
 
 The sessions are built deterministically from a seed with a mix of every
 kind of hand (sacado, puesta, codillo, surrender, takeover, penetro, bola),
@@ -84,10 +89,33 @@ def time_replay(hands: list[Hand], repeat: int = 3) -> tuple[float, float]:
     return best, cpu
 
 
+def time_games(sessions_per_game: int = 300) -> None:
+    """Deals per second (CPU) of every registered game, replaying the suite's random valid sessions."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    from games.sessions import VALID
+
+    from scorekeeper.games.replay import replay as replay_game
+
+    for name, make in sorted(VALID.items()):
+        docs = [make(random.Random(seed)) for seed in range(sessions_per_game)]
+        deals = sum(len(d["deals"]) for d in docs)
+        best = float("inf")
+        for _ in range(3):
+            c0 = time.process_time()
+            for doc in docs:
+                replay_game(doc)
+            best = min(best, time.process_time() - c0)
+        print(f"{name:>18}: {deals:>6} deals in {sessions_per_game} games, {deals / best:10,.0f} deals/s CPU"
+              f"  ({best / deals * 1e6:6.1f} µs/deal)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="skip the 100k-hand run")
+    ap.add_argument("--games", action="store_true", help="also time every other game (scorekeeper/games)")
     args = ap.parse_args()
+    if args.games:
+        time_games()
     sizes = [500, 1_000, 10_000] + ([] if args.quick else [100_000])
     hands = make_hands(max(sizes))
     print(f"python {sys.version.split()[0]}, best of 5 replays (2 at 100k) (wall clock; CPU time in brackets)")

@@ -50,6 +50,7 @@ def main() -> None:
     ap.add_argument("out", type=Path)
     ap.add_argument("pages", nargs="*")
     ap.add_argument("--docs", action="store_true", help="first screens only, small, named small-*.png")
+    ap.add_argument("--lang", default=None, help="the phone's own language (es, en, fr, it), as its cookie")
     args = ap.parse_args()
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
     logging.getLogger("alembic").setLevel(logging.WARNING)
@@ -66,6 +67,8 @@ def main() -> None:
             for size, (w, h, dpr) in SIZES.items():
                 ctx = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=dpr,
                                           color_scheme=theme)
+                if args.lang:
+                    ctx.add_cookies([{"name": "lang", "value": args.lang, "url": base}])
                 page = ctx.new_page()
                 for name in names:
                     page.goto(base + pages[name])

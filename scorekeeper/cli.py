@@ -3,7 +3,7 @@
 ``scorekeeper replay FILE [--json]`` prints the ledger of a session file;
 ``scorekeeper report|paper|settlement FILE -o OUT.pdf`` prints a document;
 ``scorekeeper backup FILE`` / ``scorekeeper restore FILE [--replace]`` copy the app's SQLite database.
-Every subcommand takes ``--lang es|en|fr`` (default: the language of the
+Every subcommand takes ``--lang es|en|fr|it`` (default: the language of the
 environment's locale, LANGUAGE, LC_ALL, LC_MESSAGES or LANG; else English).
 Invalid input prints one line naming the hand and the field, and exits 2.
 Subcommands register themselves in :data:`COMMANDS`.
@@ -19,8 +19,20 @@ from typing import TextIO
 
 from . import formats
 from .engine import Ledger
+from .games.base import DealRow
+from .games.replay import Played, result_json
+from .games.words import game_result_lines
 from .i18n import LANGUAGES, _, environment_language, language_of, use_language
-from .inputs import EXIT_BAD_INPUT, BadInput, OneLineParser, Subcommands, read_ledger
+from .inputs import (
+    EXIT_BAD_INPUT,
+    BadInput,
+    OneLineParser,
+    Subcommands,
+    is_games_file,
+    read_file,
+    replay_data,
+    replay_games,
+)
 from .narration import ledger_json, payment_line, row_words, settlement_comment, settlement_heading, settlement_line
 
 
@@ -63,8 +75,35 @@ def format_ledger(ledger: Ledger) -> str:
     return "\n".join(out)
 
 
+def format_deals(played: Played) -> str:
+    """A game of ``scorekeeper-session/2`` as a plain-text table: each deal's points and the running scores."""
+    keys = [k for k, _ in played.rows[0].scores] if played.rows else list(played.table.seating.players)
+    head = ["#", *keys]
+    lines = [[str(row.deal), *(_points_cell(row, k) for k in keys)] for row in played.rows]
+    widths = [max(len(r[i]) for r in [head, *lines]) for i in range(len(head))]
+    out = ["  ".join(c.rjust(w) for c, w in zip(cells, widths, strict=True)) for cells in [head, *lines]]
+    out.append("")
+    out.extend(game_result_lines(played))
+    return "\n".join(out)
+
+
+def _points_cell(row: DealRow, key: str) -> str:
+    points = dict(row.points)
+    score = dict(row.scores)[key]
+    return f"{score} (+{points[key]})" if key in points else str(score)
+
+
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
-    ledger = read_ledger(args.file)
+    data = read_file(args.file)
+    if is_games_file(data):
+        played = replay_games(data)
+        if args.json:
+            json.dump(result_json(played), out, ensure_ascii=False, indent=1)
+            out.write("\n")
+        else:
+            out.write(format_deals(played) + "\n")
+        return 0
+    ledger = replay_data(data)
     if args.json:
         json.dump(ledger_json(ledger), out, ensure_ascii=False, indent=1)
         out.write("\n")
@@ -75,7 +114,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 def _add_replay(sub: Subcommands) -> None:
     p = sub.add_parser("replay", help=_("print the ledger of a session file"))
-    p.add_argument("file", help=_("a tresillo-session/1 JSON file"))
+    p.add_argument("file", help=_("a session file: tresillo-session/1 or scorekeeper-session/2"))
     p.add_argument("--json", action="store_true", help=_("print the ledger as JSON"))
     p.set_defaults(func=cmd_replay)
 

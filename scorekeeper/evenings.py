@@ -323,3 +323,94 @@ def _totals(name: str, rows: list[Seat], declared: Mapping[str, Mapping[str, int
         bolas_tried=sum(s.bolas_tried for s in rows), primeras=sum(s.primeras for s in rows),
         largest_plato=best, largest_plato_on=best_on,
     )
+
+
+# ------------------------------------------------------------- head to head
+
+
+class Standing(NamedTuple):
+    """How one player ended one evening, as the head-to-head reads it (a row of the database)."""
+
+    evening: int
+    played_on: datetime
+    currency: str
+    hands: int
+    name: str
+    net: int  # tantos after the settlement
+    money: Decimal
+
+
+@dataclass(frozen=True)
+class SharedEvening:
+    """An evening both played: each one's tantos and money (first, second)."""
+
+    played_on: datetime
+    currency: str
+    hands: int
+    net: tuple[int, int]
+    money: tuple[Decimal, Decimal]
+
+    @property
+    def ahead(self) -> int | None:
+        """Who finished ahead of the other (0: the first, 1: the second); None: level."""
+        first, second = self.net
+        return None if first == second else 0 if first > second else 1
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """Two players over the evenings they shared (newest first)."""
+
+    players: tuple[str, str]
+    evenings: tuple[SharedEvening, ...]
+
+    def times_ahead(self, who: int) -> int:
+        """How many shared evenings ``who`` (0 or 1) finished ahead of the other."""
+        return sum(e.ahead == who for e in self.evenings)
+
+    @property
+    def level(self) -> int:
+        return sum(e.ahead is None for e in self.evenings)
+
+    def net(self, who: int) -> int:
+        """``who``'s tantos over the shared evenings."""
+        return sum(e.net[who] for e in self.evenings)
+
+    def money(self, who: int) -> dict[str, Decimal]:
+        """``who``'s money over the shared evenings, per currency."""
+        out: defaultdict[str, Decimal] = defaultdict(Decimal)
+        for e in self.evenings:
+            out[e.currency] += e.money[who]
+        return dict(out)
+
+    def gap(self) -> dict[str, Decimal]:
+        """The first's money less the second's, per currency: how far ahead the first finished (below: behind)."""
+        first, second = self.money(0), self.money(1)
+        return {cur: first[cur] - second[cur] for cur in first}
+
+
+def head_to_head(first: str, second: str, standings: Iterable[Standing]) -> HeadToHead:
+    """The evenings both ``first`` and ``second`` played, from each player's standing in each evening.
+
+    >>> from datetime import datetime as at
+    >>> h = head_to_head("Ana", "Luis", [
+    ...     Standing(1, at(2025, 3, 4), "EUR", 9, "Ana", 19, Decimal("1.90")),
+    ...     Standing(1, at(2025, 3, 4), "EUR", 9, "Luis", -12, Decimal("-1.20")),
+    ...     Standing(2, at(2025, 3, 11), "EUR", 5, "Ana", -4, Decimal("-0.40")),  # Luis was not there
+    ...     Standing(3, at(2025, 3, 18), "EUR", 7, "Luis", 6, Decimal("0.60")),
+    ...     Standing(3, at(2025, 3, 18), "EUR", 7, "Ana", 2, Decimal("0.20"))])
+    >>> len(h.evenings), h.times_ahead(0), h.times_ahead(1), h.level, h.net(0), h.net(1), h.gap()
+    (2, 1, 1, 0, 21, -6, {'EUR': Decimal('2.70')})
+    """
+    by_evening: dict[int, dict[str, Standing]] = {}
+    for s in standings:
+        if s.name in (first, second):
+            by_evening.setdefault(s.evening, {})[s.name] = s
+    shared = []
+    for seats in by_evening.values():
+        if len(seats) < 2:
+            continue
+        a, b = seats[first], seats[second]
+        shared.append(SharedEvening(a.played_on, a.currency, a.hands, (a.net, b.net), (a.money, b.money)))
+    shared.sort(key=lambda e: e.played_on, reverse=True)
+    return HeadToHead((first, second), tuple(shared))

@@ -81,12 +81,16 @@ def money(amount: Decimal, currency: str, signed: bool = False, unit: bool = Tru
     >>> with use_language("fr"):
     ...     money(Decimal("-1234.5"), "EUR", signed=True, unit=False), money(Decimal(2), "EUR", round_sums=True)
     ('−1\\u202f234,50', '2\\xa0€')
+    >>> money(Decimal("-650"), "ESP", signed=True, unit=False), money(Decimal("0.5"), "ESP", unit=False)
+    ('−650', '0.50')
     """
     q = amount.quantize(CENT)
     if unit:
         text = _unsigned_money(abs(q), currency, round_sums)
-    else:
-        text = numbers.format_decimal(abs(q), "#,##0.00", locale=current_locale())
+    else:  # whole pesetas show no decimals here either
+        code = _iso_code(currency)
+        whole = q == q.to_integral_value() and code is not None and numbers.get_currency_precision(code) == 0
+        text = numbers.format_decimal(abs(q), "#,##0" if whole else "#,##0.00", locale=current_locale())
     if q < 0:
         return MINUS + text
     return "+" + text if signed and q > 0 else text

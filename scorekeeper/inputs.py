@@ -14,6 +14,9 @@ from . import formats
 from .engine import Ledger, SessionError, load_session, replay
 from .engine.domains import FILE_BYTES
 from .engine.sessionfile import parse_json
+from .games.replay import FORMAT as GAMES_FORMAT
+from .games.replay import Played
+from .games.replay import replay as replay_game_session
 from .i18n import _
 from .narration import refusal_line
 
@@ -40,6 +43,19 @@ def read_file(path: str) -> Any:
         return parse_json(data)
     except SessionError as exc:
         raise BadInput(f"{path}: {refusal_line(exc.first)}") from None
+
+
+def is_games_file(data: Any) -> bool:
+    """A ``scorekeeper-session/2`` document (the games of seeds 002 and 004), not a Tresillo session."""
+    return isinstance(data, dict) and data.get("format") == GAMES_FORMAT
+
+
+def replay_games(data: Any) -> Played:
+    """Replay a ``scorekeeper-session/2`` document; any refusal becomes :class:`BadInput` (deal and field)."""
+    try:
+        return replay_game_session(data)
+    except SessionError as exc:
+        raise BadInput(refusal_line(exc.first)) from None
 
 
 def read_ledger(path: str) -> Ledger:

@@ -175,6 +175,8 @@ def refusal_line(err: FieldError) -> str:
     """A refusal on one line, naming the hand (or the session) and the field: what the CLI prints."""
     if err.hand is None:
         return _("session: {field}: {refusal}").format(field=err.field, refusal=refusal(err))
+    if err.unit == "deal":
+        return _("deal {n}: {field}: {refusal}").format(n=err.hand, field=err.field, refusal=refusal(err))
     return _("hand {n}: {field}: {refusal}").format(n=err.hand, field=err.field, refusal=refusal(err))
 
 

@@ -33,9 +33,11 @@ class FieldError:
     #: the message before its values were filled in (``"{player!r} is listed twice"``), and the values
     template: str = dataclasses.field(default="", compare=False)
     params: tuple[tuple[str, Any], ...] = dataclasses.field(default=(), compare=False)
+    #: what ``hand`` counts: a Tresillo ``hand``, or a ``deal`` of the other games (scorekeeper.games)
+    unit: str = dataclasses.field(default="hand", compare=False)
 
     def __str__(self) -> str:
-        where = "session" if self.hand is None else f"hand {self.hand}"
+        where = "session" if self.hand is None else f"{self.unit} {self.hand}"
         return f"{where}: {self.field}: {self.message}"
 
 

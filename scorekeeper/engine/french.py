@@ -64,7 +64,8 @@ def _points(play: Play, value: int, rules: Ruleset) -> tuple[Outcome, str | None
         # an accepted surrender: a puesta shared between the others, rounded down
         return "puesta", None, _surrender(play, value)
     tricks = play.tricks
-    assert tricks is not None
+    if tricks is None:
+        return _told(play, value, rules)
     if play.takeover is None:
         return _own(play, tricks, value, rules)
     mine, others = _counts(play, tricks)
@@ -77,6 +78,20 @@ def _points(play: Play, value: int, rules: Ruleset) -> tuple[Outcome, str | None
     # puesta double: the first declarer's surrender is shared, the defender loses as a declarer
     outcome, winner, own = _own(play, tricks, value, rules)
     return outcome, winner, _surrender(play, value) + own
+
+
+def _told(play: Play, value: int, rules: Ruleset) -> tuple[Outcome, str | None, list[Transfer]]:
+    """A hand told by how it ended, paid as its tricks would be: a win, or (nobody took over) a codillo
+    paid to its maker. The reading lets through no other ending without tricks."""
+    declarer, playing = play.declarer, play.playing
+    assert declarer is not None and playing is not None
+    if play.takeover is not None:  # the defender won: the first declarer's puesta goes to him
+        return "sacado", None, _pay(declarer, play.takeover, value, Reason.GAVE_UP)
+    if play.hand.outcome == "sacado":
+        return "sacado", None, [t for p in play.active if p != playing for t in _pay(p, playing, value, Reason.WIN)]
+    winner = play.hand.winner
+    assert play.hand.outcome == "codillo" and winner is not None
+    return "codillo", winner, _pay(playing, winner, value * rules.codillo_factor, Reason.CODILLO)
 
 
 def _surrender(play: Play, value: int) -> list[Transfer]:

@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from .errors import N_, FieldError, SessionError, field_error
-from .model import GIVEN_OUTCOMES, Contract, GivenOutcome, Options
+from .model import Contract, GivenOutcome, Options
 
 if TYPE_CHECKING:
     from .rules import Ruleset
@@ -277,7 +277,7 @@ def hand_choices(rules: Ruleset, players: int) -> HandChoices:
     >>> c.surrender, c.takeover, sorted(c.takeover_paid)
     (('entrada', 'vuelta', 'penetro'), ('entrada', 'vuelta'), [])
     >>> hand_choices(get_ruleset("french"), 3).outcomes
-    ()
+    ('sacado', 'codillo')
     """
     contracts = rules.contracts(players)
     return HandChoices(
@@ -287,5 +287,5 @@ def hand_choices(rules: Ruleset, players: int) -> HandChoices:
         questions=hand_questions(rules, players),
         fields=rules.hand_fields,
         takeover_paid=rules.takeover_paid,
-        outcomes=GIVEN_OUTCOMES if rules.asks("outcome") else (),
+        outcomes=rules.given_outcomes if rules.asks("outcome") else (),
     )

@@ -137,6 +137,7 @@ def read_hand(rules: Ruleset, seating: Seating, number: int, dealer: str, hand: 
         _check_accepted(number, hand)
     elif hand.tricks is None and hand.outcome is not None:
         _check_outcome(number, hand, active, playing)
+        _check_told(rules, number, hand, takeover)
     else:
         tricks = _check_tricks(number, hand, active, playing)
     return _play(number, dealer, mano, active, contract, declarer, seating.players, takeover,
@@ -337,6 +338,21 @@ def _check_outcome(number: int, hand: Hand, active: tuple[str, ...], playing: st
         raise _fail(number, "primeras" if hand.primeras else "bola",
                     N_("{bola} means {playing} won the hand: the outcome is sacado"),
                             bola='primeras' if hand.primeras else 'a bola', playing=playing)
+
+
+#: why a scoring needs the tricks of a hand told only by how it ended (by whether someone took over)
+_NEEDS_TRICKS = {
+    False: N_("under {rules} scoring a {outcome} is paid by how the tricks fell: give the tricks"),
+    True: N_("under {rules} scoring a hand taken over compares both declarers' tricks: give the tricks "
+             "(only a win is entered without them)"),
+}
+
+
+def _check_told(rules: Ruleset, number: int, hand: Hand, takeover: str | None) -> None:
+    """The scoring can pay this ending without the tricks (French cannot tell who tied in a puesta)."""
+    allowed = rules.given_outcomes if takeover is None else rules.taken_over_outcomes
+    if hand.outcome not in allowed:
+        raise _fail(number, "outcome", _NEEDS_TRICKS[takeover is not None], rules=rules.name, outcome=hand.outcome)
 
 
 def _check_tricks(number: int, hand: Hand, active: tuple[str, ...], playing: str) -> Mapping[str, int]:

@@ -456,6 +456,13 @@ class Table:
         assert purse[n] >= 0 and purse[n + 1] >= 0, "a dish went below zero"
         return res
 
+    def skip(self, hand: Hand) -> None:
+        """Leave ``hand`` out (a comparison under rules that cannot score it): nothing is dealt and
+        nothing moves, but its number is used and the deal passes on as it did at the table."""
+        dealer, order = self.deal_of(hand)
+        self.hands_played += 1
+        self.last_dealer, self.order = dealer, order
+
     def _dealt(self, kind_of_deal: tuple[str, bool, bool, bool, int, Bet | None]) -> Dealt:
         """The deal row's record for a kind of deal not seen yet at this table, kept under it: most deals
         repeat one of a few (:meth:`play` looks a kept one up). ``kind_of_deal``: the dealer, whether a

@@ -18,7 +18,7 @@ from functools import cached_property
 from types import MappingProxyType
 
 from .errors import N_, SessionError, field_error
-from .model import Contract, ScoringName
+from .model import GIVEN_OUTCOMES, Contract, GivenOutcome, ScoringName
 from .options import apply_options
 
 CONTRACTS: tuple[Contract, ...] = ("entrada", "vuelta", "solo", "penetro", "pass")
@@ -34,10 +34,10 @@ HAND_FIELDS = (
 DEAL_FIELDS = ("dealer", "seating")
 #: the hand fields the puesta family reads (the dealer's bet is French)
 PUESTA_FIELDS = frozenset(HAND_FIELDS) - {"bet"}
-#: the hand fields French points scoring reads: no paper, no penetro, no estuche, nobody forced,
-#: and the tricks always (who made fewer tricks after a takeover matters there, not only who won)
+#: the hand fields French points scoring reads: no paper, no penetro, no estuche, nobody forced
+#: (how a hand ended only where the tricks do not matter: see ``given_outcomes``)
 POINTS_FIELDS = frozenset(
-    {"contract", "declarer", "tricks", "primeras", "bola", "surrender", "trump", "bet"}
+    {"contract", "declarer", "tricks", "primeras", "bola", "surrender", "trump", "bet", "outcome", "winner"}
 )
 
 
@@ -83,6 +83,9 @@ class Ruleset:
     scoring: ScoringName = "puesta"
     #: the hand fields this table reads; any other field given is refused (it belongs to another scoring)
     hand_fields: frozenset[str] = PUESTA_FIELDS
+    #: how a hand may be told by its ending instead of its tricks (``outcome``), and after a takeover
+    given_outcomes: tuple[GivenOutcome, ...] = GIVEN_OUTCOMES
+    taken_over_outcomes: tuple[GivenOutcome, ...] = GIVEN_OUTCOMES
     #: the palo de favor (a suit), or None when the table plays without one
     favoured_suit: str | None = None
     #: condiciones (and the table tanto) are multiplied by this when trumps are the favoured suit
@@ -245,6 +248,9 @@ FRENCH = Ruleset(
     cancel_all_pass=True,
     scoring="points",
     hand_fields=POINTS_FIELDS,
+    # a puesta is paid to whoever tied, and a hand taken over compares both declarers' tricks
+    given_outcomes=("sacado", "codillo"),
+    taken_over_outcomes=("sacado",),
     favour_exempt=frozenset({"bola"}),
     codillo_factor=3,
     dealer_bet=10,

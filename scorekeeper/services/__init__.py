@@ -22,7 +22,7 @@ so a refused change leaves nothing half-saved.
 from ..engine import HandChoices  # what a hand form may offer (services.choices_for)
 from .checks import CountAnswer, WhatIf, count_check, count_parties, what_if
 from .evenings import GroupMemory, group_memory, kept_paper_session, share_text, start_next
-from .files import export_json, import_session, ledger_csv
+from .files import AlreadyImported, export_json, import_session, ledger_csv
 from .fixes import (
     Applied,
     Change,
@@ -73,6 +73,7 @@ from .summaries import (
     group_statistics,
     keep_summary,
     past_evenings,
+    versus,
 )
 from .views import (
     HANDS_PER_PAGE,
@@ -107,4 +108,5 @@ __all__ = [
     "view_from", "what_if", "set_group_language",
     "PendingComparison", "compare_fix", "compare_pending",
     "LinkKind", "find_watched", "link_kind", "replace_links",
+    "AlreadyImported", "versus",
 ]

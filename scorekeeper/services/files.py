@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from ..db import begin_writing, db
 from ..engine import Ledger, Session, SessionError, domains, dump_session, load_session, replay
-from ..engine.sessionfile import parse_json
+from ..engine.sessionfile import decode, parse_json
 from ..i18n import _
 from ..models import GameSession, Group, HandRecord, Player, now
 from ..narration import ledger_json, refusal_line
@@ -31,13 +33,41 @@ def export_json(gs: GameSession) -> str:
     return json.dumps(d, ensure_ascii=False, indent=1) + "\n"
 
 
-def import_session(group: Group, data: str | bytes, *, idem_key: str | None = None) -> GameSession:
+class AlreadyImported(Exception):
+    """The file was imported into this group before, as ``session``: nothing was imported now."""
+
+    def __init__(self, session: GameSession, text: str = "") -> None:
+        super().__init__(session.token)
+        self.session = session
+        self.text = text  # the file, to import a copy of it if the players want one
+
+
+def file_digest(session: Session, ledger: Ledger) -> str:
+    """The SHA-256 of a file's canonical content: its setup and hands as the engine reads them, each hand
+    with the dealer it was dealt by. Spacing, key order, a byte-order mark, a history, or dealers written
+    out or left to the deal do not change it, so an exported copy of an imported evening is the same file."""
+    dumped = dump_session(session)
+    dumped["hands"] = [dict(h, dealer=r.dealer) for h, r in zip(dumped["hands"], ledger.results, strict=True)]
+    canonical = json.dumps(dumped, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def imported_as(group: Group, digest: str) -> GameSession | None:
+    """The group's first session imported from a file with ``digest``, if any."""
+    return db.session.scalars(select(GameSession).where(GameSession.group_id == group.id,
+                                                        GameSession.file_digest == digest)
+                              .order_by(GameSession.id)).first()
+
+
+def import_session(group: Group, data: str | bytes, *, idem_key: str | None = None,
+                   copy: bool = False) -> GameSession:
     """A session file (its text or bytes) becomes a new session of ``group``; a broken file changes nothing.
 
     The file is read as the engine reads any file (UTF-8 with or without a
     byte-order mark; anything else refused naming the encoding). An ended
     session stays ended. A re-sent form (the same ``idem_key``) returns the
-    session it made.
+    session it made. A file this group imported before raises
+    :class:`AlreadyImported` unless ``copy`` asks for a second evening anyway.
     """
     key = form_key(idem_key)
     try:
@@ -50,19 +80,28 @@ def import_session(group: Group, data: str | bytes, *, idem_key: str | None = No
     log = load_history(parsed.get("history"))
     for _attempt in range(2):
         try:
-            return _store(group, session, ledger, log, key)
+            return _store(group, session, ledger, log, key, copy)
+        except AlreadyImported as seen:
+            raise AlreadyImported(seen.session, decode(data) if isinstance(data, bytes) else data) from None
         except IntegrityError:  # a player of the file was added by another phone meanwhile: look again
             db.session.rollback()
     raise Refused("file", _("Another phone changed this group's players while the file was read; nothing was "
                             "imported. Import the file again."))
 
 
-def _store(group: Group, session: Session, ledger: Ledger, log: list[LoggedChange], key: str | None) -> GameSession:
-    """The checked file stored as a new session, under the write lock (a re-sent form finds its session)."""
+def _store(group: Group, session: Session, ledger: Ledger, log: list[LoggedChange], key: str | None,
+           copy: bool) -> GameSession:
+    """The checked file stored as a new session, under the write lock (a re-sent form finds its session;
+    two phones importing one file at once make one evening)."""
+    digest = file_digest(session, ledger)
     begin_writing()
     made = made_by(group, key)
     if made is not None:
         return made
+    seen = None if copy else imported_as(group, digest)
+    if seen is not None:
+        db.session.rollback()
+        raise AlreadyImported(seen)
     setup = session.setup
     dumped = dump_session(session)
     have = players_under_lock(group)  # an import and a phone adding a player never both take the last place
@@ -84,6 +123,7 @@ def _store(group: Group, session: Session, ledger: Ledger, log: list[LoggedChang
         closed=setup.ended,
         closed_at=now() if setup.ended else None,
         idem_key=key,
+        file_digest=digest,
     )
     db.session.add(gs)
     for i, (hand, result) in enumerate(zip(dumped["hands"], ledger.results, strict=True)):

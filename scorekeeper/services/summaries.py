@@ -19,7 +19,20 @@ from sqlalchemy.exc import IntegrityError
 
 from ..db import begin_writing, db
 from ..engine import load_session, replay
-from ..evenings import FORMAT, Declared, Evening, Seat, Statistics, declared_of, seats_of, statistics, summarize
+from ..evenings import (
+    FORMAT,
+    Declared,
+    Evening,
+    HeadToHead,
+    Seat,
+    Standing,
+    Statistics,
+    declared_of,
+    head_to_head,
+    seats_of,
+    statistics,
+    summarize,
+)
 from ..models import EveningDeclared, EveningSeat, EveningSummary, GameSession, Group
 from ..viewmodel import format_money
 from .replays import session_dict
@@ -161,6 +174,22 @@ def group_statistics(group: Group, since: date | None = None, until: date | None
          for key, on, cur, evening_hands, name, net, money, hands, codillos, bolas, tried, primeras, plato in seats),
         (Declared(name, contract, ending, int(times)) for name, contract, ending, times in declared),
     )
+
+
+def versus(group: Group, first: str, second: str, since: date | None = None,
+           until: date | None = None) -> HeadToHead:
+    """``first`` against ``second`` over the group's closed evenings both played (from ``since`` to ``until``).
+
+    Reads the two players' kept seats (one query), never the hands.
+    """
+    _refresh(group)
+    rows = db.session.execute(_chosen(
+        select(EveningSummary.id, EveningSummary.played_on, EveningSummary.currency, EveningSummary.hands,
+               EveningSeat.name, EveningSeat.net, EveningSeat.money)
+        .select_from(EveningSummary).join(EveningSeat, EveningSeat.summary_id == EveningSummary.id)
+        .where(EveningSeat.name.in_((first, second))), group, since, until))
+    return head_to_head(first, second, (Standing(key, on, cur, hands, name, net, Decimal(money))
+                                        for key, on, cur, hands, name, net, money in rows))
 
 
 def evening_of(gs: GameSession) -> Evening | None:

@@ -11,7 +11,7 @@ from flask import Blueprint, Response, redirect, render_template, request, url_f
 from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from markupsafe import Markup
-from wtforms import DateField, IntegerField, StringField
+from wtforms import DateField, IntegerField, SelectField, StringField
 from wtforms.validators import Length, Optional
 from wtforms.widgets import TextInput
 
@@ -115,6 +115,40 @@ def statistics(token: str) -> ResponseReturnValue:
     return render_template("web/stats.html", group=group, form=form, stats=stats, chart=chart, mine=mine,
                            presets=presets, since=since, until=until,
                            limit=len(stats.evenings) if mine else EVENINGS_SHOWN), 200 if valid else 400
+
+
+class VersusForm(FlaskForm):
+    """Which two players, over which evenings (a GET form: nothing changes, no CSRF token)."""
+
+    class Meta:
+        csrf = False
+
+    a = SelectField(_l("Player"))
+    b = SelectField(_l("Against"))
+    since = DateField(_l("From"), validators=[Optional()])
+    until = DateField(_l("To"), validators=[Optional()])
+
+
+@bp.get("/g/<token>/versus")
+def versus(token: str) -> ResponseReturnValue:
+    """Head to head: two players over the evenings they shared, and who finished ahead how often."""
+    group = group_or_404(token)
+    names = [p.name for p in group.players]
+    form = VersusForm(request.args)
+    form.a.choices = form.b.choices = [(n, n) for n in names]
+    if not request.args and len(names) > 1:
+        form.a.data, form.b.data = names[0], names[1]
+    found = None
+    if request.args and form.validate():
+        since, until = form.since.data, form.until.data
+        if form.a.data == form.b.data:
+            form.b.errors = [*form.b.errors, _("Choose two different players.")]
+        elif since and until and since > until:
+            form.until.errors = [*form.until.errors, _("The last day comes after the first.")]
+        else:
+            found = services.versus(group, form.a.data or "", form.b.data or "", since, until)
+    status = 400 if request.args and found is None else 200
+    return render_template("web/versus.html", group=group, form=form, found=found), status
 
 
 class TokensField(IntegerField):

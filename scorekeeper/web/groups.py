@@ -184,9 +184,14 @@ def import_session(token: str) -> ResponseReturnValue:
         try:
             if not data.strip():
                 raise services.Refused("text", _("Choose a session file, or paste one."))
-            gs = services.import_session(group, data, idem_key=form.idem_key.data)
+            gs = services.import_session(group, data, idem_key=form.idem_key.data,
+                                         copy=request.form.get("copy") == "1")
         except services.Refused as exc:
             form.refuse("text" if exc.field in ("file", "text") else exc.field, exc.message)
+        except services.AlreadyImported as seen:
+            # the same file again: offer the evening it made, or a copy (the file travels in the form)
+            return render_template("web/import.html", group=group, form=form, seen=seen.session,
+                                   file_text=seen.text)
         else:
             return redirect(url_for("table.show", token=gs.token))
     status = 400 if form.errors else 200

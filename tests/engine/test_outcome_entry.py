@@ -73,7 +73,7 @@ def test_random_pagat_and_house_sessions_by_outcome(session):
 def test_random_variant_sessions_by_outcome(session):
     """Palo de favor, scores ×5, the old codillo, penetro with four, own amounts: the same rows."""
     if session.setup.rules == "french":
-        return  # French points scoring reads the tricks (test below)
+        return  # French points scoring: tests/variants/test_french_outcome.py
     ledger = replay(session)
     assert figures(replay(by_outcome(session, ledger))) == figures(ledger)
 
@@ -109,9 +109,10 @@ def test_inconsistent_outcomes_are_refused(hand, field, words):
     assert words in message
 
 
-def test_french_scoring_needs_the_tricks():
-    number, field, message = refusal({"contract": "entrada", "declarer": "W", "outcome": "sacado"}, "french")
-    assert (number, field) == (1, "outcome") and "needs the tricks" in message
+def test_french_scoring_needs_the_tricks_of_a_puesta():
+    """Who tied is paid in French points: a puesta needs its tricks (wins and codillos: test_french_outcome.py)."""
+    number, field, message = refusal({"contract": "entrada", "declarer": "W", "outcome": "puesta"}, "french")
+    assert (number, field) == (1, "outcome") and "give the tricks" in message
 
 
 def test_a_takeover_entered_by_outcome_is_the_new_declarers():

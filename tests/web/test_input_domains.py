@@ -237,6 +237,10 @@ def test_import_of_hostile_files(app, browser):
         before = snapshot(app)
         r = upload(browser, g, data, name)
         if accepted:
+            if r.status_code == 200:  # the same evening as a file imported before (a byte-order mark…): offered
+                assert "This file was already imported" in r.get_data(as_text=True), name
+                assert snapshot(app) == before, name
+                continue
             assert r.status_code == 302, (name, r.get_data(as_text=True)[:2000])
             continue
         message = refused(r, (400, 413))

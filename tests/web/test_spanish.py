@@ -3,7 +3,7 @@
 Chromium (Playwright) at 390×844 sends ``Accept-Language: es``; a real server runs on 127.0.0.1
 with a SQLite file. The figures after each hand are the worked example's
 (/work/shared/rules/worked-example.md); the table, the hand form, the all-hands page and the
-end page are read for English words (tests/english.py). French gets the same word check.
+end page are read for English words (tests/english.py). French and Italian get the same word check.
 The player names are the worked example's (North, West…): names, not words of the interface.
 """
 
@@ -137,14 +137,18 @@ def test_worked_example_in_spanish(chromium, server):
     ctx.close()
 
 
-def test_french_pages_hold_no_english(chromium, server):
+@pytest.mark.parametrize(("language", "group", "preview"), [
+    ("fr", "Table du mardi", "Aperçu"),
+    ("it", "Tavolo del martedì", "Anteprima"),
+])
+def test_french_and_italian_pages_hold_no_english(chromium, server, language, group, preview):
     example = json.loads((DATA / "worked_example.json").read_text())
-    ctx, page = speaking(chromium, "fr")
-    new_session(page, server, "Table du mardi")
-    assert page.get_attribute("html", "lang") == "fr"
+    ctx, page = speaking(chromium, language)
+    new_session(page, server, group)
+    assert page.get_attribute("html", "lang") == language
     page.click("#enter-hand")
     page.wait_for_selector("#hand-form")
-    fill_hand(page, example["hands"][0], preview="Aperçu")
+    fill_hand(page, example["hands"][0], preview=preview)
     no_english(page, "the hand form")
     page.click("#hand-form button[type=submit]")
     page.wait_for_selector(".saved")

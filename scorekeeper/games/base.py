@@ -1,0 +1,305 @@
+"""What every game plug-in is made of: its fixed description, its table, its rows and its result.
+
+A game is a :class:`Game`: a fixed :class:`GameSpec` (OpenSpiel's game description) beside three
+pure functions over an immutable state of the game's own (python-chess's board rebuilt by
+replaying moves): ``start`` seats the table, ``play`` scores one deal as entered and returns the
+next state with the deal's :class:`DealRow`, ``result`` says how the game stands. The replay
+(:mod:`scorekeeper.games.replay`) is the same for every game.
+
+Standard library only (a test scans the imports). Refusals are :class:`FieldError` values naming
+the deal (``unit="deal"``) and the field, with a template the narration translates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from typing import Any, Generic, Literal, TypeVar
+
+from ..engine.errors import N_, FieldError, SessionError
+
+#: how the seats are grouped: each for himself, fixed teams, or sides chosen for every deal
+Partnership = Literal["none", "fixed", "per_deal"]
+#: what the score is kept in
+Unit = Literal["tantos", "points", "counters"]
+
+#: the largest stake a session may name, and its decimal places (money per unit of the result)
+STAKE_MOST = Decimal("100000")
+STAKE_PLACES = 2
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option of a game: its name in the session file, the values it takes and its default.
+
+    ``choices`` lists the values a choice option takes (``True``/``False`` for a switch); an
+    empty tuple means the game reads the value itself (the stake, a counter per player).
+    """
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """The fixed description of a game: what the platform may know without playing it."""
+
+    name: str
+    #: the game's own name, the same in every language
+    title: str
+    #: the numbers of players the game is played by
+    seats: tuple[int, ...]
+    partnership: Partnership
+    unit: Unit
+    options: tuple[OptionSpec, ...]
+    #: where the rules come from (seed and lines), for the docs and the report
+    source: str
+    #: the team names a fixed-partnership game takes from the session file (empty: none)
+    teams: int = 0
+
+    def option(self, name: str) -> OptionSpec:
+        return next(o for o in self.options if o.name == name)
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """The players in seating order (the direction of play) and, for fixed partnerships, the teams."""
+
+    players: tuple[str, ...]
+    teams: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def team_of(self, player: str) -> str:
+        return next(name for name, members in self.teams if player in members)
+
+    @property
+    def team_names(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.teams)
+
+    def members(self, team: str) -> tuple[str, ...]:
+        return dict(self.teams)[team]
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What a game is started with: the seating, its options (read and checked) and the stake."""
+
+    seating: Seating
+    options: Mapping[str, Any]
+    stake: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class DealRow:
+    """One deal as scored: this deal's points and the running scores, keyed by side or player.
+
+    ``extras`` are data a game adds (``how``, ``out``, ``pot``…), named as in the session file's
+    result object; never sentences.
+    """
+
+    deal: int
+    points: tuple[tuple[str, int], ...]
+    scores: tuple[tuple[str, int], ...]
+    extras: tuple[tuple[str, Any], ...] = ()
+
+    def extra(self, name: str, default: Any = None) -> Any:
+        return dict(self.extras).get(name, default)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How the game stands after the deals played: who won, the multiplier, the money.
+
+    ``finished`` is ``None`` for a game that has no end (the pot games, Terziglio paid per deal).
+    ``how`` names the ending (``"target"``, ``"claim"``, ``"cappotto"``…): data for the narration.
+    """
+
+    finished: bool | None
+    ended_at: int | None
+    winners: tuple[str, ...]
+    losers: tuple[str, ...]
+    multiplier: int | None
+    money: tuple[tuple[str, Decimal], ...]
+    how: str = ""
+
+    def __post_init__(self) -> None:
+        assert sum((m for _, m in self.money), Decimal(0)) == 0, "money must sum to zero"
+
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True, slots=True)
+class Game(Generic[S]):
+    """A game plug-in: its description and the three pure functions the replay calls.
+
+    ``start(table)`` is the state before the first deal; ``play(state, number, deal)`` scores the
+    deal as entered (a mapping from the session file) and returns the new state and its row, or
+    raises :class:`SessionError` naming the deal and the field (the old state is untouched);
+    ``result(state)`` is the :class:`Result` so far. ``read_options`` checks the options of the
+    session file against the seating (defaults filled in) before the game starts.
+    """
+
+    spec: GameSpec
+    read_options: Callable[[Mapping[str, Any], Seating], Mapping[str, Any]]
+    start: Callable[[Table], S]
+    play: Callable[[S, int, Mapping[str, Any]], tuple[S, DealRow]]
+    result: Callable[[S], Result]
+    #: the deal number a game ended at, if it has ended (a later deal is refused)
+    ended_at: Callable[[S], int | None] = field(default=lambda _state: None)
+
+
+# ---------------------------------------------------------------- refusals
+
+
+def refuse(deal: int | None, where: str, template: str, **params: Any) -> SessionError:
+    """A refusal of ``deal`` (``None``: the session) at field ``where``, ready to raise."""
+    return SessionError(FieldError(deal, where, template.format(**params), template, tuple(params.items()), "deal"))
+
+
+# ---------------------------------------------------------------- reading a deal
+
+
+def only_fields(obj: Any, deal: int | None, allowed: Iterable[str], where: str = "deal") -> Mapping[str, Any]:
+    """``obj`` as a JSON object whose keys are all among ``allowed``; anything else is refused."""
+    if not isinstance(obj, Mapping):
+        raise refuse(deal, where, N_("expected an object"))
+    known = set(allowed)
+    for key in obj:
+        if key not in known:
+            raise refuse(deal, f"{where}.{key}" if where != "deal" else str(key), N_("unknown field {field!r}"),
+                         field=str(key))
+    return obj
+
+
+def whole(value: Any, deal: int | None, where: str, least: int, most: int) -> int:
+    """A JSON integer between ``least`` and ``most`` (never a bool, a float or a string)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise refuse(deal, where, N_("expected a whole number"))
+    if not least <= value <= most:
+        raise refuse(deal, where, N_("{value} is not between {least} and {most}"), value=value, least=least,
+                     most=most)
+    return value
+
+
+def flag(value: Any, deal: int | None, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise refuse(deal, where, N_("expected true or false"))
+    return value
+
+
+def one_of(value: Any, deal: int | None, where: str, choices: Sequence[Any]) -> Any:
+    """``value`` if it is one of ``choices`` (compared exactly: ``"solo "`` is not ``"solo"``)."""
+    for choice in choices:
+        if type(value) is type(choice) and value == choice:
+            return choice
+    raise refuse(deal, where, N_("{value!r} is not one of {choices}"), value=value,
+                 choices=", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in choices))
+
+
+def name_in(value: Any, deal: int | None, where: str, names: Sequence[str], kind: str = "player") -> str:
+    """A player (or team, side) of this table, named exactly."""
+    if isinstance(value, str) and value in names:
+        return value
+    if kind == "team":
+        raise refuse(deal, where, N_("{value!r} is not a team of this table"), value=value)
+    if kind == "side":
+        raise refuse(deal, where, N_("{value!r} is not a side of this deal"), value=value)
+    raise refuse(deal, where, N_("{value!r} is not a player of this table"), value=value)
+
+
+def keyed(obj: Any, deal: int | None, where: str, keys: Sequence[str]) -> Mapping[str, Any]:
+    """An object with exactly ``keys`` (one entry per side or player, no more, no fewer)."""
+    if not isinstance(obj, Mapping):
+        raise refuse(deal, where, N_("expected an object"))
+    for key in obj:
+        if key not in keys:
+            raise refuse(deal, where, N_("{value!r} does not take part in this deal"), value=key)
+    for key in keys:
+        if key not in obj:
+            raise refuse(deal, where, N_("{value!r} is missing"), value=key)
+    return obj
+
+
+def exactly_one(obj: Mapping[str, Any], deal: int, names: Sequence[str]) -> str:
+    """The one of ``names`` present in ``obj`` (a deal ends in exactly one way)."""
+    present = [n for n in names if n in obj]
+    if len(present) != 1:
+        raise refuse(deal, "deal", N_("give exactly one of {fields}"), fields=", ".join(names))
+    return present[0]
+
+
+# ---------------------------------------------------------------- options
+
+
+def read_stake(value: Any, deal: int | None = None, where: str = "options.stake") -> Decimal:
+    """Money per unit of the result: a decimal string (``"0.50"``) or a whole number, above zero."""
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise refuse(deal, where, N_("expected a decimal text such as \"0.50\" or a whole number"))
+    text = str(value)
+    if isinstance(value, str) and (not 0 < len(text) <= 16 or not all(c in "0123456789." for c in text)
+                                   or text.count(".") > 1 or text.startswith(".") or text.endswith(".")):
+        raise refuse(deal, where, N_("expected a decimal text such as \"0.50\" or a whole number"))
+    try:
+        stake = Decimal(text)
+    except InvalidOperation:  # pragma: no cover - the characters were checked above
+        raise refuse(deal, where, N_("expected a decimal text such as \"0.50\" or a whole number")) from None
+    exponent = stake.as_tuple().exponent
+    if not 0 < stake <= STAKE_MOST or (isinstance(exponent, int) and -exponent > STAKE_PLACES):
+        raise refuse(deal, where, N_("a stake is above 0, at most {most}, with at most {places} decimals"),
+                     most=STAKE_MOST, places=STAKE_PLACES)
+    return stake
+
+
+def read_choices(raw: Mapping[str, Any], spec: GameSpec, readers: Mapping[str, Callable[[Any], Any]] | None = None,
+                 ) -> dict[str, Any]:
+    """The session's options: each known option read (a choice checked against its values, the others
+    by ``readers``), each missing one at its default; an unknown option is refused."""
+    if not isinstance(raw, Mapping):
+        raise refuse(None, "options", N_("expected an object"))
+    names = [o.name for o in spec.options]
+    for key in raw:
+        if key not in names:
+            raise refuse(None, f"options.{key}", N_("unknown option {field!r}"), field=str(key))
+    out: dict[str, Any] = {}
+    for option in spec.options:
+        where = f"options.{option.name}"
+        if option.name not in raw:
+            out[option.name] = option.default
+        elif option.choices:
+            out[option.name] = one_of(raw[option.name], None, where, option.choices)
+        else:
+            reader = (readers or {}).get(option.name, lambda v: v)
+            out[option.name] = reader(raw[option.name])
+    return out
+
+
+STAKE_OPTION = OptionSpec("stake", "1")
+
+
+# ---------------------------------------------------------------- money
+
+
+def pay_each(payers: Iterable[str], payees: Iterable[str], amount: Decimal,
+             into: dict[str, Decimal] | None = None) -> dict[str, Decimal]:
+    """Every payer pays ``amount`` to every payee: the net money of each, added to ``into``."""
+    money = into if into is not None else {}
+    payees = tuple(payees)
+    for payer in payers:
+        for payee in payees:
+            money[payer] = money.get(payer, Decimal(0)) - amount
+            money[payee] = money.get(payee, Decimal(0)) + amount
+    return money
+
+
+def money_of(players: Sequence[str], money: Mapping[str, Decimal], stake: Decimal) -> tuple[tuple[str, Decimal], ...]:
+    """Every player's money in seating order, with the stake's decimal places (never ``-0.00``)."""
+    zero = stake - stake
+    return tuple((p, money.get(p, zero) + zero) for p in players)
+
+
+def in_seating(players: Sequence[str], chosen: Iterable[str]) -> tuple[str, ...]:
+    """``chosen`` in seating order (winners and losers are listed that way)."""
+    wanted = set(chosen)
+    return tuple(p for p in players if p in wanted)

@@ -1,0 +1,163 @@
+"""The session file ``scorekeeper-session/2`` read, replayed and turned into its result object.
+
+The same for every game: the envelope (format, game, players, teams, options, deals) is read
+here, the game's own plug-in reads its options and each deal. A deal after the game ended is
+refused here too, so no game writes that rule again. Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from ..engine.domains import HANDS, PLAYER_NAME, OutOfDomain
+from ..engine.errors import N_, SessionError
+from .base import DealRow, Game, Result, Seating, Table, only_fields, read_stake, refuse
+
+FORMAT = "scorekeeper-session/2"
+ENVELOPE = ("format", "game", "players", "teams", "options", "deals")
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A session of one game replayed: its table, every deal's row and the result."""
+
+    game: Game[Any]
+    table: Table
+    rows: tuple[DealRow, ...]
+    result: Result
+
+
+def _players(raw: Any, game: Game[Any]) -> tuple[str, ...]:
+    if not isinstance(raw, list):
+        raise refuse(None, "players", N_("expected a list of names"))
+    names: list[str] = []
+    for i, name in enumerate(raw):
+        if not isinstance(name, str):
+            raise refuse(None, f"players[{i}]", N_("expected a name"))
+        try:
+            clean = PLAYER_NAME.clean(name)
+        except OutOfDomain as exc:
+            raise SessionError(exc.at(None, f"players[{i}]")) from None
+        if clean != name:
+            raise refuse(None, f"players[{i}]", N_("write the name {name!r} without extra spaces"), name=clean)
+        if name in names:
+            raise refuse(None, f"players[{i}]", N_("{player!r} is listed twice"), player=name)
+        names.append(name)
+    if len(names) not in game.spec.seats:
+        raise refuse(None, "players", N_("{game} is played by {counts} players, not {n}"), game=game.spec.title,
+                     counts=", ".join(map(str, game.spec.seats)), n=len(names))
+    return tuple(names)
+
+
+def _teams(raw: Any, players: tuple[str, ...], game: Game[Any]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The two teams of a fixed-partnership game: every player in exactly one, the teams of equal size."""
+    if game.spec.partnership != "fixed":
+        if raw is not None:
+            raise refuse(None, "teams", N_("{game} has no fixed teams"), game=game.spec.title)
+        return ()
+    if not isinstance(raw, Mapping) or len(raw) != game.spec.teams:
+        raise refuse(None, "teams", N_("expected {n} teams"), n=game.spec.teams)
+    seen: list[str] = []
+    teams: list[tuple[str, tuple[str, ...]]] = []
+    for name, members in raw.items():
+        if not isinstance(name, str) or not name or len(name) > PLAYER_NAME.most or name in players:
+            raise refuse(None, "teams", N_("a team's name is a short text that is not a player's name"))
+        if not isinstance(members, list) or not members:
+            raise refuse(None, f"teams.{name}", N_("expected a list of players"))
+        for member in members:
+            if not isinstance(member, str) or member not in players:
+                raise refuse(None, f"teams.{name}", N_("{value!r} is not a player of this table"), value=member)
+            if member in seen:
+                raise refuse(None, f"teams.{name}", N_("{player!r} is in two teams"), player=member)
+            seen.append(member)
+        teams.append((name, tuple(members)))
+    if len(seen) != len(players):
+        missing = next(p for p in players if p not in seen)
+        raise refuse(None, "teams", N_("{player!r} is in no team"), player=missing)
+    if len({len(m) for _, m in teams}) != 1:
+        raise refuse(None, "teams", N_("the teams must be of equal size"))
+    return tuple(teams)
+
+
+def load(data: Any, games: Mapping[str, Game[Any]]) -> tuple[Game[Any], Table, Sequence[Any]]:
+    """The envelope of a session file read and checked: the game, its table and the deals as entered."""
+    top = only_fields(data, None, ENVELOPE, where="session")
+    if top.get("format") != FORMAT:
+        raise refuse(None, "format", N_("expected {expected!r}"), expected=FORMAT)
+    name = top.get("game")
+    if not isinstance(name, str) or name not in games:
+        raise refuse(None, "game", N_("unknown game {value!r}; known: {known}"), value=name,
+                     known=", ".join(sorted(games)))
+    game = games[name]
+    players = _players(top.get("players"), game)
+    seating = Seating(players, _teams(top.get("teams"), players, game))
+    raw_options = top.get("options", {})
+    if not isinstance(raw_options, Mapping):
+        raise refuse(None, "options", N_("expected an object"))
+    stake = read_stake(raw_options.get("stake", "1"))
+    options = game.read_options({k: v for k, v in raw_options.items() if k != "stake"}, seating)
+    deals = top.get("deals")
+    if not isinstance(deals, list):
+        raise refuse(None, "deals", N_("expected a list of deals"))
+    if len(deals) > HANDS.most:
+        raise refuse(None, "deals", N_("a session holds at most {most} deals"), most=HANDS.most)
+    return game, Table(seating, options, stake), deals
+
+
+def rows_of(game: Game[Any], state: Any, deals: Sequence[Any]) -> Iterator[tuple[Any, DealRow]]:
+    """Each deal played in turn from ``state``: the state after it and its row. A deal after the end is refused."""
+    for number, deal in enumerate(deals, start=1):
+        ended = game.ended_at(state)
+        if ended is not None:
+            raise refuse(number, "deal", N_("the game ended at deal {ended}; nothing more is scored"), ended=ended)
+        state, row = game.play(state, number, deal)
+        yield state, row
+
+
+def replay(data: Any, games: Mapping[str, Game[Any]] | None = None) -> Played:
+    """A ``scorekeeper-session/2`` document replayed (``games`` defaults to the registry)."""
+    if games is None:
+        from . import GAMES
+
+        games = GAMES
+    game, table, deals = load(data, games)
+    state = game.start(table)
+    rows: list[DealRow] = []
+    for after, row in rows_of(game, state, deals):
+        state = after
+        rows.append(row)
+    result = game.result(state)
+    assert sum((m for _, m in result.money), Decimal(0)) == 0
+    return Played(game, table, tuple(rows), result)
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, tuple):
+        return [_json_value(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): _json_value(v) for k, v in value.items()}
+    return value
+
+
+def row_json(row: DealRow) -> dict[str, Any]:
+    out: dict[str, Any] = {"deal": row.deal, "points": dict(row.points), "scores": dict(row.scores)}
+    out.update({k: _json_value(v) for k, v in row.extras})
+    return out
+
+
+def result_json(played: Played) -> dict[str, Any]:
+    """The result object of ``scorekeeper replay FILE --json`` for this format (session-format.md)."""
+    r = played.result
+    return {
+        "game": played.game.spec.name,
+        "deals": [row_json(row) for row in played.rows],
+        "result": {
+            "finished": r.finished, "ended_at": r.ended_at, "winners": list(r.winners), "losers": list(r.losers),
+            "multiplier": r.multiplier, "money": {p: str(m) for p, m in r.money}, "zero_sum": True, "how": r.how,
+        },
+    }

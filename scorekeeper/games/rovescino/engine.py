@@ -1,0 +1,155 @@
+"""Rovescino: Tressette played backwards, each for himself, card points as penalties (seed 002).
+
+3 to 8 players. Every card is counted by someone (the monte goes with the last trick), each
+player rounds his own cards down and the last trick costs one more point. At 21 a player loses:
+either the deal ends the game (those at 21 pay each player still in, or everyone pays the lowest),
+or, with elimination among four or more, he drops out and the rest play on until three remain.
+docs/rules.md, "Rovescino", says each rule in words; standard library only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from typing import Any
+
+from ...engine.errors import N_
+from ..base import (
+    STAKE_OPTION,
+    DealRow,
+    Game,
+    GameSpec,
+    OptionSpec,
+    Result,
+    Seating,
+    Table,
+    exactly_one,
+    in_seating,
+    money_of,
+    name_in,
+    only_fields,
+    pay_each,
+    read_choices,
+    refuse,
+)
+from ..cards import PACK_POINTS, counted, possible_totals, read_points, read_whole_pack
+
+#: the score at which a player loses (fixed by the game)
+TARGET = 21
+#: elimination goes on while at least this many players are left
+LAST_TABLE = 3
+
+SPEC = GameSpec(
+    name="rovescino",
+    title="Rovescino",
+    seats=(3, 4, 5, 6, 7, 8),
+    partnership="none",
+    unit="points",
+    options=(
+        OptionSpec("elimination", False, (False, True)),
+        OptionSpec("payout", "loser_pays_each", ("loser_pays_each", "each_pays_winner")),
+        STAKE_OPTION,
+    ),
+    source="seed 002 (Parlett), Rovescino",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """The table between deals: every score, who is still in, who dropped out and when."""
+
+    table: Table
+    scores: Mapping[str, int]
+    still_in: tuple[str, ...]
+    #: (player, deal) for each player eliminated, in order
+    eliminated: tuple[tuple[str, int], ...] = ()
+    ended: int | None = None
+    #: the players at 21 in the deal that ended the game
+    final_losers: tuple[str, ...] = ()
+
+
+def read_options(raw: Mapping[str, Any], seating: Seating) -> Mapping[str, Any]:
+    options = read_choices(raw, SPEC)
+    if options["elimination"] and len(seating.players) < 4:
+        raise refuse(None, "options.elimination", N_("elimination needs at least four players"))
+    return options
+
+
+def start(table: Table) -> State:
+    return State(table, {p: 0 for p in table.seating.players}, table.seating.players)
+
+
+def deal_points(number: int, deal: Any, still_in: tuple[str, ...]) -> dict[str, int]:
+    """Each player's penalty points of one deal: his rounded card points, and one more for the last trick."""
+    only_fields(deal, number, ("cards", "points", "last"))
+    given = exactly_one(deal, number, ("cards", "points"))
+    if "last" not in deal:
+        raise refuse(number, "last", N_("say who took the last trick"))
+    last = name_in(deal["last"], number, "last", still_in)
+    if given == "cards":
+        points = counted(read_whole_pack(deal["cards"], number, still_in))
+    else:
+        points = read_points(deal["points"], number, still_in, PACK_POINTS)
+        total = sum(points.values())
+        totals = possible_totals(len(still_in))
+        if total not in totals:
+            raise refuse(number, "points",
+                         N_("the card points of {n} players add up to one of {totals}; these add up to {total}"),
+                         n=len(still_in), totals=", ".join(map(str, sorted(totals))), total=total)
+    points[last] += 1
+    return points
+
+
+def play(state: State, number: int, deal: Any) -> tuple[State, DealRow]:
+    points = deal_points(number, deal, state.still_in)
+    scores = {p: s + points.get(p, 0) for p, s in state.scores.items()}
+    reached = tuple(p for p in state.still_in if scores[p] >= TARGET)
+    left = tuple(p for p in state.still_in if p not in reached)
+    extras: list[tuple[str, Any]] = []
+    if not reached:
+        new = replace(state, scores=scores)
+    elif state.table.options["elimination"] and len(left) >= LAST_TABLE:
+        new = replace(state, scores=scores, still_in=left,
+                      eliminated=state.eliminated + tuple((p, number) for p in reached))
+        extras.append(("eliminated", list(reached)))
+    else:
+        new = replace(state, scores=scores, ended=number, final_losers=reached)
+        extras.append(("ends", True))
+    out = [p for p, _ in new.eliminated]
+    if out:
+        extras.append(("out", out))
+    seating = state.table.seating.players
+    return new, DealRow(number, tuple((p, points[p]) for p in seating if p in points),
+                        tuple((p, scores[p]) for p in seating), tuple(extras))
+
+
+def _money(state: State) -> tuple[tuple[str, ...], dict[str, Decimal]]:
+    """The winners of an ended game and everyone's money, by the session's payout."""
+    stake = state.table.stake
+    if state.table.options["payout"] == "each_pays_winner":
+        lowest = min(state.scores[p] for p in state.still_in)
+        winners = tuple(p for p in state.still_in if state.scores[p] == lowest)
+        others = [p for p in state.table.seating.players if p not in winners]
+        return winners, pay_each(others, winners, stake)
+    money: dict[str, Decimal] = {}
+    still_in = list(state.table.seating.players)
+    for deal in sorted({d for _, d in state.eliminated}):
+        dropped = [p for p, d in state.eliminated if d == deal]
+        still_in = [p for p in still_in if p not in dropped]
+        pay_each(dropped, still_in, stake, into=money)
+    survivors = tuple(p for p in state.still_in if p not in state.final_losers)
+    return survivors, pay_each(state.final_losers, survivors, stake, into=money)
+
+
+def result(state: State) -> Result:
+    players = state.table.seating.players
+    if state.ended is None:
+        return Result(False, None, (), (), None, money_of(players, {}, state.table.stake))
+    winners, money = _money(state)
+    losers = in_seating(players, (p for p in players if p not in winners))
+    return Result(True, state.ended, in_seating(players, winners), losers, 1,
+                  money_of(players, money, state.table.stake), how="reached_21")
+
+
+ROVESCINO: Game[State] = Game(SPEC, read_options, start, play, result, ended_at=lambda s: s.ended)

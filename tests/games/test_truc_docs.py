@@ -1,0 +1,54 @@
+"""docs/rules.md names, for each rule of Rentoy, Truc, Put, Cacho and Flor, the function that applies
+it: every name it gives must exist in the engine, and every ending code must read in words."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.games import GAMES
+from scorekeeper.games.pot import engine as pot
+from scorekeeper.games.truc import engine as truc
+from scorekeeper.games.words import HOW
+from scorekeeper.i18n import _, use_language
+
+RULES = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
+
+
+def section(title: str) -> str:
+    text = RULES.read_text(encoding="utf-8")
+    start = text.index(f"## {title}")
+    end = text.find("\n## ", start + 1)
+    return text[start:end if end != -1 else None]
+
+
+#: the functions (and tables) docs/rules.md names for each section
+NAMED = {
+    "Rentoy, Truc and Put": (truc, ("Rules", "read_options_of", "read_raises", "hand_outcome", "_decided",
+                                    "_hand_winner", "read_tricks", "play", "result")),
+    "Cacho and Flor": (pot, ("ROUNDS", "read_round", "read_rounds", "showdown", "eldest", "read_hand", "play",
+                             "result")),
+}
+
+
+@pytest.mark.parametrize("title", sorted(NAMED))
+def test_the_functions_the_rules_name_exist(title):
+    module, names = NAMED[title]
+    text = section(title)
+    for name in names:
+        assert f"`{module.__name__.split('.')[-2]}.engine.{name}`" in text, name
+        assert hasattr(module, name), name
+    decisions = set(re.findall(r"\[[AS] \d+\]", text))
+    assert decisions == ({"[A 15]", "[A 16]", "[A 17]", "[A 18]", "[A 19]", "[S 8]"} if module is truc
+                         else {"[S 9]", "[S 10]", "[S 11]"})
+
+
+def test_every_ending_code_reads_in_words():
+    """The ending codes of a finished Rentoy, Truc or Put have a label, translated."""
+    codes = {truc.RENTOY_RULES.how, truc.TRUC_RULES.how, truc.PUT_RULES.how}
+    assert codes <= set(HOW)
+    assert {"rentoy", "truc", "put", "cacho", "flor"} <= set(GAMES)
+    with use_language("es"):
+        assert _(HOW["reached_12"]) == "un equipo llegó a 12"
