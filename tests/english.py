@@ -39,7 +39,7 @@ MESSAGE_ID = re.compile(r"\b(?:{})\.[a-z_]+".format("|".join(sorted({k.split("."
 #: names with a dot or an underscore (``options.dealer_bet``), a field named before its refusal
 #: (``tricks: …``, ``history[0].kind : …``) and lists of the file's values (``failed, won``)
 _AS_WRITTEN = re.compile(
-    r"'[^']*'|\"[^\"]*\"|“[^”]*”|«[^»]*»|\{\{.*?\}\}|\{[^{}]*:[^{}]*\}|\b\w+(?:[._]\w+)+\b"
+    r"(?<!\w)'[^']*'(?!\w)|\"[^\"]*\"|“[^”]*”|«[^»]*»|\{\{.*?\}\}|\{[^{}]*:[^{}]*\}|\b\w+(?:[._]\w+)+\b"
     r"|\b[a-z_]+(?:\[\d+\])?(?:\.[a-z_]+)*\s?:(?=\s)|(?:(?<=: )|(?<=parmi )|(?<=de )|(?<=of ))[\w-]+(?:, [\w-]+)+\b")
 
 
