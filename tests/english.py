@@ -40,7 +40,7 @@ MESSAGE_ID = re.compile(r"\b(?:{})\.[a-z_]+".format("|".join(sorted({k.split("."
 #: (``tricks: …``, ``history[0].kind : …``) and lists of the file's values (``failed, won``)
 _AS_WRITTEN = re.compile(
     r"(?<!\w)'[^']*'(?!\w)|\"[^\"]*\"|“[^”]*”|«[^»]*»|\{\{.*?\}\}|\{[^{}]*:[^{}]*\}|\b\w+(?:[._]\w+)+\b"
-    r"|\b[a-z_]+(?:\[\d+\])?(?:\.[a-z_]+)*\s?:(?=\s)|(?:(?<=: )|(?<=parmi )|(?<=de )|(?<=of ))[\w-]+(?:, [\w-]+)+\b")
+    r"|\b[a-z_]+(?:\[\d+\])?(?:\.[a-z_]+)*\s?:(?=\s)|(?:(?<=: )|(?<=parmi )|(?<=de )|(?<=di )|(?<=of ))[\w-]+(?:, [\w-]+)+\b")
 
 
 def refusal_words(text: str) -> list[str]:
