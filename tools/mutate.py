@@ -33,7 +33,7 @@ TARGETS = ("scorekeeper/engine/stake.py", "scorekeeper/engine/puesta.py", "score
 RULES = (
     "tests/engine/test_worked_example.py", "tests/engine/test_pagat.py", "tests/engine/test_house.py",
     "tests/engine/test_refusals.py", "tests/engine/test_fields.py", "tests/engine/test_outcome_entry.py",
-    "tests/variants/test_french.py",
+    "tests/variants/test_french.py", "tests/variants/test_french_outcome.py",
     "tests/variants/test_palo_de_favor.py", "tests/variants/test_scale_five.py",
     "tests/variants/test_codillo_penetro_condiciones.py",
 )
