@@ -2,12 +2,13 @@
 
     .venv/bin/python bench/scale.py [--sizes 10 100 500 2000] [--runs 15]
 
-For each page (the table screen, the hand form, all hands, the end page) and
+For each page (the table screen, the hand form, all hands, the end page, the HTML report's first page) and
 for saving a hand: the median server time (the Flask test client, SQLite
 file) at each size, and the ratio 500 ÷ 10 (target ≤ 1.5: a page's cost does
 not grow with the evening). Then each page's weight at 500 hands (target: HTML
-≤ 40 KB). Pages are timed after a first look (the cached replay of the
-session, as a table sees it between two hands); saving a hand is timed as
+≤ 40 KB), and the weight of every page of the (paged) HTML report. Pages are
+timed after a first look (the cached replay of the session, as a table sees it
+between two hands); saving a hand is timed as
 posted from the form, each save a new version. The sizes take turns request
 by request and CPU time is printed beside the wall clock: on a shared machine
 the load changes during a run.
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import statistics
 import sys
 import tempfile
@@ -32,7 +34,7 @@ from replay import PLAYERS, make_hands  # noqa: E402
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.engine import Session, Setup, dump_session  # noqa: E402
 
-PAGES = {"table": "", "hand form": "/hand", "all hands": "/hands", "end": "/end"}
+PAGES = {"table": "", "hand form": "/hand", "all hands": "/hands", "end": "/end", "report.html": "/report.html"}
 TARGET_RATIO = 1.5
 TARGET_HTML_KB = 40
 
@@ -149,6 +151,22 @@ def main() -> None:
     print(f"\npage weight at {at} hands (HTML, target ≤ {TARGET_HTML_KB} KB):")
     for name, size in weights[at].items():
         print(f"  {name:<12} {size / 1024:6.1f} KB {'ok' if size <= TARGET_HTML_KB * 1024 else 'OVER'}")
+    report_pages(client, tokens[at], at)
+
+
+def report_pages(client, token: str, hands: int) -> None:
+    """Every page of the HTML report at ``hands`` hands: how many, the heaviest, each page's server time."""
+    first = client.get(f"/s/{token}/report.html").get_data(as_text=True)
+    found = re.search(r'href="\?page=(\d+)">[^<]*</a></li>\s*</ul>', first)
+    pages = int(found.group(1)) if found else 1
+    sizes, times = [], []
+    for page in range(1, pages + 1):
+        wall, _cpu, size = timed_get(client, f"/s/{token}/report.html?page={page}")
+        sizes.append(size)
+        times.append(wall)
+    verdict = "ok" if max(sizes) <= TARGET_HTML_KB * 1024 else "OVER"
+    print(f"  report.html at {hands} hands: {pages} pages, the heaviest {max(sizes) / 1024:.1f} KB {verdict}"
+          f" (the settlement's {sizes[-1] / 1024:.1f} KB), median {median_ms(times):.0f} ms a page")
 
 
 if __name__ == "__main__":

@@ -62,6 +62,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask import Flask
 
     from .db import db, end_writing, migrate, tune_sqlite
+    from .services.limits import WEB_FILE_BYTES
 
     app = Flask(
         __name__,
@@ -78,7 +79,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI=url,
         WTF_CSRF_TIME_LIMIT=None,  # a form opened at nine still posts at two in the morning
-        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        MAX_CONTENT_LENGTH=WEB_FILE_BYTES,  # a session file included (services/limits.py)
         SEND_FILE_MAX_AGE_DEFAULT=3600,
     )
     if test_config is None:

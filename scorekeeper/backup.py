@@ -8,6 +8,12 @@ say so instead of half-doing it.
 
 The database is the app's: ``--database URL``, else ``DATABASE_URL``, else
 the instance folder's ``scorekeeper.sqlite`` (what ``./scripts/run`` serves).
+
+A restore may run while the app serves. Every worker keeps replays keyed by
+session token and version, and the backup's versions are ones the live
+database already used for other states: so the restored state gets versions
+past every version the live database had (see :func:`restore`), and no worker's
+cache, form or phone can take one state for the other.
 """
 
 from __future__ import annotations
@@ -23,6 +29,11 @@ from .inputs import BadInput, Subcommands
 
 #: tables a scorekeeper database has (a restore refuses any other file)
 OUR_TABLES = frozenset({"alembic_version", "groups", "players", "sessions", "hands"})
+#: how far past the live database's highest version a restored state starts: room for every change
+#: the app may commit while the restore runs (a few per second at the busiest table)
+VERSION_GAP = 1 << 16
+#: the columns that hold a session version, moved together by a restore (those a backup has)
+VERSION_COLUMNS = (("sessions", "version"), ("history", "version"), ("evening_summaries", "session_version"))
 
 
 def database_path(url: str | None) -> Path:
@@ -81,20 +92,49 @@ def backup(database: Path, target: Path) -> int:
 
 
 def restore(backup_file: Path, database: Path, *, replace: bool) -> int:
-    """Put ``backup_file``'s state into ``database``; an existing database is replaced only when asked."""
+    """Put ``backup_file``'s state into ``database``; an existing database is replaced only when asked.
+
+    The state goes in with every session version moved past the live database's highest
+    (:func:`_moved_past`), in one step under the database's own locks: a running app sees the
+    old state or the new, and never an old version number naming the new state.
+    """
     source = _open_ours(backup_file, _("Backup"))
     try:
         if database.exists() and database.stat().st_size > 0 and not replace:
             raise BadInput(_("{path} already exists: add --replace to overwrite it with the backup.").format(
                 path=database))
         live = sqlite3.connect(database, timeout=15)
+        staged = sqlite3.connect(":memory:")
         try:
-            source.backup(live)  # under the database's own locks: a running app sees the old state or the new
+            source.backup(staged)
+            _moved_past(staged, _highest_version(live) + VERSION_GAP)
+            staged.backup(live)  # under the database's own locks: a running app sees the old state or the new
             return int(live.execute("SELECT count(*) FROM sessions").fetchone()[0])
+        except sqlite3.Error as exc:
+            raise BadInput(_("Could not restore {path}: {error}").format(path=backup_file, error=exc)) from None
         finally:
+            staged.close()
             live.close()
     finally:
         source.close()
+
+
+def _highest_version(live: sqlite3.Connection) -> int:
+    """The highest session version the live database holds (0: none, or not a scorekeeper database)."""
+    try:
+        return int(live.execute("SELECT coalesce(max(version), 0) FROM sessions").fetchone()[0])
+    except sqlite3.DatabaseError:
+        return 0
+
+
+def _moved_past(staged: sqlite3.Connection, offset: int) -> None:
+    """Every session version in ``staged`` moved up by ``offset``, history and summaries with them
+    (a stale page is still told what changed since its version; a summary still matches its session)."""
+    tables = {r[0] for r in staged.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    with staged:
+        for table, column in VERSION_COLUMNS:
+            if table in tables:
+                staged.execute(f"UPDATE {table} SET {column} = {column} + ?", (offset,))
 
 
 def cmd_backup(args: argparse.Namespace, out: TextIO) -> int:

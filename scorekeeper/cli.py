@@ -19,6 +19,7 @@ from typing import TextIO
 
 from . import formats
 from .engine import Ledger
+from .engine.model import PaperWalk
 from .games.base import DealRow
 from .games.replay import Played, result_json
 from .games.words import game_result_lines
@@ -33,7 +34,15 @@ from .inputs import (
     replay_data,
     replay_games,
 )
-from .narration import ledger_json, payment_line, row_words, settlement_comment, settlement_heading, settlement_line
+from .narration import (
+    payment_line,
+    row_words,
+    rows_json,
+    settlement_comment,
+    settlement_heading,
+    settlement_json,
+    settlement_line,
+)
 
 
 def _pad(cells: Sequence[str], widths: Sequence[int]) -> str:
@@ -50,10 +59,11 @@ def format_ledger(ledger: Ledger) -> str:
     head = ["#", *players, "plato", "pajaritos", _("paper")]
     lines: list[list[str]] = []
     comments: list[str] = []
+    walk = PaperWalk()  # the paper carried from row to row, not a whole sheet kept for every version
     for row in ledger.rows:
         paper = "; ".join(
             f"{p}: " + " ".join(f"~{d.amount}~" if d.crossed else str(d.amount) for d in debts)
-            for p, debts in row.paper_by_player().items()
+            for p, debts in walk.at(row.paper_version).by_player(row.players).items()
             if debts
         ) or _("empty")
         lines.append([str(row.index), *map(str, row.bowls_tuple), str(row.plato), str(row.pajaritos), paper])
@@ -73,6 +83,22 @@ def format_ledger(ledger: Ledger) -> str:
     for t in st.transfers:
         out.append("  " + payment_line(t, formats.money(t.amount, st.currency)))
     return "\n".join(out)
+
+
+def write_ledger_json(ledger: Ledger, out: TextIO) -> None:
+    """The ledger as JSON, exactly as ``json.dump(ledger_json(ledger), out, ensure_ascii=False, indent=1)``
+    writes it, but a row at a time: a long evening's JSON is never held whole in memory."""
+
+    def dumped(value: object, depth: int) -> str:  # a value of the document, indented as at that depth
+        return json.dumps(value, ensure_ascii=False, indent=1).replace("\n", "\n" + " " * depth)
+
+    out.write('{\n "rows": [')
+    first = True
+    for row in rows_json(ledger):
+        out.write(("\n  " if first else ",\n  ") + dumped(row, 2))
+        first = False
+    out.write('],\n "settlement": ' if first else '\n ],\n "settlement": ')
+    out.write(dumped(settlement_json(ledger), 1) + "\n}\n")
 
 
 def format_deals(played: Played) -> str:
@@ -105,8 +131,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     ledger = replay_data(data)
     if args.json:
-        json.dump(ledger_json(ledger), out, ensure_ascii=False, indent=1)
-        out.write("\n")
+        write_ledger_json(ledger, out)
     else:
         out.write(format_ledger(ledger) + "\n")
     return 0

@@ -22,6 +22,10 @@ from .engine.domains import Text, Whole
 NAME_KEY_LENGTH = 4 * domains.PLAYER_NAME.most
 
 
+#: the game of the sessions kept in Tresillo's own columns (every other session names a game of the registry)
+TRESILLO = "tresillo"
+
+
 def new_token() -> str:
     """128 random bits, URL-safe: links cannot be guessed."""
     return secrets.token_urlsafe(16)
@@ -129,6 +133,11 @@ class GameSession(db.Model):  # type: ignore[name-defined,misc]
     #: an imported session: the SHA-256 (hex) of the file's canonical content (services.files.file_digest),
     #: so the same file imported again is recognised; None for an evening started here
     file_digest: Mapped[str | None] = mapped_column(String(64), default=None, index=True)
+    #: the game played (a name of ``scorekeeper.games.GAMES``, or "tresillo" for the columns above)
+    game: Mapped[str] = mapped_column(String(32), default=TRESILLO, server_default=TRESILLO)
+    #: a registered game's setup as its session file gives it: ``{"teams": …, "options": …}`` (the
+    #: stake kept in the options); empty for Tresillo, whose setup is the columns above
+    setup: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict, server_default="{}")
 
     group: Mapped[Group] = relationship(back_populates="sessions")
     hands: Mapped[list[HandRecord]] = relationship(
@@ -260,3 +269,33 @@ class EveningDeclared(db.Model):  # type: ignore[name-defined,misc]
     contract: Mapped[str] = mapped_column(String(16))
     ending: Mapped[str] = mapped_column(String(16))
     times: Mapped[int] = mapped_column(Integer)
+
+
+#: how many entries a phone may report waiting (a count, as the phone says it; its outbox is bounded by use)
+WAITING = Whole(0, 1000)
+
+
+class WaitingReport(db.Model):  # type: ignore[name-defined,misc]
+    """What waits on one phone for one session, as that phone last reported it: hands kept offline, and how
+    many of them need a choice there (another phone entered the same hand). The other phones show it
+    ("2 hands wait on Ana's phone") so a held hand is never silent. Not an input of the evening: the
+    phone's own note, replaced by its next report, dropped when nothing waits, ignored once old.
+    """
+
+    __tablename__ = "waiting_reports"
+    __table_args__ = (
+        UniqueConstraint("session_id", "phone_key", name="uq_waiting_phone"),
+        length_check("waiting_reports", "phone_key", 1, domains.FORM_KEY.most),
+        range_check("waiting_reports", "hands", WAITING),
+        range_check("waiting_reports", "choices", WAITING),
+        range_check("waiting_reports", "first", domains.HAND_NUMBER),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"), index=True)
+    phone_key: Mapped[str] = mapped_column(String(domains.FORM_KEY.most))  # the phone's own random id
+    phone: Mapped[str] = mapped_column(String(40), default="")  # its name, when it has one
+    hands: Mapped[int] = mapped_column(Integer)  # hands waiting there
+    choices: Mapped[int] = mapped_column(Integer)  # of them, held for a choice made on that phone
+    first: Mapped[int] = mapped_column(Integer)  # the first waiting hand's number
+    updated_at: Mapped[datetime] = mapped_column(default=now)

@@ -25,7 +25,7 @@ said in the language of the page, the PDF or the ``--lang`` of the CLI.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -52,10 +52,9 @@ from .engine import (
     Transfer,
     Upcoming,
 )
-from .engine import (
-    ledger_json as data_json,
-)
 from .engine.domains import OutOfDomain
+from .engine.sessionfile import rows_json as data_rows_json
+from .engine.sessionfile import settlement_json as data_settlement_json
 from .i18n import N_, _, ngettext
 
 # ------------------------------------------------------------------ glossary
@@ -816,9 +815,12 @@ def option_words(options: Mapping[str, Any]) -> list[tuple[str, str]]:
 def ledger_json(ledger: Ledger) -> dict[str, Any]:
     """The ledger as the ``--json`` output: the engine's data, each row's ``event`` and ``comment``
     in words, and the settlement's ``comment``."""
-    data = data_json(ledger)
-    rows = []
-    for row, raw in zip(ledger.rows, data["rows"], strict=True):
+    return {"rows": list(rows_json(ledger)), "settlement": settlement_json(ledger)}
+
+
+def rows_json(ledger: Ledger) -> Iterator[dict[str, Any]]:
+    """The ``rows`` of :func:`ledger_json`, one at a time (``replay --json`` writes each as it comes)."""
+    for row, raw in zip(ledger.rows, data_rows_json(ledger), strict=True):
         words = row_words(row)
         out: dict[str, Any] = {}
         for key, value in raw.items():
@@ -827,10 +829,14 @@ def ledger_json(ledger: Ledger) -> dict[str, Any]:
                 out["event"] = words.event
             elif key == "paper":
                 out["comment"] = words.comment
-        rows.append(out)
-    data["rows"] = rows
-    data["settlement"]["comment"] = settlement_comment(ledger.settlement)
-    return data
+        yield out
+
+
+def settlement_json(ledger: Ledger) -> dict[str, Any]:
+    """The ``settlement`` of :func:`ledger_json`, with its ``comment``."""
+    out = data_settlement_json(ledger)
+    out["comment"] = settlement_comment(ledger.settlement)
+    return out
 
 
 # -------------------------------------------------------- the count check

@@ -8,16 +8,24 @@ templates only lay it out.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import threading
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from functools import cached_property
-from typing import Any
+from itertools import islice
+from typing import Any, overload
 
 from . import formats, narration
 from .engine import PAPER, Case, Ledger, Outcome, Row, RowKind, Settlement
-from .engine.model import PaperVersion
+from .engine.model import Debt, PaperVersion, PaperWalk, Rows
+
+#: the most open debts a player's paper shows on a row of the report (the newest; the older ones are
+#: counted and summed): a long evening's paper may hold thousands, and every row would print them all
+MOST_DEBTS = 4
+#: the most points a line of the report's chart draws (:data:`scorekeeper.reports.chart.PAGE`)
+CHART_POINTS = 300
 
 
 def format_money(amount: Decimal, currency: str, signed: bool = False) -> str:
@@ -44,10 +52,13 @@ class PaperCell:
 class PaperLine:
     player: str
     cells: tuple[PaperCell, ...]
+    #: open debts older than those in ``cells``, not shown one by one (a very long paper), and their sum
+    older: int = 0
+    older_owed: int = 0
 
     @property
     def open_total(self) -> int:
-        return sum(c.amount for c in self.cells if not c.crossed)
+        return self.older_owed + sum(c.amount for c in self.cells if not c.crossed)
 
 
 @dataclass(frozen=True)
@@ -197,7 +208,8 @@ class SessionView:
     tanto_value: str
     currency: str
     start_tokens: int
-    rows: tuple[RowView, ...]
+    #: every row in words (:class:`RowViews`, said when read), or only the current one
+    rows: Sequence[RowView]
     current: RowView
     table: tuple[PlayerView, ...]
     next: NextView
@@ -212,6 +224,8 @@ class SessionView:
     carried_in: tuple[tuple[str, int], ...] = ()
     end_paper: str = "settle"
     first_dealer: str = ""
+    #: the session was ended (the setup's ``ended``)
+    closed: bool = False
 
     @cached_property
     def paper_entries(self) -> tuple[PaperEntry, ...]:
@@ -223,6 +237,14 @@ class SessionView:
     def open_paper(self) -> tuple[PaperEntry, ...]:
         """The reserved puestas still owed after the last hand, oldest first."""
         return tuple(e for e in self.paper_entries if not e.crossed)
+
+    @property
+    def paper_settled(self) -> bool:
+        """The evening is over and its paper was paid into the pot: nothing on it is owed any more.
+
+        Over when the session was ended, or when the document is given the time play ended.
+        """
+        return self.end_paper == "settle" and (self.closed or self.ended is not None)
 
     @property
     def paid_paper(self) -> tuple[PaperEntry, ...]:
@@ -244,27 +266,47 @@ class SessionView:
         return f"{self.group} — {title}"
 
 
-def _paper_now(row: Row) -> tuple[PaperLine, ...]:
+def thin(count: int, most: int | None) -> list[int]:
+    """Indexes of at most ``most`` points spread evenly over ``count``, the first and last always kept.
+
+    >>> thin(10, 4), thin(3, 4)
+    ([0, 3, 6, 9], [0, 1, 2])
+    """
+    if most is None or count <= most:
+        return list(range(count))
+    return sorted({round(i * (count - 1) / (most - 1)) for i in range(most)})
+
+
+def _paper_now(row: Row, walk: PaperWalk, most: int | None = None) -> tuple[PaperLine, ...]:
     """The open debts after the row, and those the row crossed out (struck through), by player.
 
-    Read from the open debts (before and after the row), not from every debt ever written.
+    ``walk`` carries the paper from the row read before (a row after it costs only its change);
+    ``most``: at most that many of a player's open debts shown, the newest, the older ones counted.
     """
     crossed_here = {t.debt for t in row.transfers if t.source == PAPER and t.debt is not None}
-    version = row.paper_version
-    debts = list(version.open_debts())
-    if crossed_here:
-        before = version.parent.open_debts() if version.parent is not None else ()
-        paid = [d for d in before if d.number in crossed_here]
-        if len(paid) != len(crossed_here):  # not crossed from the version before: read the whole sheet
-            paid = [d for d in version.debts() if d.number in crossed_here]
-        debts = sorted(debts + paid, key=lambda d: d.number)
-    cells: dict[str, list[PaperCell]] = {p: [] for p in row.players}
-    for d in debts:
-        cells.setdefault(d.player, []).append(PaperCell(d.amount, d.number in crossed_here))
-    return tuple(PaperLine(p, tuple(c)) for p, c in cells.items() if c)
+    walk.at(row.paper_version)
+    paid: dict[str, list[Debt]] = {}
+    for number in sorted(crossed_here):
+        d = walk.sheet[number]
+        paid.setdefault(d.player, []).append(d)
+    lines = []
+    for p in dict.fromkeys((*row.players, *walk.open)):
+        owed = walk.open.get(p, {})
+        if not owed and p not in paid:
+            continue
+        if most is None or len(owed) <= most:
+            shown = list(owed.values())
+        else:
+            shown = list(islice(reversed(owed.values()), most))[::-1]
+        debts = sorted([*shown, *paid[p]], key=lambda d: d.number) if p in paid else shown
+        older = len(owed) - len(shown)
+        lines.append(PaperLine(p, tuple(PaperCell(d.amount, d.number in crossed_here) for d in debts), older,
+                               walk.owed[p] - sum(d.amount for d in shown) if older else 0))
+    return tuple(lines)
 
 
-def row_view(row: Row) -> RowView:
+def row_view(row: Row, paper_now: tuple[PaperLine, ...] | None = None) -> RowView:
+    """Row ``row`` in words; ``paper_now`` read from the row's paper when not given."""
     r = row.result
     words = narration.row_words(row)
     return RowView(
@@ -281,9 +323,60 @@ def row_view(row: Row) -> RowView:
         in_play=r.in_play if r is not None else None,
         outcome=r.outcome if r is not None else None,
         moves=narration.token_moves(row.transfers),
-        paper_now=_paper_now(row),
+        paper_now=paper_now if paper_now is not None else _paper_now(row, PaperWalk()),
         players=row.players,
     )
+
+
+class RowViews(Sequence[RowView]):
+    """Every row of a ledger in words, each said when it is read and not kept.
+
+    A report prints the last hands only and a long evening has hundreds of thousands of rows:
+    saying them all, and keeping them, made the view grow with the evening. The paper is carried
+    from one row read to the next (:class:`~scorekeeper.engine.model.PaperWalk`), so reading the
+    rows in order costs each row's change only.
+    """
+
+    __slots__ = ("_rows", "_most", "_walk", "_lock")
+
+    def __init__(self, rows: Rows, most_debts: int | None = MOST_DEBTS) -> None:
+        self._rows = rows
+        self._most = most_debts
+        self._walk = PaperWalk()
+        self._lock = threading.Lock()  # the walk is one sheet: one row is read at a time
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    @overload
+    def __getitem__(self, index: int) -> RowView: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[RowView, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> RowView | tuple[RowView, ...]:
+        if isinstance(index, slice):
+            return tuple(self._said(i) for i in range(*index.indices(len(self))))
+        i = index + len(self) if index < 0 else index
+        if not 0 <= i < len(self):
+            raise IndexError("row index out of range")
+        return self._said(i)
+
+    def __iter__(self) -> Iterator[RowView]:
+        return (self._said(i) for i in range(len(self)))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, RowViews):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _said(self, i: int) -> RowView:
+        row = self._rows[i]
+        with self._lock:
+            paper = _paper_now(row, self._walk, self._most)
+        return row_view(row, paper)
 
 
 def _shares(ledger: Ledger, st: Settlement) -> tuple[ShareView, ...]:
@@ -372,12 +465,14 @@ def build_view(
     settlement = settlement_view(ledger, st)
     rules = ledger.rules
     opts = tuple((k, str(v)) for k, v in (options or {}).items())
-    row_views = tuple(row_view(r) for r in ledger.rows) if rows else (current,)
+    row_views: Sequence[RowView] = RowViews(ledger.rows) if rows else (current,)
+    # the chart draws at most CHART_POINTS rows, spread over the evening (the first and the last kept)
+    drawn = [ledger.rows[i] for i in thin(len(ledger.rows), CHART_POINTS)] if rows else []
     chart = {
         "players": list(players),
-        "series": [[r.bowls_tuple[i] for r in ledger.rows] for i in range(len(players))] if rows else [],
+        "series": [[r.bowls_tuple[i] for r in drawn] for i in range(len(players))],
         # the hand each row belongs to (0 for the start), for the chart's axis
-        "hands": [r.hand or 0 for r in ledger.rows] if rows else [],
+        "hands": [r.hand or 0 for r in drawn],
         "start": setup.start_tokens,
         "final": [st.final[p] for p in players],
     }
@@ -405,4 +500,5 @@ def build_view(
         carried_in=tuple((d.player, d.amount) for d in setup.paper),
         end_paper=setup.end_paper,
         first_dealer=setup.first_dealer,
+        closed=setup.ended,
     )

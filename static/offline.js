@@ -153,7 +153,8 @@
         if (s >= 200 && s < 300) outcome = "done";
         else if (s === 409) outcome = entry.kind === "hand" ? "conflict" : "stale";
         else if (s >= 500 || s === 429) outcome = "busy";
-        return {outcome: outcome, status: s, url: response.url, redirected: response.redirected, html: html};
+        return {outcome: outcome, status: s, url: response.url, redirected: response.redirected, html: html,
+                formStale: s === 400 && response.headers.get("X-Form-Stale") === "1"};
       });
     }, function () { return {outcome: "unreachable"}; });
   }
@@ -163,6 +164,13 @@
     var alerts = Array.prototype.map.call(doc.querySelectorAll("main [role=alert]"), text).filter(Boolean);
     if (alerts.length) return alerts.join(" ");
     return text(doc.querySelector("main .lead")) || text(doc.querySelector("main p")) || text(doc.querySelector("title"));
+  }
+  /* A fresh form token from the table's sync (which also gives a phone that lost its cookie a new one). */
+  function freshToken(entry) {
+    if (!entry.syncUrl) return Promise.resolve("");
+    return fetch(entry.syncUrl, {cache: "no-store", credentials: "same-origin"}).then(function (r) {
+      return r.ok ? r.json() : {};
+    }).then(function (state) { return state.csrf || ""; }, function () { return ""; });
   }
   function savedNumber(url) {
     var m = /[?&]saved=(\d+)/.exec(url || "");
@@ -207,6 +215,17 @@
       }
       return result;
     }).then(function (result) {
+      /* refused for its form alone (the server's key changed, or this phone lost its cookie): the same
+         entry, with its own key, once more with a fresh form token */
+      if (!result.formStale) return result;
+      return freshToken(entry).then(function (csrf) { return csrf ? send(entry, csrf) : result; });
+    }).then(function (result) {
+      if (result.formStale) {
+        /* still refused for its form: the hand is kept here, said so, and tried again with the others */
+        entry.state = "pending";
+        entry.why = "form";
+        return put(entry).then(function () { keptOnPhone(form, entry, false); });
+      }
       if (result.outcome === "done" || (result.outcome !== "conflict" && result.outcome !== "unreachable" &&
                                         result.outcome !== "busy")) {
         /* done, refused, or stale: the server's own page says what happened, with the user's entry */
@@ -279,12 +298,17 @@
         return settled(entry, result).then(function () { return true; });
       }
       blocked[entry.table] = true;
-      if (result.outcome === "busy") {
+      if (result.outcome === "busy" || result.formStale) {  /* a refused form key even with a fresh one: later */
         entry.tries = (entry.tries || 0) + 1;
+        entry.why = result.formStale ? "form" : "";
         if (entry.tries < 5) { entry.state = "pending"; return put(entry).then(function () { return true; }); }
         result.outcome = "refused";
       }
-      return held(entry, result).then(function () { return true; });
+      return held(entry, result).then(function () {
+        if (!result.formStale) return true;
+        entry.message = words.outbox_form_refused;  /* the server's page says "go back": not what to do here */
+        return put(entry).then(function () { return true; });
+      });
     });
   }
 
@@ -323,7 +347,7 @@
     }
     if (entry.state === "stale") return fill(words.outbox_stale, {message: entry.message});
     if (entry.state === "refused") return fill(words.outbox_refused, {message: entry.message});
-    return words.outbox_pending;
+    return entry.why === "form" ? words.outbox_form_retry : words.outbox_pending;
   }
   function dropButton(entry) {
     var b = button(words.outbox_drop);
@@ -372,9 +396,7 @@
     return all().then(function (entries) {
       var page = document.querySelector("[data-pending-key]");
       var shownHere = page ? page.dataset.pendingKey : new URLSearchParams(location.search).get("pending");
-      var mine = entries.filter(function (e) {
-        return (!here.table || e.table === here.table) && e.key !== shownHere;  /* this page shows it */
-      });
+      var mine = entries.filter(function (e) { return e.key !== shownHere; });  /* this page shows it */
       box.textContent = "";
       if (!mine.length) return;
       var section = document.createElement("section");
@@ -384,11 +406,15 @@
       section.appendChild(h);
       var blocked = {};
       mine.forEach(function (entry) {
-        section.appendChild(card(entry, blocked[entry.table]));
+        var shown = card(entry, blocked[entry.table]);
+        if (here.table && entry.table !== here.table && entry.tableUrl) {  /* another table's, on this phone */
+          shown.appendChild(link(words.outbox_other_table, entry.tableUrl, "small"));
+        }
+        section.appendChild(shown);
         if (entry.state !== "pending" && entry.state !== "sending") blocked[entry.table] = true;
       });
       box.appendChild(section);
-      nextAfter(mine);
+      nextAfter(mine.filter(function (e) { return !here.table || e.table === here.table; }));
     }, function () { /* no IndexedDB (private mode): nothing kept to show */ });
   }
 
@@ -402,6 +428,95 @@
     hint.className = "hint";
     hint.textContent = words.outbox_not_counted;
     box.querySelector(".kept-list").appendChild(hint);
+  }
+
+  /* ---------------------------------------------------------------- the table as last seen online */
+  var PAGES = "sk-pages";                      /* the service worker's kept pages (static/sw.js) */
+  function knownKey(table) { return "sk-table-" + table; }
+  function known(table) {
+    try { return JSON.parse(localStorage.getItem(knownKey(table)) || "null"); } catch (e) { return null; }
+  }
+  /* The server's answer to the sync: how many hands it has and who deals the next ones (kept for a
+     hand form opened offline); and the kept hand form made again when it is not the next hand's. */
+  function remember(state) {
+    if (!here.table || typeof state.hands !== "number") return;
+    try {
+      localStorage.setItem(knownKey(here.table), JSON.stringify(
+        {hands: state.hands, version: state.version, deals: state.deals || [], at: Date.now()}));
+    } catch (e) { /* private mode: the form kept is used as it is */ }
+    freshenHandForm(state);
+  }
+  function freshenHandForm(state) {
+    var controlled = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (!here.handUrl || !controlled || !window.caches || state.closed) return;
+    var url = new URL(here.handUrl, location.href), name = url.origin + url.pathname;
+    function formOf(html) {
+      var doc = new DOMParser().parseFromString(html || "", "text/html");
+      var number = doc.querySelector("#hand-form input[name=number]");
+      var version = doc.querySelector("#hand-form input[name=version]");
+      return {number: number ? Number(number.value) : 0, version: version && version.value ? Number(version.value) : 0};
+    }
+    function keptForm(cache) {
+      return cache.match(name).then(function (copy) { return copy ? copy.text() : ""; }).then(formOf);
+    }
+    caches.open(PAGES).then(function (cache) {
+      return keptForm(cache).then(function (form) {
+        if (form.number === state.hands + 1 && (!form.version || form.version === state.version)) return;
+        return fetch(url.href, {cache: "no-store", credentials: "same-origin"}).then(function (r) {
+          if (!r.ok || (r.headers.get("Content-Type") || "").indexOf("text/html") !== 0) return;
+          var headers = r.headers;
+          return r.text().then(function (html) {
+            var fresh = formOf(html);
+            return keptForm(cache).then(function (now) {  /* an older answer never replaces a newer form */
+              if (!fresh.number || fresh.version < now.version) return;  /* versions only grow (even a restore) */
+              return cache.put(name, new Response(html, {status: 200, headers: headers}));
+            });
+          });
+        });
+      });
+    }).catch(function () { /* nothing kept: the form is asked of the server when opened */ });
+  }
+
+  /* A hand form for hand ``n`` that was made for an earlier hand (kept on the phone, or hands wait
+     here): its number, who deals (from the server's own list, kept with the last sync) and who plays.
+     What is in play depends on the hands not sent yet: the page says so instead of a stale figure. */
+  function buildFor(form, n) {
+    var numberInput = form.querySelector("input[name=number]");
+    var from = Number(numberInput.value);
+    if (!(n > from)) return false;
+    numberInput.value = String(n);
+    var seen = known(here.table) || {}, deal = (seen.deals || []).filter(function (d) { return d.number === n; })[0];
+    var h1 = document.querySelector("main h1"), save = form.querySelector("button[type=submit]");
+    if (h1) h1.textContent = fill(words.outbox_hand, {n: n});
+    if (save) save.textContent = fill(words.outbox_save_hand, {n: n});
+    var hint = h1 && h1.nextElementSibling && h1.nextElementSibling.classList.contains("hint") ? h1.nextElementSibling : null;
+    if (!deal) {
+      if (hint) hint.textContent = words.outbox_deal_unknown;
+      return true;
+    }
+    if (hint) hint.textContent = fill(words.outbox_deal, {dealer: deal.dealer, mano: deal.mano});
+    var everyone = form.querySelectorAll(".trickrow").length;
+    form.dataset.resting = deal.active.length < everyone ? deal.dealer : "";
+    var labels = form.querySelectorAll("input[name=declarer]");
+    var offered = Array.prototype.map.call(labels, function (i) { return i.value; });
+    deal.active.forEach(function (p) {  /* a player who sat out the kept form's hand plays this one */
+      if (offered.indexOf(p) >= 0 || !labels.length) return;
+      var copy = labels[0].closest("label").cloneNode(true), input = copy.querySelector("input");
+      input.value = p; input.checked = false; input.removeAttribute("id");
+      copy.querySelector("span").textContent = p;
+      labels[0].closest(".choices").appendChild(copy);
+    });
+    form.querySelectorAll("input[name=declarer]").forEach(function (i) {
+      var out = deal.active.indexOf(i.value) < 0;
+      i.closest("label").hidden = out;
+      if (out) i.checked = false;
+    });
+    form.querySelectorAll(".trickrow").forEach(function (row) {
+      var out = deal.active.indexOf(row.dataset.player) < 0;
+      row.hidden = out;
+      if (out) row.querySelectorAll("input").forEach(function (i) { i.checked = false; });
+    });
+    return true;
   }
 
   /* ---------------------------------------------------------------- forms on this page */
@@ -452,9 +567,12 @@
     var waiting = entries.filter(function (e) { return e.kind === "hand" && e.table === here.table; })
       .map(function (e) { return e.number; });
     var last = Math.max.apply(null, [0].concat(waiting));
-    if (last >= Number(numberInput.value)) {
-      numberInput.value = String(last + 1);
+    var seen = known(here.table);
+    var server = kept && seen ? seen.hands : 0;  /* a kept form may be older than the table last seen */
+    if (last >= Number(numberInput.value) && buildFor(form, last + 1)) {
       note(fill(words.outbox_after_kept, {n: last + 1, kept: last}));
+    } else if (server >= Number(numberInput.value) && buildFor(form, server + 1)) {
+      note(fill(words.outbox_built_for, {n: server + 1}));
     }
   }
 
@@ -506,15 +624,79 @@
     });
   }
   function check() {
-    var url = here.syncUrl || net.dataset.ping;
+    var syncing = Boolean(here.syncUrl);
+    var url = syncing ? withParams(here.syncUrl, [["phone", phoneKey()]]) : net.dataset.ping;
     if (!url) return Promise.resolve();
-    return fetch(url, {cache: "no-store", credentials: "same-origin"}).then(function () {
+    var state = null;
+    return fetch(url, {cache: "no-store", credentials: "same-origin"}).then(function (r) {
       if (!kept) lastGood = Date.now();
-      if (offline || kept) return cameBack();
-      return all().then(function (entries) {
-        return entries.some(function (e) { return e.state === "pending"; }) ? cameBack() : null;
-      });
+      var read = syncing && r.ok ? r.json().then(function (s) { state = s; }, function () {}) : Promise.resolve();
+      return read.then(function () {
+        if (state && !kept) remember(state);
+        if (state) showElsewhere(state.elsewhere || []);
+        if (offline || kept) return cameBack();
+        return all().then(function (entries) {
+          return entries.some(function (e) { return e.state === "pending"; }) ? cameBack() : null;
+        });
+      }).then(function () { return state ? reportWaiting(state.csrf) : null; });
     }, function () { if (!offline) goOffline(); });
+  }
+
+  /* ---------------------------------------------------------------- the other phones */
+  /* This phone's own random id: its report of what waits here replaces its previous one. */
+  function phoneKey() {
+    var key = "";
+    try { key = localStorage.getItem("sk-phone-key") || ""; } catch (e) { /* private mode */ }
+    if (!key) {
+      key = newKey();
+      try { localStorage.setItem("sk-phone-key", key); } catch (e) { /* a new one each page: harmless */ }
+    }
+    return key;
+  }
+  /* What waits here for this table, told to the server whenever it changes, so the other phones say so
+     ("2 hands wait on Ana's phone") instead of a held hand being silent. */
+  function reportWaiting(csrf) {
+    if (!here.table || !csrf) return null;
+    return all().then(function (entries) {
+      var hands = entries.filter(function (e) { return e.table === here.table && e.kind === "hand"; });
+      var choices = hands.filter(function (e) { return e.state !== "pending" && e.state !== "sending"; });
+      var held = choices.length ? choices : hands;  /* the first hand that needs a choice, else the first */
+      var first = Math.min.apply(null, held.map(function (e) { return e.number || 1; }).concat([10000]));
+      var summary = [hands.length, choices.length, first].join("/"), mark = "sk-reported-" + here.table;
+      var before = "";
+      try { before = localStorage.getItem(mark) || ""; } catch (e) { /* private mode: report every time */ }
+      if (summary === before || (!before && !hands.length)) return null;
+      var body = new URLSearchParams([["csrf_token", csrf], ["phone", phoneKey()], ["hands", String(hands.length)],
+                                      ["choices", String(choices.length)], ["first", String(hands.length ? first : 1)]]);
+      return fetch(withParams(here.syncUrl.replace(/\/sync$/, "/waiting"), []), {
+        method: "POST", body: body, credentials: "same-origin", cache: "no-store"
+      }).then(function (r) {
+        if (r.status === 204) try { localStorage.setItem(mark, summary); } catch (e) { /* said again next time */ }
+      });
+    }).catch(function () {});
+  }
+  var others = null;
+  function showElsewhere(list) {
+    if (!others) {
+      others = document.createElement("div");
+      others.className = "outbox elsewhere";
+      others.setAttribute("aria-live", "polite");
+      box.parentNode.insertBefore(others, box.nextSibling);
+    }
+    others.textContent = "";
+    if (!list.length) return;
+    var section = document.createElement("section");
+    section.className = "card kept-elsewhere";
+    var h = document.createElement("h2");
+    h.textContent = words.elsewhere_title;
+    section.appendChild(h);
+    list.forEach(function (w) {
+      var p = document.createElement("p"), phone = w.phone || words.elsewhere_no_name;
+      p.textContent = fill(w.hands === 1 ? words.elsewhere_one : words.elsewhere_many, {n: w.hands, phone: phone}) +
+        (w.choices ? " " + fill(words.elsewhere_choice, {first: w.first}) : "");
+      section.appendChild(p);
+    });
+    others.appendChild(section);
   }
   var timer = null;
   function schedule() {

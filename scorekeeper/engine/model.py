@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 __all__ = [
     "NO_OPTIONS", "PAJARITOS", "PAPER", "PARTIES", "PLATO", "POT",
     "Bet", "BetResult", "Bola", "Case", "Contract", "Dealt", "Debt", "Hand", "HandFacts", "HandResult",
-    "Happening", "InPlay", "Ledger", "MoneyTransfer", "Options", "Outcome", "PaperDebt", "PaperVersion",
+    "Happening", "InPlay", "Ledger", "MoneyTransfer", "Options", "Outcome", "PaperDebt", "PaperVersion", "PaperWalk",
     "Reason", "Row", "RowKind", "RowLog", "Rows", "ScoringName", "Session", "Settlement", "Setup", "Stake", "Started",
     "Surrender", "Transfer", "Upcoming", "builder", "transfer",
 ]
@@ -353,6 +353,76 @@ class PaperVersion:
 
     def __repr__(self) -> str:
         return f"PaperVersion({list(self.debts())!r})"
+
+
+class PaperWalk:
+    """The paper carried forward along a ledger's rows, version after version.
+
+    Reading every row's paper through :meth:`PaperVersion.debts` keeps a whole sheet for each
+    version read: on a long evening with a full paper that is quadratic in memory and time. A
+    walk holds one sheet and applies each version's own change to it; a version that does not
+    follow the one before (a jump) is read whole once. What it holds is only good until the
+    next :meth:`at`.
+
+    >>> first = PaperVersion(None, (Debt(0, "E", 20),))
+    >>> second = PaperVersion(first, (Debt(1, "S", 23, hand=4),), (0,))
+    >>> walk = PaperWalk()
+    >>> [d.amount for d in walk.at(first).open["E"].values()]
+    [20]
+    >>> [(d.amount, d.crossed) for d in walk.at(second).sheet.values()], dict(walk.open["E"]), walk.owed
+    ([(20, True), (23, False)], {}, {'E': 0, 'S': 23})
+    """
+
+    __slots__ = ("version", "sheet", "open", "owed")
+
+    def __init__(self) -> None:
+        self.version: PaperVersion | None = None
+        #: every debt written so far, by number, oldest first, crossed ones marked
+        self.sheet: dict[int, Debt] = {}
+        #: each player's open debts by number, oldest first (a player stays once a debt is written)
+        self.open: dict[str, dict[int, Debt]] = {}
+        #: the sum of each player's open debts
+        self.owed: dict[str, int] = {}
+
+    def at(self, version: PaperVersion) -> PaperWalk:
+        """The walk with the paper of ``version``: its change applied when it follows the version
+        held, else the sheet read whole."""
+        if version is self.version:
+            return self
+        if version.parent is not self.version:
+            self.version = None
+            self.sheet, self.open, self.owed = {}, {}, {}
+            for debt in version.debts():
+                self._write(debt)
+        else:
+            for debt in version.written:
+                self._write(debt)
+            for number in version.crossed:
+                self._cross(number)
+        self.version = version
+        return self
+
+    def _write(self, debt: Debt) -> None:
+        self.sheet[debt.number] = debt
+        self.open.setdefault(debt.player, {})
+        self.owed.setdefault(debt.player, 0)
+        if not debt.crossed:
+            self.open[debt.player][debt.number] = debt
+            self.owed[debt.player] += debt.amount
+
+    def _cross(self, number: int) -> None:
+        d = self.sheet[number]
+        self.sheet[number] = Debt(d.number, d.player, d.amount, True, d.hand)
+        del self.open[d.player][number]
+        self.owed[d.player] -= d.amount
+
+    def by_player(self, players: tuple[str, ...]) -> dict[str, list[Debt]]:
+        """Each player's row of the whole sheet, crossed debts too, in seating order
+        (as :meth:`PaperVersion.by_player`)."""
+        rows: dict[str, list[Debt]] = {p: [] for p in players}
+        for d in self.sheet.values():
+            rows.setdefault(d.player, []).append(d)
+        return rows
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from decimal import Decimal
 from typing import Any, NoReturn, cast
 
@@ -43,6 +43,7 @@ from .model import (
     Ledger,
     Options,
     PaperDebt,
+    PaperWalk,
     Row,
     Session,
     Setup,
@@ -589,14 +590,13 @@ def _result_json(r: HandResult) -> dict[str, Any]:
     return out
 
 
-def row_json(row: Row) -> dict[str, Any]:
+def row_json(row: Row, walk: PaperWalk | None = None) -> dict[str, Any]:
     """One row as data: the figures after it, its transfers, and what happened (no words:
-    :func:`scorekeeper.narration.ledger_json` adds the ``event`` and ``comment`` sentences)."""
-    paper = {
-        p: [{"amount": d.amount, "crossed": d.crossed} for d in debts]
-        for p, debts in row.paper_by_player().items()
-        if debts
-    }
+    :func:`scorekeeper.narration.ledger_json` adds the ``event`` and ``comment`` sentences).
+
+    ``walk``: the paper carried from the row before (:func:`rows_json`), else read whole."""
+    sheet = (walk or PaperWalk()).at(row.paper_version).by_player(row.players)
+    paper = {p: [{"amount": d.amount, "crossed": d.crossed} for d in debts] for p, debts in sheet.items() if debts}
     out: dict[str, Any] = {
         "index": row.index,
         "kind": row.kind,
@@ -620,24 +620,35 @@ def row_json(row: Row) -> dict[str, Any]:
     return out
 
 
+def rows_json(ledger: Ledger) -> Iterator[dict[str, Any]]:
+    """Each row as data (:func:`row_json`), one at a time, the paper carried from row to row: a long
+    evening's rows are written out as they come, never all held (reading each row's paper whole
+    would keep a sheet for every version of it)."""
+    walk = PaperWalk()
+    for row in ledger.rows:
+        yield row_json(row, walk)
+
+
 def ledger_json(ledger: Ledger) -> dict[str, Any]:
+    return {"rows": list(rows_json(ledger)), "settlement": settlement_json(ledger)}
+
+
+def settlement_json(ledger: Ledger) -> dict[str, Any]:
+    """The settlement as data (the ``settlement`` of :func:`ledger_json`)."""
     st = ledger.settlement
     return {
-        "rows": [row_json(r) for r in ledger.rows],
-        "settlement": {
-            "paper_mode": st.paper_mode,
-            "pot": st.pot,
-            "share": st.share,
-            "remainder_to": list(st.remainder_to),
-            "paper_paid": dict(st.paper_paid),
-            "final": dict(st.final),
-            "net": dict(st.net),
-            "money": {p: str(m) for p, m in st.money.items()},
-            "currency": st.currency,
-            "transfers": [
-                {"from": t.source, "to": t.target, "tantos": t.tantos, "amount": str(t.amount)}
-                for t in st.transfers
-            ],
-            "paper": [{"player": d.player, "amount": d.amount} for d in st.kept_paper],
-        },
+        "paper_mode": st.paper_mode,
+        "pot": st.pot,
+        "share": st.share,
+        "remainder_to": list(st.remainder_to),
+        "paper_paid": dict(st.paper_paid),
+        "final": dict(st.final),
+        "net": dict(st.net),
+        "money": {p: str(m) for p, m in st.money.items()},
+        "currency": st.currency,
+        "transfers": [
+            {"from": t.source, "to": t.target, "tantos": t.tantos, "amount": str(t.amount)}
+            for t in st.transfers
+        ],
+        "paper": [{"player": d.player, "amount": d.amount} for d in st.kept_paper],
     }

@@ -21,10 +21,10 @@ import gc
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
@@ -32,7 +32,7 @@ from markupsafe import Markup
 from .. import formats
 from ..i18n import N_, current_language, gettext, ngettext, pgettext
 from ..viewmodel import format_tantos
-from .chart import bowl_chart
+from .chart import PAGE, bowl_chart
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..viewmodel import RowView, SessionView
@@ -122,30 +122,70 @@ class LedgerLine:
 class PrintedLedger:
     """What the report's ledger prints: its lines, whether it is compact, how many hands it leaves out."""
 
-    lines: tuple[LedgerLine, ...]
+    lines: Sequence[LedgerLine]
     compact: bool
     left_out: int  # the first hands, not printed (a very long evening)
+
+
+class LedgerLines(Sequence[LedgerLine]):
+    """The lines of the report's ledger, each read from the view's rows when it is asked for.
+
+    The rows are the start row, then a deal row and a hand row for each hand (hand h's deal is row
+    2h − 1), so line j's rows are found by their index: a page of the HTML report says only its own
+    rows, and the whole PDF says each printed row once.
+    """
+
+    __slots__ = ("_rows", "_compact", "_left_out")
+
+    def __init__(self, rows: Sequence[RowView], compact: bool, left_out: int) -> None:
+        self._rows, self._compact, self._left_out = rows, compact, left_out
+
+    def __len__(self) -> int:
+        skipped = 2 * self._left_out  # the rows of the hands left out
+        return 1 + (len(self._rows) - 1 - skipped) // (2 if self._compact else 1)
+
+    def hand_of(self, j: int) -> int | None:
+        """The hand line ``j`` prints (None: the start row)."""
+        if j == 0:
+            return None
+        return self._left_out + j if self._compact else self._left_out + (j + 1) // 2
+
+    def _line(self, j: int) -> LedgerLine:
+        rows, skipped = self._rows, 2 * self._left_out
+        if j == 0:
+            return LedgerLine(rows[0])
+        if self._compact:  # the hand's row, its deal told first
+            deal = rows[skipped + 2 * j - 1]
+            return LedgerLine(rows[skipped + 2 * j], deal)
+        return LedgerLine(rows[skipped + j])
+
+    @overload
+    def __getitem__(self, index: int) -> LedgerLine: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[LedgerLine, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> LedgerLine | tuple[LedgerLine, ...]:
+        if isinstance(index, slice):
+            return tuple(self._line(j) for j in range(*index.indices(len(self))))
+        j = index + len(self) if index < 0 else index
+        if not 0 <= j < len(self):
+            raise IndexError("line index out of range")
+        return self._line(j)
+
+    def __iter__(self) -> Iterator[LedgerLine]:
+        return (self._line(j) for j in range(len(self)))
 
 
 def ledger_lines(view: SessionView, compact_from: int = COMPACT_FROM, most: int = MOST_HANDS) -> PrintedLedger:
     """The report's ledger: one line per row; from ``compact_from`` hands on one line per hand (its
     deal told first), and never more than the last ``most`` hands. The layout time of a PDF grows
-    with its rows, so a long evening's report stays within a request's time (docs/reports.md)."""
+    with its rows, so a long evening's report stays within a request's time (docs/reports.md).
+    The lines are read when asked for (:class:`LedgerLines`)."""
+    assert len(view.rows) == 1 + 2 * view.hands, "the start row, then a deal row and a hand row for each hand"
     left_out = max(0, view.hands - most)
-    rows = [r for r in view.rows if r.hand is None or r.hand > left_out] if left_out else list(view.rows)
-    if view.hands < compact_from:
-        return PrintedLedger(tuple(LedgerLine(r) for r in rows), False, left_out)
-    lines: list[LedgerLine] = []
-    deal: RowView | None = None
-    for r in rows:
-        if r.kind == "deal":
-            deal = r
-            continue
-        lines.append(LedgerLine(r, deal))
-        deal = None
-    if deal is not None:  # a deal is always followed by its hand; shown alone should one not be
-        lines.append(LedgerLine(deal))
-    return PrintedLedger(tuple(lines), True, left_out)
+    compact = view.hands >= compact_from
+    return PrintedLedger(LedgerLines(view.rows, compact, left_out), compact, left_out)
 
 
 def figure_grid(view: SessionView, shown: Sequence[RowView] | None = None) -> FigureGrid:
@@ -157,7 +197,7 @@ def figure_grid(view: SessionView, shown: Sequence[RowView] | None = None) -> Fi
         [str(r.index), *(format_tantos(b) for b in r.bowls), format_tantos(r.plato), format_tantos(r.pajaritos)]
         for r in (view.rows if shown is None else shown)
     ]
-    widths = [max(len(labels[i]), *(len(row[i]) for row in rows)) for i in range(len(labels))]
+    widths = [max([len(labels[i]), *(len(row[i]) for row in rows)]) for i in range(len(labels))]
 
     def line(cells: list[str]) -> str:
         return "  ".join(c.rjust(w) for c, w in zip(cells, widths, strict=True))
@@ -177,9 +217,51 @@ def document_filename(kind: str, view: SessionView | None) -> str:
     return f"{kind}-{started:%Y-%m-%d}.pdf" if started is not None else f"{kind}.pdf"
 
 
+#: a long evening's HTML report is paged (``render_html(..., page=n)``, the web's ``report.html?page=n``):
+#: this many ledger lines a page, then a page for the settlement and the chart; each page under 40 KB
+HTML_LINES = 40
+#: the paged report's chart: a screen shows fewer points than A4 (and every point is bytes to send)
+SCREEN_CHART = replace(PAGE, most_points=150)
+
+
+@dataclass(frozen=True)
+class Paging:
+    """Which page of a paged HTML report this is: ledger pages first, then the settlement's."""
+
+    page: int  # 1-based
+    pages: int
+    #: (page, first hand, last hand) of each ledger page, for the links between pages
+    ledger_pages: tuple[tuple[int, int, int], ...]
+
+    @property
+    def settlement(self) -> bool:
+        """This is the last page: the settlement and the chart."""
+        return self.page == self.pages
+
+
+def paging(ledger: PrintedLedger, page: int, per_page: int = HTML_LINES) -> tuple[Paging | None, slice]:
+    """Which lines page ``page`` (1-based, brought within the pages) shows; no paging for a short ledger."""
+    count = len(ledger.lines)
+    if count <= per_page:
+        return None, slice(0, count)
+    ledger_pages = -(-count // per_page)
+    page = min(max(page, 1), ledger_pages + 1)
+    hand_of = ledger.lines.hand_of if isinstance(ledger.lines, LedgerLines) else (lambda j: j)
+    spans = tuple((n + 1, hand_of(max(n * per_page, 1)) or 0, hand_of(min((n + 1) * per_page, count) - 1) or 0)
+                  for n in range(ledger_pages))
+    shown = slice((page - 1) * per_page, min(page * per_page, count)) if page <= ledger_pages else slice(0, 0)
+    return Paging(page, ledger_pages + 1, spans), shown
+
+
 def render_html(kind: str, view: SessionView, **extra: Any) -> str:
     """The document ``kind`` as a standalone HTML page (CSS inlined, print rules included)."""
     return _document(kind, view, Markup(stylesheet()), extra)
+
+
+def render_report_page(view: SessionView, page: int, **extra: Any) -> str:
+    """Page ``page`` (1-based) of the session report as HTML: the whole report for a short evening, one
+    page of a long one's (:func:`paging`: :data:`HTML_LINES` ledger lines, or the settlement)."""
+    return _document("report", view, Markup(stylesheet()), extra, page=page)
 
 
 def chart_image(svg: str) -> Markup:
@@ -194,18 +276,26 @@ def chart_image(svg: str) -> Markup:
         gettext("Bowls across the session"), data)
 
 
-def _document(kind: str, view: SessionView, css: Markup, extra: dict[str, Any], for_pdf: bool = False) -> str:
-    """The document's HTML with ``css`` in its ``<style>`` (none for a PDF: it brings the CSS parsed)."""
+def _document(kind: str, view: SessionView, css: Markup, extra: dict[str, Any], for_pdf: bool = False,
+              page: int | None = None) -> str:
+    """The document's HTML with ``css`` in its ``<style>`` (none for a PDF: it brings the CSS parsed);
+    ``page``: that page of a paged report."""
     _check(kind)
     template = environment().get_template(f"report/{kind}.html")
-    svg = bowl_chart(view.chart) if kind == "report" else ""
-    chart = chart_image(svg) if svg and for_pdf else Markup(svg)
     ledger = ledger_lines(view, COMPACT_FROM, MOST_HANDS) if kind == "report" else None
+    pages, shown = paging(ledger, page) if ledger is not None and page is not None else (None, slice(None))
+    if ledger is not None:  # the lines printed, each said once
+        ledger = replace(ledger, lines=tuple(ledger.lines[shown]))
+    svg = ""
+    if kind == "report" and (pages is None or pages.settlement):
+        svg = bowl_chart(view.chart, frame=PAGE if pages is None else SCREEN_CHART)
+    chart = chart_image(svg) if svg and for_pdf else Markup(svg)
     grid = figure_grid(view, [line.row for line in ledger.lines]) if ledger is not None else None
     return template.render(
         v=view,
         grid=grid,
         ledger=ledger,
+        paging=pages,
         kind=kind,
         doc_title=gettext(TITLES[kind]),
         css=css,
@@ -270,4 +360,4 @@ def render_pdf(kind: str, view: SessionView, **extra: Any) -> bytes:
 
 
 __all__ = ["KINDS", "TITLES", "UnknownDocument", "bowl_chart", "document_filename", "ledger_lines", "render_html",
-           "render_pdf"]
+           "render_pdf", "render_report_page"]

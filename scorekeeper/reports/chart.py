@@ -27,6 +27,8 @@ from typing import Any
 
 from .. import formats
 from ..i18n import _
+from ..viewmodel import CHART_POINTS
+from ..viewmodel import thin as thin  # the charts' own sampling (services.views thins the phone's with it)
 
 #: stroke-dasharray per seat; all lines are black
 DASHES = ("", "9 4", "2.5 3", "12 3 2.5 3", "6 2")
@@ -61,21 +63,10 @@ class Frame:
 
 #: the A4 report's chart: about 250 mm wide, so 300 points a line is more than the eye can tell apart,
 #: and every point is work for the PDF (a 300-hand evening's 601 rows drawn whole cost a second)
-PAGE = Frame(most_points=300)
+PAGE = Frame(most_points=CHART_POINTS)
 #: a phone's chart: about 400 px wide, so its words read at arm's length
 PHONE = Frame(width=420.0, height=300.0, left=76.0, right=128.0, top=14.0, bottom=42.0, legend=False,
               most_points=120, marks=8, font=15.0)
-
-
-def thin(count: int, most: int | None) -> list[int]:
-    """Indexes of at most ``most`` points spread evenly over ``count``, the first and last always kept.
-
-    >>> thin(10, 4), thin(3, 4)
-    ([0, 3, 6, 9], [0, 1, 2])
-    """
-    if most is None or count <= most:
-        return list(range(count))
-    return sorted({round(i * (count - 1) / (most - 1)) for i in range(most)})
 
 
 def _num(n: int) -> str:

@@ -13,13 +13,15 @@ One module per concern:
 - :mod:`.files` — session files in and out (JSON, CSV);
 - :mod:`.views` — the view models the pages and documents are drawn from;
 - :mod:`.summaries` — a closed evening's figures, kept when it ends, rebuilt when stale;
-- :mod:`.evenings` — the group across evenings: its memory, the next evening, the result to share.
+- :mod:`.evenings` — the group across evenings: its memory, the next evening, the result to share;
+- :mod:`.games` — the games of the registry (``scorekeeper-session/2``): start, deals, fixes, end, the view.
 
 Every writing function validates through the engine first and commits once,
 so a refused change leaves nothing half-saved.
 """
 
 from ..engine import HandChoices  # what a hand form may offer (services.choices_for)
+from . import games
 from .checks import CountAnswer, WhatIf, count_check, count_parties, what_if
 from .evenings import GroupMemory, group_memory, kept_paper_session, share_text, start_next
 from .files import AlreadyImported, export_json, import_session, ledger_csv
@@ -61,10 +63,10 @@ from .hands import (
     stored_hand,
 )
 from .history import clean_phone, find_change, history_time, history_view, last_of_kind, recent_view, told
-from .links import LinkKind, find_watched, link_kind, replace_links
+from .links import LinkKind, find_watched, link_kind, replace_links, replaced_by
 from .pending import PendingComparison, compare_fix, compare_pending
 from .refusals import Conflict, Refused, refused_from, sentence
-from .replays import Entry, count_hands, entry_for, find_session, hand_data, ledger_for, session_dict
+from .replays import Entry, count_hands, deals_ahead, entry_for, find_session, hand_data, ledger_for, session_dict
 from .summaries import (
     PastEvening,
     count_evenings,
@@ -90,13 +92,14 @@ from .views import (
     view_for,
     view_from,
 )
+from .waiting import Waiting, report_waiting, waiting_elsewhere
 
 __all__ = [
     "Applied", "Change", "ChangePreview", "Conflict", "sentence", "CountAnswer", "EndPage", "Entry", "GroupMemory",
     "HandChoices", "HANDS_PER_PAGE", "HandsPage", "hands_page",
     "HandPreview", "PastEvening", "Recomputed", "Refused", "Saved", "TableScreen", "WhatIf", "active_players",
     "add_hand", "add_player", "apply_change", "carried_paper", "change_from_json", "changed_rows",
-    "choices_for", "clean_phone", "count_check", "count_evenings", "count_hands", "count_parties",
+    "choices_for", "clean_phone", "count_check", "count_evenings", "count_hands", "count_parties", "deals_ahead",
     "create_group", "deal_at", "edit_hand", "edit_outcome", "end_page", "end_session", "entry_for",
     "evening_of", "export_json", "find_change", "find_group", "find_player", "find_saved", "find_session",
     "forget_summary", "gone_message", "group_memory", "group_statistics", "hand_asks", "hand_data",
@@ -107,6 +110,8 @@ __all__ = [
     "share_text", "start_next", "start_session", "stored_hand", "table_screen", "told", "undo", "view_for",
     "view_from", "what_if", "set_group_language",
     "PendingComparison", "compare_fix", "compare_pending",
-    "LinkKind", "find_watched", "link_kind", "replace_links",
+    "Waiting", "report_waiting", "waiting_elsewhere",
+    "LinkKind", "find_watched", "link_kind", "replace_links", "replaced_by",
     "AlreadyImported", "versus",
+    "games",
 ]

@@ -11,7 +11,7 @@ from .. import formats
 from ..db import db
 from ..evenings import Evening
 from ..i18n import _, ngettext
-from ..models import GameSession, Group
+from ..models import TRESILLO, GameSession, Group
 from ..narration import names
 from ..viewmodel import format_money
 from .groups import active_players, carried_paper
@@ -37,13 +37,15 @@ class GroupMemory:
 
 def _newest(group: Group) -> GameSession | None:
     return db.session.scalars(
-        select(GameSession).where(GameSession.group_id == group.id).order_by(GameSession.id.desc()).limit(1)
+        select(GameSession).where(GameSession.group_id == group.id, GameSession.game == TRESILLO)
+        .order_by(GameSession.id.desc()).limit(1)
     ).first()
 
 
 def _last_closed(group: Group) -> GameSession | None:
     return db.session.scalars(
-        select(GameSession).where(GameSession.group_id == group.id, GameSession.closed.is_(True))
+        select(GameSession).where(GameSession.group_id == group.id, GameSession.game == TRESILLO,
+                                  GameSession.closed.is_(True))
         .order_by(GameSession.closed_at.desc(), GameSession.id.desc()).limit(1)
     ).first()
 
@@ -62,7 +64,8 @@ def group_memory(group: Group, page: int = 1) -> GroupMemory:
     """The group page: ``page`` of its past evenings (25 a page), and what the next evening starts with."""
     newest = _newest(group)
     playing = list(db.session.scalars(
-        select(GameSession).where(GameSession.group_id == group.id, GameSession.closed.is_(False))
+        select(GameSession).where(GameSession.group_id == group.id, GameSession.game == TRESILLO,
+                                  GameSession.closed.is_(False))
         .order_by(GameSession.id.desc())
     ))
     last = _last_closed(group)

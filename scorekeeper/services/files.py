@@ -6,6 +6,7 @@ import csv
 import hashlib
 import io
 import json
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -14,12 +15,13 @@ from ..db import begin_writing, db
 from ..engine import Ledger, Session, SessionError, domains, dump_session, load_session, replay
 from ..engine.sessionfile import decode, parse_json
 from ..i18n import _
-from ..models import GameSession, Group, HandRecord, Player, now
+from ..models import TRESILLO, GameSession, Group, HandRecord, Player, now
 from ..narration import ledger_json, refusal_line
 from .groups import players_under_lock
 from .hands import commit_made, form_key, made_by
 from .history import LoggedChange, history_json, keep_history, load_history
-from .limits import check_file_hands, check_room_for_players
+from .limits import check_export_size, check_file_hands, check_file_history, check_room_for_players
+from .names import check_new_name
 from .refusals import Refused, sentence
 from .replays import ledger_for, session_dict
 
@@ -54,7 +56,7 @@ def file_digest(session: Session, ledger: Ledger) -> str:
 
 def imported_as(group: Group, digest: str) -> GameSession | None:
     """The group's first session imported from a file with ``digest``, if any."""
-    return db.session.scalars(select(GameSession).where(GameSession.group_id == group.id,
+    return db.session.scalars(select(GameSession).where(GameSession.group_id == group.id, GameSession.game == TRESILLO,
                                                         GameSession.file_digest == digest)
                               .order_by(GameSession.id)).first()
 
@@ -73,11 +75,13 @@ def import_session(group: Group, data: str | bytes, *, idem_key: str | None = No
     try:
         parsed = parse_json(data)
         check_file_hands(parsed)  # before the file is checked hand by hand and replayed
+        check_file_history(parsed)
         session = load_session(parsed)  # checks the whole file, its history too (depth, surrogates…)
         ledger = replay(session)
     except SessionError as exc:
         raise Refused("file", sentence(refusal_line(exc.first))) from None
     log = load_history(parsed.get("history"))
+    check_export_size(_export_size(session, parsed.get("history")))
     for _attempt in range(2):
         try:
             return _store(group, session, ledger, log, key, copy)
@@ -87,6 +91,14 @@ def import_session(group: Group, data: str | bytes, *, idem_key: str | None = No
             db.session.rollback()
     raise Refused("file", _("Another phone changed this group's players while the file was read; nothing was "
                             "imported. Import the file again."))
+
+
+def _export_size(session: Session, history: Any) -> int:
+    """About the bytes :func:`export_json` will write for this session: its hands and the history as given."""
+    d = dump_session(session)
+    if history:
+        d["history"] = history
+    return len(json.dumps(d, ensure_ascii=False, indent=1).encode("utf-8"))
 
 
 def _store(group: Group, session: Session, ledger: Ledger, log: list[LoggedChange], key: str | None,
@@ -137,10 +149,11 @@ def _store(group: Group, session: Session, ledger: Ledger, log: list[LoggedChang
 def _new_players(group: Group, names: tuple[str, ...]) -> list[str]:
     """The file's players the group does not have yet; one spelled differently from the group's is refused."""
     known = {p.name_key: p.name for p in group.players}
-    new = []
+    new: list[str] = []
     for name in names:
         same = known.get(domains.name_key(name))
         if same is None:
+            check_new_name(name, [*known.values(), *new], "file")
             new.append(name)
         elif same != name:
             raise Refused("file", _("The file's player “{name}” is called “{same}” in this group: "
@@ -149,12 +162,31 @@ def _new_players(group: Group, names: tuple[str, ...]) -> list[str]:
     return new
 
 
+#: what a spreadsheet reads as the start of a formula (OWASP, "CSV Injection"): = + - @, a tab, a carriage return
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell: object) -> object:
+    """A text cell that a spreadsheet would run as a formula, kept as text: a single quote before it.
+
+    Numbers stay numbers (a bowl of -3 is a figure, not a formula); only text (a player's name, the
+    event, the paper, a comment) is neutralised, as OWASP advises.
+
+    >>> spreadsheet_safe("=cmd|' /C calc'!A0"), spreadsheet_safe("Ana"), spreadsheet_safe(-3)
+    ("'=cmd|' /C calc'!A0", 'Ana', -3)
+    """
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+        return "'" + cell
+    return cell
+
+
 def ledger_csv(gs: GameSession) -> str:
+    """The ledger row by row for a spreadsheet; every text cell is safe to open (:func:`spreadsheet_safe`)."""
     ledger = ledger_for(gs)
     data = ledger_json(ledger)
     players = list(gs.players)
     out = io.StringIO()
-    w = csv.writer(out)
+    w = SafeWriter(out)
     w.writerow(["row", "kind", "hand", "event", *players, "plato", "pajaritos", "paper", "in_play", "outcome",
                 "comment"])
     for r in data["rows"]:
@@ -166,3 +198,13 @@ def ledger_csv(gs: GameSession) -> str:
                     r["plato"], r["pajaritos"], paper, r.get("in_play", ""), r.get("outcome", "") or "",
                     r["comment"]])
     return out.getvalue()
+
+
+class SafeWriter:
+    """``csv.writer`` whose every row goes through :func:`spreadsheet_safe` first."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        self.writer = csv.writer(out)
+
+    def writerow(self, row: list[object]) -> None:
+        self.writer.writerow([spreadsheet_safe(cell) for cell in row])

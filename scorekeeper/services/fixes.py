@@ -16,7 +16,7 @@ from typing import Any
 from ..db import db
 from ..engine import Ledger, Row, SessionError, domains
 from ..i18n import N_, _
-from ..models import GameSession, HandRecord, HistoryEntry, now
+from ..models import TRESILLO, GameSession, HandRecord, HistoryEntry, now
 from ..viewmodel import RowView, SessionView, row_view
 from . import history
 from .hands import Recomputed, _check_open, _lock
@@ -520,7 +520,8 @@ def later_sessions_took_the_paper(gs: GameSession) -> bool:
     """The group started another session after this one closed keeping its paper (reopening won't reach it)."""
     if not gs.closed or gs.end_paper != "keep":
         return False
-    return any(o.id != gs.id and o.created_at >= (gs.closed_at or gs.created_at) for o in gs.group.sessions)
+    return any(o.id != gs.id and o.game == TRESILLO and o.created_at >= (gs.closed_at or gs.created_at)
+               for o in gs.group.sessions)
 
 
 def deal_at(gs: GameSession, number: int) -> tuple[str, tuple[str, ...]]:

@@ -10,8 +10,10 @@ from sqlalchemy.exc import IntegrityError
 from ..db import begin_writing, db
 from ..engine import domains
 from ..i18n import _, current_language, language_of
-from ..models import GameSession, Group, Player
+from ..models import TRESILLO, GameSession, Group, Player
 from .limits import check_room_for_players
+from .links import keyed_token
+from .names import check_new_name
 from .refusals import Refused, clean
 from .replays import ledger_for
 
@@ -27,12 +29,32 @@ def find_player(group: Group, player_id: int) -> Player | None:
     return player if player is not None and player.group_id == group.id else None
 
 
-def create_group(name: str | None, language: str | None = None) -> Group:
-    """A new group; its ``language`` is the one it was created in unless another is chosen."""
+def create_group(name: str | None, language: str | None = None, key: str = "") -> Group:
+    """A new group; its ``language`` is the one it was created in unless another is chosen.
+
+    ``key`` is the form's own: every copy of one request (a double tap, a resend) makes the same
+    link (:func:`keyed_token`), so the second copy finds the group the first one made.
+    """
     group = Group(name=clean(domains.GROUP_NAME, name, "name"), language=_language(language or current_language()))
+    if not key:
+        begin_writing()
+        db.session.add(group)
+        db.session.commit()
+        return group
+    group.token = keyed_token("new group", key)
     begin_writing()
+    made = find_group(group.token)
+    if made is not None:
+        return made
     db.session.add(group)
-    db.session.commit()
+    try:
+        db.session.commit()
+    except IntegrityError:  # PostgreSQL: the copies checked at once; the unique link keeps one
+        db.session.rollback()
+        made = find_group(group.token)
+        if made is None:
+            raise
+        return made
     return group
 
 
@@ -87,6 +109,7 @@ def _player_name(group: Group, name: str | None, player: Player | None = None) -
     for other in group.players:
         if other is not player and other.name_key == key:
             raise Refused("name", _("{name} is already in this group.").format(name=other.name))
+    check_new_name(name, (other.name for other in group.players if other is not player))
     return name
 
 
@@ -114,7 +137,8 @@ def active_players(group: Group) -> list[str]:
 def carried_paper(group: Group) -> list[dict[str, Any]]:
     """The paper kept at the end of the group's last closed session, if any."""
     last = db.session.scalars(
-        select(GameSession).where(GameSession.group_id == group.id, GameSession.closed.is_(True))
+        select(GameSession).where(GameSession.group_id == group.id, GameSession.game == TRESILLO,
+                                  GameSession.closed.is_(True))
         .order_by(GameSession.closed_at.desc(), GameSession.id.desc()).limit(1)
     ).first()
     if last is None or last.end_paper != "keep":

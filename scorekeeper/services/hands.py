@@ -301,10 +301,15 @@ def _recomputed(gs: GameSession, before: Ledger, after: Ledger) -> Recomputed:
 def edit_hand(
     gs: GameSession, position: int, hand: dict[str, Any], *, version: int, entry: Entry | None = None,
     key: str = "", phone: str = "",
-) -> Recomputed:
+) -> Recomputed | HistoryEntry:
     """Replace the hand at ``position`` (0-based), keeping who dealt it; the hands after it must still
-    stand. ``key`` is the fix's own key: a re-sent copy is found by it (see :func:`history.find_change`)."""
+    stand. ``key`` is the fix's own key: a re-sent copy is found by it (see :func:`history.find_change`),
+    also when the copies arrive at once: the one that waited for the lock gets the first one's history entry,
+    never a refusal as stale caused by the change its own twin made."""
     _lock(gs)
+    twin = history.entry_by_key(gs, key) if key else None
+    if twin is not None:
+        return twin
     _check_open(gs)
     if version != gs.version and not 0 <= position < len(gs.hands):
         raise Refused("hand", gone_message(gs, position + 1, version), status=409)

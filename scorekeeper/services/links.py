@@ -3,16 +3,27 @@
 A link is the only key (docs/security.md): the group link manages the group,
 the session link plays one session, the watch link follows one session
 read-only. Replacing the links gives the group, and every session of it, new
-random tokens; the old ones then open nothing.
+tokens; the old ones then open nothing.
+
+A request that makes links (creating a group, replacing the links) carries
+its own key, drawn with its form; the new tokens are made from that key and
+the app's secret (:func:`keyed_token`). A copy of the request (a double tap,
+a resend after a lost answer) makes the very same tokens, so it finds what the
+first copy made instead of making a second group or losing the new links;
+nobody without both the key and the secret can make them.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 from typing import Literal
 
+from flask import current_app
 from sqlalchemy import select
 
-from ..db import db
+from ..db import begin_writing, db
 from ..models import GameSession, Group, new_token
 
 LinkKind = Literal["group", "session", "watch"]
@@ -34,14 +45,37 @@ def link_kind(token: str) -> LinkKind | None:
     return None
 
 
-def replace_links(group: Group) -> Group:
+def keyed_token(purpose: str, *parts: str) -> str:
+    """A link token made from a request's own key (in ``parts``) and the app's secret: 128 bits, URL-safe,
+    the same for every copy of the request and unguessable without the key and the secret."""
+    secret = current_app.config["SECRET_KEY"]
+    secret = secret if isinstance(secret, bytes) else str(secret).encode()
+    mac = hmac.new(secret, "\x00".join((purpose, *parts)).encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac[:16]).rstrip(b"=").decode()
+
+
+def replace_links(group: Group, key: str = "") -> Group:
     """New links for the group and for every one of its sessions (session and watch); the old ones stop working.
 
-    One commit: either every link is replaced or none is.
+    One commit: either every link is replaced or none is. With ``key`` (the request's own) the new links
+    are made from it: a copy that waited while the first copy replaced them finds them replaced and
+    returns the group as it is; a copy sent later to the old link finds them with :func:`replaced_by`.
     """
-    group.token = new_token()
+    old = group.token
+    begin_writing()
+    db.session.refresh(group, with_for_update=True)
+    if group.token != old:
+        return group  # replaced while this request waited (its own twin, or another phone)
+    group.token = keyed_token("group", old, key) if key else new_token()
     for gs in db.session.scalars(select(GameSession).where(GameSession.group_id == group.id)):
-        gs.token = new_token()
-        gs.watch_token = new_token()
+        gs.token = keyed_token("session", gs.token, key) if key else new_token()
+        gs.watch_token = keyed_token("watch", gs.watch_token, key) if key else new_token()
     db.session.commit()
     return group
+
+
+def replaced_by(old_token: str, key: str) -> Group | None:
+    """The group whose links a request with ``key`` replaced at ``old_token`` (its answer may have been lost)."""
+    if not key:
+        return None
+    return db.session.scalars(select(Group).where(Group.token == keyed_token("group", old_token, key))).first()

@@ -271,3 +271,21 @@ def entry_for(gs: GameSession, number: int | None = None) -> Entry:
         table = Table(whole.session.setup).play_all(whole.session.hands[: number - 1])
     hands = list(whole.hands)
     return Entry(len(hands) + 1 if number is None else number, hands, whole.session, table, whole.ledger, whole)
+
+
+def deals_ahead(gs: GameSession, count: int = 8) -> list[dict[str, Any]]:
+    """Who deals, who is mano and who plays each of the next ``count`` hands, if the deal passes on
+    (as it does for hands entered on a phone: they record no dealer or seating of their own).
+
+    A phone keeps this for offline use: a hand form opened offline for a hand after the ones the
+    server has (hands waiting on the phone) is built for that hand, not for the one it was kept for.
+    """
+    table = replayed(gs).table
+    dealer, order = table.deal_of(None)
+    first = len(replayed(gs).hands) + 1
+    ahead = []
+    for k in range(count):
+        ahead.append({"number": first + k, "dealer": dealer, "mano": order.after(dealer),
+                      "active": list(order.active(dealer))})
+        dealer = order.next[dealer]
+    return ahead

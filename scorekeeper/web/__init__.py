@@ -13,16 +13,21 @@ csrf = CSRFProtect()
 
 def register(app: Flask) -> None:
     from .access import register as register_access
+    from .addresses import register as register_addresses
     from .evenings import bp as evenings_bp
     from .fixes import bp as fixes_bp
+    from .games import bp as games_bp
     from .groups import bp as groups_bp
     from .invite import bp as invite_bp
     from .language import setup_language
     from .offline import register as register_offline
+    from .outside import register as register_outside
     from .ratelimits import register as register_rate_limits
     from .table import bp as table_bp
     from .watch import bp as watch_bp
 
+    register_addresses(app)  # before the routes: their ``int`` parts are bounded
+    register_outside(app)
     setup_language(app)
     csrf.init_app(app)
     app.register_blueprint(groups_bp)
@@ -31,6 +36,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(fixes_bp)
     app.register_blueprint(watch_bp)
     app.register_blueprint(invite_bp)
+    app.register_blueprint(games_bp)
     register_access(app)
     register_rate_limits(app)
     register_offline(app)
@@ -52,5 +58,7 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(CSRFError)
     def csrf_error(_e: Exception) -> ResponseReturnValue:
+        # X-Form-Stale: the phone's outbox asks for a fresh form token and sends the same post again
         return render_template("web/error.html", title=_("Please try again"),
-                               message=_("This form is out of date. Go back, reload the page and send it again.")), 400
+                               message=_("This form is out of date. Go back, reload the page and send it again.")), \
+            400, {"X-Form-Stale": "1"}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NoReturn
 
-from flask import Flask, render_template
+from flask import Flask, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import Forbidden, NotFound
 
@@ -41,22 +41,45 @@ def group_or_404(token: str) -> Group:
     return group
 
 
-def session_or_404(token: str) -> GameSession:
-    """The session behind a session link (follow and enter hands); a watch or group link is refused."""
+def session_or_404(token: str, *, game: bool = False) -> GameSession:
+    """The session behind a session link (follow and enter hands); a watch or group link is refused.
+
+    Tresillo's pages serve Tresillo evenings, the games' pages (``game``) the other games.
+    """
     gs = services.find_session(token)
     if gs is None:
         _refuse(token)
     speak_group(gs.group.language)
+    _same_game(gs, game, "games.table" if services.games.is_game(gs) else "table.show", token)
     return gs
 
 
-def watched_or_404(token: str) -> GameSession:
+def watched_or_404(token: str, *, game: bool = False) -> GameSession:
     """The session behind a watch link (read-only)."""
     gs = services.find_watched(token)
     if gs is None:
         _refuse(token)
     speak_group(gs.group.language)
+    _same_game(gs, game, "games.watch" if services.games.is_game(gs) else "watch.show", token)
     return gs
+
+
+class GameLink(NotFound):
+    """A link of another game's session on a Tresillo page: that page has nothing for it."""
+
+    def __init__(self, title: str) -> None:
+        super().__init__()
+        self.title = title
+
+
+def _same_game(gs: GameSession, game: bool, endpoint: str, token: str) -> None:
+    """Tresillo's pages serve Tresillo sessions only, the games' pages the other games: a link of the other
+    kind is sent to its own page (a page asked for, ``endpoint``), or told where it belongs (a form sent)."""
+    if services.games.is_game(gs) == game:
+        return
+    if request.method in ("GET", "HEAD"):
+        abort(redirect(url_for(endpoint, token=token)))
+    raise GameLink(services.games.game_title(gs))
 
 
 def _refuse(token: str) -> NoReturn:
@@ -81,6 +104,13 @@ def _unknown_link(_exc: UnknownLink) -> ResponseReturnValue:
                                      "group has replaced its links, ask someone at the table for the new one.")), 404
 
 
+def _game_link(exc: GameLink) -> ResponseReturnValue:
+    return render_template("web/error.html", title=_("Not on this page"),
+                           message=_("This link is for a game of {game}: open it to see that game's table; "
+                                     "nothing was changed here.").format(game=exc.title)), 404
+
+
 def register(app: Flask) -> None:
+    app.register_error_handler(GameLink, _game_link)
     app.register_error_handler(WrongLink, _wrong_link)
     app.register_error_handler(UnknownLink, _unknown_link)

@@ -12,7 +12,7 @@ from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from markupsafe import Markup
 from wtforms import DateField, IntegerField, SelectField, StringField
-from wtforms.validators import Length, Optional
+from wtforms.validators import Length, Optional, ValidationError
 from wtforms.widgets import TextInput
 
 from .. import formats, reports, services
@@ -40,14 +40,26 @@ def money_filter(amount: Decimal, currency: str, signed: bool = False, unit: boo
     return formats.money(amount, currency, signed, unit)
 
 
+#: the days statistics may be asked for: every day an evening can have been played, and none at the
+#: calendar's very end (the search reads up to the day after the last one)
+FIRST_DAY, LAST_DAY = date(1900, 1, 1), date(2999, 12, 31)
+
+
+def a_day(_form: FlaskForm, field: DateField) -> None:
+    """A day from :data:`FIRST_DAY` to :data:`LAST_DAY`; ``9999-12-31`` is refused with a sentence, not a 500."""
+    if field.data is not None and not FIRST_DAY <= field.data <= LAST_DAY:
+        raise ValidationError(_("A day from {first} to {last}, please.").format(
+            first=FIRST_DAY.isoformat(), last=LAST_DAY.isoformat()))
+
+
 class ChooseForm(FlaskForm):
     """Which evenings the statistics add up (a GET form: nothing changes, no CSRF token)."""
 
     class Meta:
         csrf = False
 
-    since = DateField(_l("From"), validators=[Optional()])
-    until = DateField(_l("To"), validators=[Optional()])
+    since = DateField(_l("From"), validators=[Optional(), a_day])
+    until = DateField(_l("To"), validators=[Optional(), a_day])
     player = StringField(_l("Player"), validators=[Optional(), Length(max=40)])
 
 

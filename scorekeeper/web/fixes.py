@@ -19,6 +19,7 @@ from .. import services
 from ..i18n import N_, _
 from ..models import GameSession
 from .access import session_or_404
+from .addresses import hint_number
 from .forms import (
     ChangeForm,
     DealerForm,
@@ -92,15 +93,19 @@ def phone(token: str) -> ResponseReturnValue:
 
 def fixes_context(gs: GameSession) -> dict[str, Any]:
     """What the table screen shows of this module: the phone's name, the last change with its undo."""
-    done = request.args.get("done", type=int)
+    done = hint_number("done")
     log = services.recent_view(gs, done)
+    done_line = next((ln for ln in log.lines if ln.seq == done), None) if done else None
+    undo = log.undo
     return {
         "phone": phone_name(),
         "phone_form": PhoneForm(formdata=None),
-        "last_change": log.undo,
+        "last_change": undo,
         "undo_form": UndoForm(formdata=None, key=new_key()),
-        "done_line": next((ln for ln in log.lines if ln.seq == done), None) if done else None,
+        "done_line": done_line,
         "done_again": request.args.get("again") == "1",
+        # the page already offers "Undo the end: reopen the session": no second reopen button beside it
+        "undo_reopens": undo is not None and undo.kind == "end" and (done_line is None or done_line.seq == undo.seq),
     }
 
 

@@ -13,6 +13,7 @@ import secrets
 from typing import Any
 
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 from wtforms import (
     BooleanField,
     Field,
@@ -31,6 +32,7 @@ from ..engine.domains import Amount, OutOfDomain, Text, Whole
 from ..i18n import LANGUAGES, N_, _
 from ..i18n import lazy_gettext as _l
 from ..narration import names, refusal
+from .shown import Answers, field_shown, hand_parts
 
 SUIT_CHOICES = [(s, s) for s in SUITS]
 
@@ -163,6 +165,7 @@ class LanguageForm(ShownForm):
 class GroupForm(LanguageForm):
     name = StringField(_l("Group name"), validators=[DataRequired(_l("Give the group a name.")),
                                                      InDomain(domains.GROUP_NAME)])
+    key = FormKey()  # the request's own: a double tap makes one group
 
 
 class LinksForm(ShownForm):
@@ -170,6 +173,7 @@ class LinksForm(ShownForm):
 
     confirm = BooleanField(_l("Yes, replace them: the old links stop working"),
                            validators=[DataRequired(_l("Tick the box to replace the links."))])
+    key = FormKey()  # the request's own: a copy resent after a lost answer finds the new links
 
 
 class PlayerForm(ShownForm):
@@ -308,6 +312,7 @@ class HandForm(ShownForm):
         """Offer only what the engine accepts at this table (``choices``: services.choices_for)."""
         self.players = players
         self.choices = choices
+        self.parts = hand_parts(choices)
         self.asks = choices.questions
         self.contract.choices = [(c, _("all pass") if c == "pass" else c) for c in choices.contracts]
         self.result.choices = [(r, _(self.RESULT_WORDS[r])) for r in (*choices.outcomes, "tricks")] \
@@ -380,9 +385,20 @@ class HandForm(ShownForm):
             self.result.data = "tricks"
 
     def _given(self, name: str) -> str | None:
-        """What was posted for a field, or None when left blank: never dropped, the engine judges it."""
+        """What was posted for a field, or None when left blank: never dropped, the engine judges it.
+
+        A question answered by tapping a choice takes one of the values offered, exactly: "South "
+        (a trailing space) is refused, never stored raw beside the "South" the engine reads.
+        """
         value = self[name].data
-        return None if value in (None, "") else str(value)
+        if value in (None, ""):
+            return None
+        text = str(value)
+        offered = getattr(self[name], "choices", None)
+        # a player's name is among the choices even where the form offers fewer (a penetro's dealer declares)
+        if offered and text not in {str(choice[0]) for choice in offered} | set(getattr(self, "players", ())):
+            raise services.Refused(name, not_a_choice(text))
+        return text
 
     def _surrender(self) -> str:
         """The surrender question's answer: "", "accepted" or "takeover"; anything else is refused."""
@@ -426,7 +442,10 @@ class HandForm(ShownForm):
             hand["surrender"] = {"takeover": None}
         else:
             if surrender == "takeover":
-                hand["surrender"] = {"takeover": self._given("takeover")}
+                taker = self._given("takeover")
+                if taker is None:  # not read as an accepted surrender: the player tapped "taken over"
+                    raise services.Refused("takeover", _("say who took the hand over"))
+                hand["surrender"] = {"takeover": taker}
             self._how_it_ended(hand)
         if contract == "penetro" and surrender != "accepted" and "drops_out" in self.asks:
             drops = self._given("drops_out")
@@ -447,6 +466,30 @@ class HandForm(ShownForm):
         tricks = {p: f.data for p, f in self.trick_fields() if f.data is not None}
         if tricks:
             hand["tricks"] = tricks
+
+    def told_hand(self) -> dict[str, Any]:
+        """The hand as :meth:`to_hand` reads it, refused while how it ended is not told yet.
+
+        The engine would refuse it too; the form says what to tell next after the answers above it,
+        so the preview's "not yet" line follows the choices (a surrender already chosen is not offered).
+        """
+        hand = self.to_hand()
+        contract = hand["contract"]
+        played = contract != "pass" and (hand.get("surrender") or {"takeover": True}).get("takeover")
+        if played and not ("tricks" in hand or "outcome" in hand) and ("declarer" in hand or contract == "penetro"):
+            raise services.Refused(*self._untold(contract, self._surrender()))
+        return hand
+
+    def _untold(self, contract: str, surrender: str) -> tuple[str, str]:
+        """How the hand ended is not told yet: the field to tell it in and what to tell, after the answers
+        above it (a surrender is offered only before one was chosen, and only for a contract that has one)."""
+        may_surrender = surrender == "" and contract in self.choices.surrender
+        if not self.choices.outcomes or self.result.data == "tricks":
+            return "tricks", (_("give the tricks (or the surrender)") if may_surrender and not self.choices.outcomes
+                              else _("give the tricks"))
+        if may_surrender:
+            return "outcome", _("say how it ended, or the surrender")
+        return "outcome", _("say how it ended")
 
     def _condiciones(self, hand: dict[str, Any]) -> None:
         """Estuche (with its count where asked), contra-estuche, primeras, bola: those the form showed.
@@ -472,19 +515,18 @@ class HandForm(ShownForm):
         if bola is not None and "bola" in asked:
             hand["bola"] = bola
 
-    #: fields the page hides for some contracts (as templates/web/hand.html and static/app.js do)
-    HIDDEN_FOR = {"declarer": ("pass", "penetro"), "surrender": ("pass", "solo"), "t0": ("pass",),
-                  "trump": ("pass",), "bola": ("pass",), "estuche": ("pass",), "contra_estuche": ("pass",),
-                  "primeras": ("pass",), "debt": ("pass",), "result": ("pass",)}
-    SHOWN_ONLY_FOR = {"forced": ("entrada",), "drops_out": ("penetro",)}
+    def answers(self) -> Answers:
+        """What the form says so far, as the rules of :mod:`.shown` read it."""
+        return Answers(str(self.contract.data or ""), str(self.result.data or ""), str(self.surrender.data or "none"),
+                       bool(self.choices.outcomes))
+
+    def shown(self, part: str) -> Markup:
+        """A part's conditions as the page writes them, hidden when the answers so far leave it out."""
+        return self.parts[part].attributes(self.answers())
 
     def refuse(self, field_name: str, message: str) -> None:
-        """A refusal on a field the page hides for the contract posted is shown at the top instead."""
-        contract = str(self.contract.data or "")
-        hidden = contract in self.HIDDEN_FOR.get(field_name, ()) or (
-            field_name in self.SHOWN_ONLY_FOR and contract not in self.SHOWN_ONLY_FOR[field_name]
-        ) or (field_name == "t0" and self.surrender.data == "accepted")
-        if hidden:
+        """A refusal on a field the page hides for the answers posted is shown at the top instead."""
+        if not field_shown(self.parts, field_name, self.answers()):
             self.form_errors.append(message)
             return
         super().refuse(field_name, message)

@@ -11,6 +11,7 @@ from .. import services
 from ..i18n import _, current_language, speak_group
 from ..models import GameSession, Group, Player
 from .access import group_or_404
+from .addresses import hint_number
 from .forms import DAMAGED, GroupForm, ImportForm, LanguageForm, LinksForm, NextForm, PlayerForm, StartForm, VersionForm
 
 bp = Blueprint("groups", __name__)
@@ -28,9 +29,10 @@ def index() -> ResponseReturnValue:
     form = GroupForm()
     if request.method == "GET":
         form.language.data = current_language()
+    form.key.fresh()
     if form.validate_on_submit():
         try:
-            group = services.create_group(form.name.data, form.language.data)
+            group = services.create_group(form.name.data, form.language.data, form.key.data or "")
         except services.Refused as exc:
             form.refuse(exc.field, exc.message)
         else:
@@ -41,9 +43,12 @@ def index() -> ResponseReturnValue:
 
 def group_page(group: Group, form: PlayerForm, **extra: object) -> str:
     """The group page: its memory of past evenings, the paper, the next evening, the players."""
-    page = request.args.get("page", 1, type=int) or 1
+    page = hint_number("page") or 1
     extra.setdefault("language_form", LanguageForm(language=group.language or current_language()))
-    extra.setdefault("links_form", LinksForm(formdata=None))
+    if "links_form" not in extra:
+        links = LinksForm(formdata=None)
+        links.key.fresh()
+        extra["links_form"] = links
     return render_template("web/group.html", group=group, form=form, memory=services.group_memory(group, page),
                            next_form=NextForm(), **extra)
 
@@ -72,10 +77,16 @@ def set_language(token: str) -> ResponseReturnValue:
 @bp.post("/g/<token>/links")
 def replace_links(token: str) -> ResponseReturnValue:
     """New links for the group and all its sessions (docs/security.md); the old ones open nothing after."""
-    group = group_or_404(token)
     form = LinksForm()
-    if form.validate_on_submit():
-        services.replace_links(group)
+    valid = form.validate_on_submit()
+    if valid and services.find_group(token) is None:
+        # a copy of a request whose answer was lost: the links it made, or the usual "opens nothing"
+        replaced = services.replaced_by(token, form.key.data or "")
+        if replaced is not None:
+            return redirect(url_for("groups.show", token=replaced.token, replaced=1, _anchor="links"))
+    group = group_or_404(token)
+    if valid:
+        services.replace_links(group, form.key.data or "")
         return redirect(url_for("groups.show", token=group.token, replaced=1, _anchor="links"))
     return group_page(group, PlayerForm(formdata=None), links_form=form), 400
 

@@ -1,7 +1,8 @@
 """What every response carries when the app is served to a table: headers, cookie flags, compression.
 
 Links carry the group's or session's token, so the headers keep them out of
-referrers, caches and frames; the CSP allows our own files only (no inline
+other sites' referrers, caches and frames (``same-origin``: behind HTTPS Flask-WTF
+checks that every post's Referer is this site); the CSP allows our own files only (no inline
 script or style: a page that needs a style block gets the request's nonce).
 Behind an HTTPS reverse proxy set ``BEHIND_HTTPS`` (or ``SCOREKEEPER_HTTPS=1``):
 the proxy's ``X-Forwarded-*`` headers are then trusted (ProxyFix) and every
@@ -41,6 +42,9 @@ CSP = {
     "form-action": "'self'",
     "frame-ancestors": "'none'",
 }
+#: our own pages send their address as Referer to our own server only: Flask-WTF's HTTPS check
+#: (WTF_CSRF_SSL_STRICT, kept on) needs a same-origin Referer on every post; no other site sees a token
+REFERRER_POLICY = "same-origin"
 REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{8,64}$")
 
 
@@ -58,6 +62,8 @@ def harden(app: Flask) -> None:
     if https:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
     app.config.update(SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax", SESSION_COOKIE_SECURE=https)
+    # behind HTTPS every post must carry a Referer of this site (REFERRER_POLICY lets the phones send it)
+    app.config.setdefault("WTF_CSRF_SSL_STRICT", True)
     Talisman(
         app,
         force_https=False,  # the proxy redirects; at the table there is no certificate
@@ -65,7 +71,7 @@ def harden(app: Flask) -> None:
         frame_options="DENY",
         content_security_policy=CSP,
         content_security_policy_nonce_in=["style-src"],
-        referrer_policy="no-referrer",
+        referrer_policy=REFERRER_POLICY,
         session_cookie_secure=https,
         session_cookie_http_only=True,
         session_cookie_samesite="Lax",

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from ipaddress import ip_address
 
-from flask import Blueprint, render_template, request, url_for
+from flask import Blueprint, render_template
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from ..i18n import _
 from ..reports.qr import qr_svg
 from .access import session_or_404
+from .outside import outside_host, outside_url
 
 bp = Blueprint("invite", __name__, url_prefix="/s")
 
@@ -42,10 +43,10 @@ def only_this_machine(host: str) -> bool:
 @bp.get("/<token>/invite")
 def show(token: str) -> ResponseReturnValue:
     gs = session_or_404(token)
-    play = url_for("table.show", token=gs.token, _external=True)
-    watch = url_for("watch.show", token=gs.watch_token, _external=True)
+    play = outside_url("table.show", token=gs.token)
+    watch = outside_url("watch.show", token=gs.watch_token)
     return render_template(
         "web/invite.html", gs=gs, play_link=play, watch_link=watch,
         play_qr=Markup(qr_svg(play, title=_("The session's link, to enter hands"))),
         watch_qr=Markup(qr_svg(watch, title=_("The watch link, to follow the table"))),
-        local=only_this_machine(request.host))
+        local=only_this_machine(outside_host()))

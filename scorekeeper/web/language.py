@@ -64,6 +64,14 @@ def script_words() -> dict[str, str]:
         "saving": _("Saving…"),
         "choose_contract": _("Choose the contract."),
         # the phone's outbox and offline banner (static/offline.js, issue 11)
+        # what waits on the other phones (static/offline.js, issue 24)
+        "elsewhere_title": _("Waiting on other phones"),
+        "elsewhere_one": _("1 hand waits on {phone}: it is not in the figures yet."),
+        "elsewhere_many": _("{n} hands wait on {phone}: they are not in the figures yet."),
+        "elsewhere_choice": _("Hand {first} needs a choice on that phone (another phone entered it too); the "
+                              "hands after it wait until then."),
+        "elsewhere_no_name": _("a phone with no name"),
+        "outbox_other_table": _("Open its table"),
         "outbox_after_kept": _("This will be hand {n}: hand {kept} is still waiting on this phone."),
         "outbox_back": _("Back online — catching up…"),
         "outbox_closed": _("Not saved: the session was ended on another phone. "
@@ -71,10 +79,19 @@ def script_words() -> dict[str, str]:
         "outbox_compare": _("Compare and choose"),
         "outbox_conflict": _("Not saved: another phone entered hand {n} meanwhile. "
                              "Nothing is lost: compare them and choose."),
+        "outbox_built_for": _("Offline: this form is for hand {n}, the next hand as this phone last saw the table."),
+        "outbox_deal": _("{dealer} deals · mano {mano} · what is in play shows once the hands waiting on this "
+                         "phone are sent"),
+        "outbox_deal_unknown": _("Who deals shows once the hands waiting on this phone are sent."),
+        "outbox_save_hand": _("Save hand {n}"),
         "outbox_drop": _("Drop it"),
         "outbox_drop_sure": _("Tap again to drop it for good"),
         "outbox_enter": _("Enter hand {n}"),
         "outbox_hand": _("Hand {n}"),
+        "outbox_form_refused": _("this phone's form was refused again (does this browser keep cookies for "
+                                 "this site?). Open it in the form and save it again."),
+        "outbox_form_retry": _("Kept on this phone: the server asked for a fresh form (its key changed, or this "
+                               "phone lost its cookie). It is sent again by itself."),
         "outbox_held": _("Waiting until the one above is settled."),
         "outbox_kept_title": _("Waiting on this phone"),
         "outbox_look_again": _("Look at my change again"),

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from dataclasses import asdict
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,9 @@ from markupsafe import Markup, escape
 from .. import services
 from ..engine import domains
 from ..i18n import _
+from ..models import WAITING
 from .access import session_or_404
+from .fixes import phone_name
 from .forms import HandForm, number_of
 from .table import hand_form
 
@@ -162,9 +165,27 @@ def offline_page() -> ResponseReturnValue:
 
 @bp.get("/s/<token>/sync")
 def sync(token: str) -> ResponseReturnValue:
-    """What the phone's outbox needs before sending: where the session stands, and a fresh form token."""
+    """What the phone's outbox needs before sending: where the session stands, and a fresh form token;
+    and who deals the next hands, kept by the phone for a hand form opened offline."""
     gs = session_or_404(token)
-    return jsonify(version=gs.version, hands=services.count_hands(gs), closed=gs.closed, csrf=generate_csrf())
+    phone_key = request.args.get("phone", "")
+    elsewhere = [asdict(w) for w in services.waiting_elsewhere(gs, phone_key)] if KEY.match(phone_key) else []
+    return jsonify(version=gs.version, hands=services.count_hands(gs), closed=gs.closed, csrf=generate_csrf(),
+                   deals=services.deals_ahead(gs), elsewhere=elsewhere)
+
+
+@bp.post("/s/<token>/waiting")
+def waiting(token: str) -> ResponseReturnValue:
+    """A phone's outbox says what it holds for this session (shown to the other phones); 204, or 400 and why."""
+    gs = session_or_404(token)
+    phone_key = request.form.get("phone", "")
+    hands = number_of(request.form.get("hands"), WAITING)
+    choices = number_of(request.form.get("choices"), WAITING)
+    first = number_of(request.form.get("first"), domains.HAND_NUMBER) if hands else 1
+    if not KEY.match(phone_key) or min(hands, choices, first) < 0 or choices > hands:
+        return jsonify(ok=False, message=_("This report of what waits on the phone is damaged.")), 400
+    services.report_waiting(gs, phone_key=phone_key, phone=phone_name(), hands=hands, choices=choices, first=first)
+    return Response(status=204)
 
 
 def _number(value: str | None) -> int:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from flask import url_for
 from markupsafe import Markup
 
 from ..models import GameSession
 from ..reports.qr import qr_svg
+from .outside import outside_url
 
 
 def paper_extras(gs: GameSession) -> dict[str, Markup | str]:
     """What the printed paper adds to the session view: the group's link, as words and as a QR code."""
-    link = url_for("groups.show", token=gs.group.token, _external=True)
+    link = outside_url("groups.show", token=gs.group.token)
     return {"group_link": link, "qr": Markup(qr_svg(link, title=f"{gs.group.name}: the group's page"))}

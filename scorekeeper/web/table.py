@@ -22,9 +22,10 @@ from markupsafe import Markup
 from .. import services
 from ..engine import domains
 from ..i18n import _, current_language, use_language
-from ..models import GameSession
+from ..models import GameSession, HistoryEntry
 from ..reports.chart import PHONE, bowl_chart
 from .access import session_or_404
+from .addresses import hint_number, query_number
 from .fixes import closed_page, done_page, fixes_context, gone, named_by, phone_name, respond
 from .forms import EndForm, HandForm, VersionForm, new_key, number_of, posted_version
 from .hardening import csp_nonce
@@ -60,7 +61,7 @@ def _attempt(form: HandForm, action: Any) -> tuple[Any, int]:
 @bp.get("/<token>")
 def show(token: str) -> ResponseReturnValue:
     gs = session_or_404(token)
-    screen = services.table_screen(gs, request.args.get("saved", type=int))
+    screen = services.table_screen(gs, hint_number("saved"))
     saved_row = screen.saved_row
     chart = Markup(bowl_chart(screen.chart, title=_("Bowls so far"), frame=PHONE))
     return render_template("web/table.html", gs=gs, view=screen.view, recent=screen.recent,
@@ -88,7 +89,7 @@ def new_hand(token: str) -> ResponseReturnValue:
             number = form.number_posted()
             if not form.form_errors:
                 saved, status = _attempt(form, lambda: services.add_hand(
-                    gs, form.to_hand(), idem_key=form.idem_key.data or "", number=number, entry=form.entry,
+                    gs, form.told_hand(), idem_key=form.idem_key.data or "", number=number, entry=form.entry,
                     version=posted_version(form) if form.version.data else None, phone=phone_name()))
                 if saved is not None:
                     return _saved(gs, saved)
@@ -144,14 +145,14 @@ def _closed_for_hands(gs: GameSession) -> ResponseReturnValue:
 def preview(token: str) -> ResponseReturnValue:
     """What the hand in the form would do, from the engine; nothing is saved."""
     gs = session_or_404(token)
-    edit = request.args.get("edit", type=int)
-    insert = request.args.get("insert", type=int)
+    edit = query_number("edit")
+    insert = query_number("insert")
     if edit is not None and not 1 <= edit <= len(gs.hands) or insert is not None and not 1 <= insert <= len(gs.hands):
         abort(404)
     form = hand_form(gs, formdata=request.form, number=edit or insert)
     assert form.entry is not None
     try:
-        hand = form.to_hand()
+        hand = form.told_hand()
     except services.Refused as exc:
         return jsonify(ok=False, field=exc.field, message=exc.message)
     found = services.preview_hand(form.entry, hand, insert=insert is not None)
@@ -166,8 +167,7 @@ def preview(token: str) -> ResponseReturnValue:
 def history(token: str) -> ResponseReturnValue:
     """All hands, newest first, a page at a time: ``?before=N`` the hands before N, ``?hand=N`` the page of N."""
     gs = session_or_404(token)
-    page = services.hands_page(gs, before=request.args.get("before", type=int),
-                               hand=request.args.get("hand", type=int))
+    page = services.hands_page(gs, before=hint_number("before"), hand=hint_number("hand"))
     return render_template("web/history.html", gs=gs, view=page.view, page=page, items=hand_items(gs, page),
                            form=VersionForm(version=gs.version))
 
@@ -203,8 +203,10 @@ def edit_hand(token: str, number: int) -> ResponseReturnValue:
         form.version.data = str(gs.version)
     elif form.validate_on_submit():
         edited, status = _attempt(form, lambda: services.edit_hand(
-            gs, number - 1, form.to_hand(), version=posted_version(form), entry=entry,
+            gs, number - 1, form.told_hand(), version=posted_version(form), entry=entry,
             key=form.idem_key.data or new_key(), phone=phone_name()))
+        if isinstance(edited, HistoryEntry):  # an identical copy of this fix was made while this one waited
+            return done_page(gs, services.Applied(edited, True))
         if edited is not None:
             return done_page(gs, services.edit_outcome(gs, number, edited))
     else:
@@ -310,6 +312,8 @@ def document_response(gs: GameSession, kind: str, fmt: str) -> ResponseReturnVal
         abort(404)
     with use_language(document_language(gs.group.language)):
         view = services.view_for(gs, rows=True)
+        if fmt == "html" and kind == "report":  # a long evening's report is paged: ?page=n
+            return reports.render_report_page(view, request.args.get("page", 1, type=int) or 1, nonce=csp_nonce())
         if fmt == "html":
             return reports.render_html(kind, view, nonce=csp_nonce())
         name = reports.document_filename(kind, view)

@@ -29,8 +29,10 @@ def test_paper_lists_each_players_open_puestas(worked_view: SessionView) -> None
     assert pages == 1
     assert text.startswith("The paper " + GROUP)
     assert "Date Tuesday, 17 November 2026" in text
-    # one line per player in seating order: open puestas, then the total owed
-    assert "North nothing owed 0 West 22 22 South 21 21 East nothing owed 0" in text
+    # one line per player in seating order: the puestas on the paper, then their total; the evening is over
+    # (it has an end time) and its paper settled, so they are said settled, not owed
+    assert "North none 0 West 22 22 South 21 21 East none 0" in text
+    assert "Reserved puestas settled when the session ended" in text and "still owed" not in text
     # oldest first, with the hand that wrote each
     assert "1. South 21 — written at hand 3 2. West 22 — written at hand 4" in text
     # the debts paid tonight, marked as crossed

@@ -146,7 +146,7 @@ def test_saved_hand_shows_the_token_moves_and_undo(browser, worked_example):
     "hand, message",
     [
         ({"contract": "entrada", "declarer": "West", "tricks": {"West": 5, "South": 2, "East": 1}}, "add up to 8, not 9"),
-        ({"contract": "entrada", "declarer": "West"}, "undecided"),
+        ({"contract": "entrada", "declarer": "West"}, "say how it ended, or the surrender"),
         ({"contract": "solo", "declarer": "West", "surrender": {"takeover": None}}, "a solo cannot be surrendered"),
         ({"contract": "entrada", "declarer": "North", "tricks": {"West": 5, "South": 2, "East": 2}}, "North is dealing"),
         ({"contract": "entrada", "tricks": {"West": 5, "South": 2, "East": 2}}, "who played?"),

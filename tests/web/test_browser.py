@@ -81,6 +81,7 @@ def fill_hand(page, hand):
     sur = hand.get("surrender")
     if sur is not None:
         kind = "takeover" if sur.get("takeover") else "accepted"
+        page.click("details.surrender:not([open]) summary")  # the surrender is folded until tapped open
         page.click(f"label.choice:has(input[name=surrender][value={kind}])")
         if sur.get("takeover"):
             page.click(f"label.choice:has(input[name=takeover][value={sur['takeover']}])")

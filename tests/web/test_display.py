@@ -298,6 +298,7 @@ def test_the_form_shows_only_what_applies(chromium: Any, demo: Any) -> None:
     page.goto(base + pages["hand"])  # North deals hand 9 of the worked example (pagat, four players)
     takeover = "label.choice:has(input[name=surrender][value=takeover])"
     page.click("label.choice:has(input[name=contract][value=penetro])")
+    page.click("details.surrender summary")  # folded until tapped open
     assert page.is_visible("label.choice:has(input[name=surrender][value=accepted])")
     assert not page.is_visible(takeover)
     page.click("label.choice:has(input[name=contract][value=vuelta])")
@@ -317,6 +318,7 @@ def test_the_form_shows_only_what_applies(chromium: Any, demo: Any) -> None:
     ctx, page = open_page(chromium)
     page.goto(base + pages["hand-house"])
     page.click("label.choice:has(input[name=contract][value=vuelta])")
+    page.click("details.surrender summary")
     assert page.is_visible("label.choice:has(input[name=surrender][value=accepted])")
     assert not page.is_visible(takeover)
     page.click("label.choice:has(input[name=contract][value=entrada])")

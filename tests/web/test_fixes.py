@@ -239,7 +239,8 @@ def test_end_asks_first_and_can_be_undone(browser, worked_example):
 def test_a_closed_session_is_reopened_from_its_page(browser, worked_example):
     _, s = worked_table(browser, worked_example)
     end(browser, s)
-    assert "Reopen the session" in browser.get(f"/s/{s}").get_data(as_text=True)
+    # one way back on the closed page: the end's undo (the reopening page below stays at its address)
+    assert "Undo the end: reopen the session" in browser.get(f"/s/{s}").get_data(as_text=True)
     page = browser.get(f"/s/{s}/reopen").get_data(as_text=True)
     assert closed(browser, s)  # asked first
     form = {"version": field_value(page, "version"), "key": field_value(page, "key")}

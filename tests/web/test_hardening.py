@@ -31,7 +31,7 @@ def test_csp_and_friends_on_every_kind_of_answer(lone_app):
         assert "script-src 'self'" in csp and "'unsafe-inline'" not in csp, path
         assert "frame-ancestors 'none'" in csp and "object-src 'none'" in csp
         assert r.headers["X-Content-Type-Options"] == "nosniff"
-        assert r.headers["Referrer-Policy"] == "no-referrer"
+        assert r.headers["Referrer-Policy"] == "same-origin"
         assert r.headers["X-Frame-Options"] == "DENY"
         assert re.fullmatch(r"[A-Za-z0-9._-]{8,64}", r.headers["X-Request-Id"])
 

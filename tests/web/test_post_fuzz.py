@@ -54,6 +54,7 @@ class Table:
     players: list[str] = field(default_factory=list)
     home: str = ""  # the group whose sessions the fuzz plays in (its players stay as they are)
     session: str = ""
+    game: str = ""  # an open Rovescino game of the home group (scorekeeper/web/games.py)
 
     def fresh_group(self) -> None:
         self.group = gen_group(self.browser)
@@ -172,6 +173,13 @@ def phone(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
     return f"/s/{s}/phone", {"name": rng.choice(["Ana's phone", "Mesa 2", "José"])}
 
 
+def waiting(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
+    s = t.open_session()
+    hands = rng.randint(0, 3)
+    return f"/s/{s}/waiting", {"phone": _key(rng), "hands": str(hands), "choices": str(rng.randint(0, hands)),
+                               "first": str(rng.randint(1, 9))}
+
+
 def create_group(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
     return "/", {"name": rng.choice(["Tuesday", "Los de siempre", "Club"])}
 
@@ -222,6 +230,62 @@ def next_evening(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
     return f"/g/{t.group}/next", {"newest": newest.group(1) if newest else "1"}
 
 
+def open_game(t: Table, rng: random.Random) -> str:
+    """An open Rovescino game of the home group with fewer than five deals (a new one when needed)."""
+    if t.game and 'id="enter-deal"' in t.page(f"/s/{t.game}/play") and t.page(f"/s/{t.game}/play").count(
+            'class="button quiet fix"') < 5:
+        return t.game
+    t.open_session()
+    r = t.browser.post(f"/g/{t.home}/play/rovescino", {**games_start(t, rng)[1], "idem_key": _key(rng)})
+    assert r.status_code == 302, r.get_data(as_text=True)[:2000]
+    t.game = r.headers["Location"].split("/")[2]
+    return t.game
+
+
+def games_start(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
+    seats = rng.sample(PLAYERS, rng.choice([3, 4]))
+    return f"/g/{t.home or t.group}/play/rovescino", {
+        **{f"seat{i + 1}": p for i, p in enumerate(seats)}, "opt-elimination": "false",
+        "opt-payout": rng.choice(['"loser_pays_each"', '"each_pays_winner"']), "stake": rng.choice(["1", "0,50"]),
+        "currency": "EUR", "idem_key": _key(rng)}
+
+
+def _game_deal(t: Table, rng: random.Random) -> dict[str, Any]:
+    page = t.page(f"/s/{t.game}/play/deal")
+    seats = re.findall(r'name="points-(\d)"', page)
+    split = rng.choice([[3, 3, 2, 2], [4, 2, 2, 1], [10, 0, 0, 0], [3, 3, 3]])[: len(seats)]
+    last = re.findall(r'name="last" value="([^"]+)"', page)
+    return {"mode": "points", **{f"points-{s}": str(p) for s, p in zip(seats, split, strict=False)},
+            "last": rng.choice(last) if last else "North", "idem_key": _key(rng), "number": _hidden(page, "number")[
+                "number"]}
+
+
+def games_deal(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
+    """The next deal, or (one time in three) the fix of the first one."""
+    if rng.random() < 1 / 3:
+        return games_fix(t, rng)
+    g = open_game(t, rng)
+    return f"/s/{g}/play/deal", _game_deal(t, rng)
+
+
+def games_fix(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
+    g = open_game(t, rng)
+    data = _game_deal(t, rng)
+    if 'class="button quiet fix"' not in t.page(f"/s/{g}/play"):
+        t.browser.post(f"/s/{g}/play/deal", data)
+    return f"/s/{g}/play/deal/1", data
+
+
+def games_delete(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
+    g = open_game(t, rng)
+    return f"/s/{g}/play/deal/{rng.randint(1, 2)}/delete", {"idem_key": _key(rng)}
+
+
+def games_end(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
+    g = open_game(t, rng)
+    return f"/s/{g}/play/end", {"idem_key": _key(rng)}
+
+
 #: every POST endpoint, and the valid post it starts from
 ROUTES: dict[str, Callable[[Table, random.Random], tuple[str, dict[str, Any]]]] = {
     "groups.index": create_group, "groups.set_language": set_language, "groups.add_player": add_player, "groups.rename_player": rename_player,
@@ -229,7 +293,8 @@ ROUTES: dict[str, Callable[[Table, random.Random], tuple[str, dict[str, Any]]]] 
     "evenings.start_next": next_evening, "table.new_hand": new_hand, "table.preview": preview,
     "table.edit_hand": edit_hand, "table.end": end, "fixes.delete": delete_hand, "fixes.confirm": confirm_change,
     "fixes.insert": insert_hand, "fixes.dealer": dealer, "fixes.seating": seating, "fixes.undo": undo,
-    "fixes.reopen": reopen, "fixes.phone": phone,
+    "fixes.reopen": reopen, "fixes.phone": phone, "offline.waiting": waiting,
+    "games.start": games_start, "games.deal": games_deal, "games.delete": games_delete, "games.end": games_end,
     # last: once the links are replaced, the group's old link opens nothing (a 404 for the posts after it)
     "groups.replace_links": replace_links,
 }

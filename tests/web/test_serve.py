@@ -39,7 +39,7 @@ def check_answer(path: str, answer, problems: list[str]) -> None:
         "CSP without inline script": "script-src 'self'" in csp and "unsafe-inline" not in csp,
         "frame-ancestors 'none'": "frame-ancestors 'none'" in csp,
         "nosniff": h.get("X-Content-Type-Options") == "nosniff",
-        "no-referrer": h.get("Referrer-Policy") == "no-referrer",
+        "same-origin referrer": h.get("Referrer-Policy") == "same-origin",
         "no version banner": not re.search(r"\d|python|werkzeug", h.get("Server", ""), re.I),
         "no-store on a token page": not TOKEN_PAGE.match(path) or h.get("Cache-Control") == "no-store",
         "a request id": bool(h.get("X-Request-Id")),

@@ -1,0 +1,63 @@
+"""What a game gives the web platform beside its engine: its deal form and its part of the table page.
+
+A game's package may hold a ``views.py`` whose ``PIECES`` maps each of its games (by name) to a
+:class:`Pieces`; the platform finds it through :func:`pieces_for`, never by naming the game. A game
+without one is still played: its deals are entered as the session file's deal objects.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .base import Game
+from .replay import Played
+
+#: the form's fields as posted (name → text)
+FormData = Mapping[str, str]
+#: a deal read from a form: the deal object, or the errors by form field
+ReadDeal = tuple[dict[str, Any] | None, dict[str, str]]
+
+
+@dataclass(frozen=True)
+class Pieces:
+    """A game's web pieces: templates, words, and functions of the game as played so far.
+
+    ``number`` is the deal a form is for: the next one, or an earlier one being fixed.
+    """
+
+    #: the template drawing the game's part of the table page (given ``played`` and ``extra``)
+    table_template: str
+    #: what that template needs beyond the platform's view (distances, who is out, who deals)
+    table_extra: Callable[[Played], Mapping[str, Any]]
+    #: the template of the deal form's own fields (given ``fields``, ``errors`` and ``extra``)
+    deal_template: str
+    #: what the deal form needs to be drawn for deal ``number`` (the players in it…)
+    deal_extra: Callable[[Played, int], Mapping[str, Any]]
+    #: the form's values for a new deal (``None``) or for a deal as entered
+    deal_fields: Callable[[Played, int, Mapping[str, Any] | None], dict[str, str]]
+    #: the posted form read into a deal object for the engine, or the errors by form field
+    read_deal: Callable[[Played, int, FormData], ReadDeal]
+    #: the form field that shows the engine's refusal of a field of the deal (``points.Ana``)
+    form_field: Callable[[Played, int, str], str]
+    #: a deal as entered, in one short line for the list of deals
+    deal_line: Callable[[Mapping[str, Any]], str]
+    #: the words of the start form: an option (``elimination``) or a value (``payout=each_pays_winner``)
+    option_words: Mapping[str, str] = field(default_factory=dict)
+    #: the game's own script on the deal form (a path under static/), or ""
+    script: str = ""
+
+
+def pieces_for(game: Game[Any]) -> Pieces | None:
+    """The web pieces of ``game``, found in its package's ``views`` module (None: it has none)."""
+    package = game.start.__module__.rsplit(".", 1)[0]
+    try:
+        module = importlib.import_module(f"{package}.views")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.views":
+            raise
+        return None
+    found: Mapping[str, Pieces] = getattr(module, "PIECES", {})
+    return found.get(game.spec.name)

@@ -1,0 +1,336 @@
+"""The games of ``scorekeeper-session/2`` at the table: start one, enter, fix and delete deals, end it.
+
+Every game is reached through the registry (:data:`scorekeeper.games.GAMES`); nothing here knows one
+game from another. A session stores its inputs only: the players, the setup (teams and options, the
+stake among them) and each deal object as entered. Every change replays the session file with the
+change made, through the game's engine, before anything is written; a refused change leaves the
+session as it was. Each change is appended to the session's history.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import select
+
+from .. import formats
+from ..db import begin_writing, db
+from ..engine import SessionError, domains
+from ..engine.settle import fewest_transfers
+from ..games import GAMES
+from ..games.base import GameSpec, Result
+from ..games.replay import FORMAT, Played, load, replay, result_json
+from ..games.views import Pieces, pieces_for
+from ..games.words import how_words
+from ..i18n import _
+from ..models import TRESILLO, GameSession, Group, HandRecord, HistoryEntry, now
+from ..narration import refusal
+from . import history
+from .hands import commit_made, form_key, made_by
+from .limits import check_room_for_hand
+from .refusals import Conflict, Refused, clean, sentence
+
+
+@dataclass(frozen=True)
+class GameChoice:
+    """A game the group may start, as the group page lists it."""
+
+    name: str
+    title: str
+    seats: tuple[int, ...]
+
+
+def game_choices() -> list[GameChoice]:
+    """Every registered game, by title."""
+    return sorted((GameChoice(g.spec.name, g.spec.title, g.spec.seats) for g in GAMES.values()),
+                  key=lambda c: c.title)
+
+
+def game_spec(name: str) -> GameSpec | None:
+    """The description of the game called ``name`` (None: no such game)."""
+    return GAMES[name].spec if name in GAMES else None
+
+
+def is_game(gs: GameSession) -> bool:
+    """Whether ``gs`` is a session of a registered game (not a Tresillo evening)."""
+    return gs.game != TRESILLO
+
+
+def game_title(gs: GameSession) -> str:
+    """The game's own name (Tresillo's evenings included)."""
+    spec = game_spec(gs.game)
+    return spec.title if spec is not None else gs.game.capitalize()
+
+
+def pieces(gs: GameSession) -> Pieces | None:
+    """The game's own web pieces (its deal form, its part of the table page), if it has them."""
+    return pieces_of(gs.game)
+
+
+def pieces_of(name: str) -> Pieces | None:
+    return pieces_for(GAMES[name]) if name in GAMES else None
+
+
+def group_games(group: Group, limit: int = 12) -> list[GameSession]:
+    """The group's sessions of the registered games, open ones first, newest first."""
+    return list(db.session.scalars(
+        select(GameSession).where(GameSession.group_id == group.id, GameSession.game != TRESILLO)
+        .order_by(GameSession.closed, GameSession.id.desc()).limit(limit)))
+
+
+# ---------------------------------------------------------------- the session file
+
+
+def document(gs: GameSession, deals: list[Any] | None = None) -> dict[str, Any]:
+    """The session as its ``scorekeeper-session/2`` file, rebuilt from the stored inputs."""
+    doc: dict[str, Any] = {"format": FORMAT, "game": gs.game, "players": list(gs.players)}
+    setup = gs.setup or {}
+    if setup.get("teams"):
+        doc["teams"] = dict(setup["teams"])
+    doc["options"] = dict(setup.get("options") or {})
+    doc["deals"] = deal_data(gs) if deals is None else deals
+    return doc
+
+
+def deal_data(gs: GameSession) -> list[dict[str, Any]]:
+    """The stored deal objects in order."""
+    return [dict(h.data) for h in gs.hands]
+
+
+def session_json(gs: GameSession) -> str:
+    """The session file to download; ``scorekeeper replay --json`` reads it back."""
+    return json.dumps(document(gs), ensure_ascii=False, indent=1) + "\n"
+
+
+def played(gs: GameSession) -> Played:
+    """The session replayed through its game's engine (the stored deals always replay)."""
+    return replay(document(gs), GAMES)
+
+
+def _refused(exc: SessionError, number: int | None = None) -> Refused:
+    """The engine's first refusal on the field it names; a refusal of another deal says which."""
+    err = exc.first
+    said = sentence(refusal(err))
+    if err.hand is not None and err.hand != number:  # a later deal no longer stands: not a field of this one
+        return Refused("deal", _("Deal {n}: {refusal}").format(n=err.hand, refusal=said))
+    return Refused(err.field, said)
+
+
+def _replayed(gs: GameSession, deals: list[Any], number: int | None) -> Played:
+    try:
+        return replay(document(gs, deals), GAMES)
+    except SessionError as exc:
+        raise _refused(exc, number) from None
+
+
+# ---------------------------------------------------------------- start
+
+
+def start_game(
+    group: Group,
+    game: str,
+    players: list[str],
+    teams: Mapping[str, list[str]] | None,
+    options: Mapping[str, Any],
+    currency: str,
+    idem_key: str | None = None,
+) -> GameSession:
+    """A new session of ``game``; a re-sent start form (the same ``idem_key``) returns the one it made."""
+    key = form_key(idem_key)
+    begin_writing()
+    made = made_by(group, key)
+    if made is not None:
+        return made
+    if game not in GAMES:
+        raise Refused("game", _("Choose a game from the list."))
+    known = {p.name for p in group.players if not p.retired}
+    if len(set(players)) != len(players):
+        raise Refused("players", _("Each player sits only once."))
+    for name in players:
+        if name not in known:
+            raise Refused("players", _("{player} is not an active player of this group.").format(player=name))
+    currency = clean(domains.CURRENCY, currency or "EUR", "currency")
+    setup: dict[str, Any] = {"options": dict(options)}
+    if teams:
+        setup["teams"] = {name: list(members) for name, members in teams.items()}
+    gs = GameSession(group_id=group.id, game=game, setup=setup, players=list(players),
+                     first_dealer=players[0] if players else "", currency=currency, options={}, paper_in=[],
+                     end_paper="settle", closed=False, version=0, idem_key=key)
+    try:
+        load(document(gs, []), GAMES)
+    except SessionError as exc:
+        raise _refused(exc) from None
+    db.session.add(gs)
+    return commit_made(gs, group, key)
+
+
+# ---------------------------------------------------------------- deals
+
+
+def _lock(gs: GameSession) -> None:
+    begin_writing()
+    db.session.refresh(gs, with_for_update=True)
+
+
+def _check_open(gs: GameSession) -> None:
+    if gs.closed:
+        raise Refused("session", _("This game has ended: it can be read, not changed."), status=409)
+
+
+def _by_key(gs: GameSession, key: str) -> HistoryEntry | None:
+    return history.entry_by_key(gs, key) if key else None
+
+
+def _key(key: str) -> str:
+    return key or secrets.token_urlsafe(16)
+
+
+def add_deal(gs: GameSession, number: int, deal: dict[str, Any], idem_key: str, phone: str = "") -> HistoryEntry:
+    """Store ``deal`` as deal ``number`` (the next one); a re-sent copy (same key) is stored once."""
+    _lock(gs)
+    key = _key(idem_key)
+    done = _by_key(gs, key)
+    if done is not None:
+        return done
+    _check_open(gs)
+    deals = deal_data(gs)
+    if number != len(deals) + 1:
+        raise Conflict(_("Deal {n} was not saved: the game has {count} deals now (another phone was first). "
+                         "Look at the table and enter the next deal.").format(n=number, count=len(deals)))
+    check_room_for_hand(len(deals))
+    _replayed(gs, [*deals, deal], number)
+    db.session.add(HandRecord(session_id=gs.id, position=len(deals), data=dict(deal), idem_key=key))
+    return _logged(gs, "add", key, phone, number, None, deal)
+
+
+def _stored(gs: GameSession, number: int) -> HandRecord:
+    if not 1 <= number <= len(gs.hands):
+        raise Refused("deal", _("There is no deal {n}.").format(n=number), status=404)
+    return gs.hands[number - 1]
+
+
+def replace_deal(gs: GameSession, number: int, deal: dict[str, Any], key: str = "", phone: str = "") -> HistoryEntry:
+    """Put ``deal`` in place of deal ``number``; every later deal must still stand."""
+    _lock(gs)
+    done = _by_key(gs, key)
+    if done is not None:
+        return done
+    _check_open(gs)
+    record = _stored(gs, number)
+    deals = deal_data(gs)
+    deals[number - 1] = dict(deal)
+    _replayed(gs, deals, number)
+    before = dict(record.data)
+    record.data = dict(deal)
+    return _logged(gs, "edit", key, phone, number, before, deal)
+
+
+def delete_deal(gs: GameSession, number: int, key: str = "", phone: str = "") -> HistoryEntry:
+    """Remove deal ``number``; the later ones move up one and must still stand."""
+    _lock(gs)
+    done = _by_key(gs, key)
+    if done is not None:
+        return done
+    _check_open(gs)
+    record = _stored(gs, number)
+    deals = deal_data(gs)
+    del deals[number - 1]
+    _replayed(gs, deals, None)
+    before = dict(record.data)
+    gs.hands.remove(record)  # the orphan is deleted with the commit
+    for moved in gs.hands[number - 1:]:
+        moved.position -= 1
+    return _logged(gs, "delete", key, phone, number, before, None)
+
+
+def end_game(gs: GameSession, key: str = "", phone: str = "") -> HistoryEntry:
+    """Close the game: its result is paid as it stands; a re-sent end is made once."""
+    _lock(gs)
+    done = _by_key(gs, key)
+    if done is not None:
+        return done
+    _check_open(gs)
+    gs.closed = True
+    gs.closed_at = now()
+    return _logged(gs, "end", key, phone, None, {"closed": False}, {"closed": True})
+
+
+def _logged(gs: GameSession, kind: str, key: str, phone: str, number: int | None, before: Any,
+            after: Any) -> HistoryEntry:
+    """Bump the version, append the change to the history and commit the whole change at once."""
+    gs.version += 1
+    entry = history.record(gs, kind, key=_key(key), phone=phone, hand=number, before=before, after=after)
+    db.session.commit()
+    return entry
+
+
+# ---------------------------------------------------------------- the view
+
+
+@dataclass(frozen=True)
+class DealLine:
+    """One deal in the list: its number, this deal's points and everyone's score after it."""
+
+    number: int
+    deal: Mapping[str, Any]
+    points: tuple[tuple[str, int], ...]
+    scores: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class Payment:
+    payer: str
+    payee: str
+    amount: str
+
+
+@dataclass(frozen=True)
+class GameView:
+    """What the table and result pages of any game show."""
+
+    title: str
+    spec: GameSpec
+    played: Played
+    deals: tuple[DealLine, ...]
+    scores: tuple[tuple[str, int], ...]
+    result: Result
+    ending: str
+    money: tuple[tuple[str, str], ...]
+    payments: tuple[Payment, ...]
+    stake: str
+    next_number: int
+    closed: bool
+    version: int
+
+
+def settlement(result: Result, order: tuple[str, ...], currency: str) -> tuple[Payment, ...]:
+    """Who pays whom, in the fewest payments (the money settled in cents, never in floats)."""
+    cents = {p: int(m * 100) for p, m in result.money}
+    return tuple(Payment(payer, payee, formats.money(Decimal(c) / 100, currency))
+                 for payer, payee, c in fewest_transfers(cents, order))
+
+
+def game_view(gs: GameSession) -> GameView:
+    p = played(gs)
+    stored = deal_data(gs)
+    lines = tuple(DealLine(row.deal, stored[row.deal - 1], row.points, row.scores) for row in p.rows)
+    players = p.table.seating.players
+    scores = p.rows[-1].scores if p.rows else tuple((name, 0) for name in players)
+    r = p.result
+    return GameView(
+        title=p.game.spec.title, spec=p.game.spec, played=p, deals=lines, scores=scores, result=r,
+        ending=how_words(r.how) if r.how else "",
+        money=tuple((name, formats.money(m, gs.currency, signed=True)) for name, m in r.money),
+        payments=settlement(r, players, gs.currency), stake=formats.money(p.table.stake, gs.currency),
+        next_number=len(stored) + 1, closed=gs.closed, version=gs.version,
+    )
+
+
+def result_of(gs: GameSession) -> dict[str, Any]:
+    """The result object ``scorekeeper replay --json`` prints for this session's file."""
+    return result_json(played(gs))

@@ -1,0 +1,290 @@
+"""The games of the registry at the table: start one, its table page, enter, fix and delete deals, end.
+
+One set of pages for every game: what differs (the deal form's fields, the game's part of the table)
+comes from the game's own pieces (:func:`services.games.pieces`); a game without them takes its
+deals as the session file's deal objects. The views only read the form and call the services.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_wtf import FlaskForm
+from wtforms import HiddenField
+
+from .. import services
+from ..games.base import GameSpec
+from ..games.views import Pieces
+from ..i18n import _
+from ..models import GameSession, Group
+from .access import UnknownLink, group_or_404, session_or_404, watched_or_404
+from .fixes import phone_name
+from .forms import FormKey, number_of
+
+bp = Blueprint("games", __name__)
+
+#: where a start refusal is shown, by the session file's field
+START_FIELDS = {"players": "seat1", "teams": "seat1", "options.stake": "stake", "currency": "currency"}
+
+
+class KeyForm(FlaskForm):
+    """A form's CSRF token and its own key (a re-sent copy is recognised by it)."""
+
+    idem_key = FormKey()
+    number = HiddenField()
+
+
+@bp.app_context_processor
+def games_on_pages() -> dict[str, Any]:
+    """The group page lists the games to start and the games kept (Tresillo's evenings are its own)."""
+    return {"game_choices": services.games.game_choices, "group_games": services.games.group_games,
+            "game_title": services.games.game_title}
+
+
+def _words(pieces: Pieces | None, key: str) -> str:
+    said = pieces.option_words.get(key) if pieces is not None else None
+    return _(said) if said else key
+
+
+def _value(choice: Any) -> str:
+    return json.dumps(choice)
+
+
+def start_options(spec: GameSpec, pieces: Pieces | None) -> list[dict[str, Any]]:
+    """The game's choice options as radios: each option's words and its values' words."""
+    return [{"name": o.name, "label": _words(pieces, o.name), "default": _value(o.default),
+             "choices": [(_value(c), _words(pieces, f"{o.name}={str(c).lower() if isinstance(c, bool) else c}"))
+                         for c in o.choices]}
+            for o in spec.options if o.choices]
+
+
+def read_start(spec: GameSpec, form: Mapping[str, str]) -> tuple[list[str], dict[str, Any], dict[str, str]]:
+    """The players in seating order, the options, and the errors of the start form by field."""
+    errors: dict[str, str] = {}
+    seats = [form.get(f"seat{i}", "") for i in range(1, max(spec.seats) + 1)]
+    players = [s for s in seats if s]
+    options: dict[str, Any] = {}
+    for o in spec.options:
+        if not o.choices:
+            continue
+        posted = form.get(f"opt-{o.name}", "")
+        chosen = [c for c in o.choices if _value(c) == posted]
+        if posted and not chosen:
+            errors[f"opt-{o.name}"] = _("Choose one of the answers shown.")
+        elif chosen:
+            options[o.name] = chosen[0]
+    stake = (form.get("stake") or "").strip().replace(",", ".")
+    if stake:
+        options["stake"] = stake
+    return players, options, errors
+
+
+def teams_of(spec: GameSpec, players: list[str]) -> dict[str, list[str]] | None:
+    """Fixed partners sit opposite: seats 1 and 3 against 2 and 4 (and so on round the table)."""
+    if spec.partnership != "fixed" or not spec.teams:
+        return None
+    names = [chr(ord("A") + k) for k in range(spec.teams)]
+    return {name: players[k::spec.teams] for k, name in enumerate(names)}
+
+
+@bp.route("/g/<token>/play/<game>", methods=["GET", "POST"])
+def start(token: str, game: str) -> ResponseReturnValue:
+    group = group_or_404(token)
+    spec = services.games.game_spec(game)
+    if spec is None:
+        raise UnknownLink()
+    form = KeyForm()
+    if request.method == "GET":
+        form.idem_key.fresh()
+    values: dict[str, str] = dict(request.form) if request.method == "POST" else {}
+    errors: dict[str, str] = {}
+    if form.validate_on_submit():
+        players, options, errors = read_start(spec, request.form)
+        if not errors:
+            try:
+                gs = services.games.start_game(group, game, players, teams_of(spec, players), options,
+                                               request.form.get("currency", ""), form.idem_key.data)
+            except services.Refused as exc:
+                field = START_FIELDS.get(exc.field) or (
+                    "opt-" + exc.field.removeprefix("options.") if exc.field.startswith("options.") else "form")
+                errors[field] = exc.message
+            else:
+                return redirect(url_for("games.table", token=gs.token))
+    return _start_page(group, spec, form, values, errors)
+
+
+def _start_page(group: Group, spec: GameSpec, form: KeyForm, values: dict[str, str],
+                errors: dict[str, str]) -> ResponseReturnValue:
+    errors = {**errors, **({"form": " ".join(e for es in form.errors.values() for e in es)} if form.errors else {})}
+    pieces = services.games.pieces_of(spec.name)
+    active = services.active_players(group)
+    seats = [values.get(f"seat{i}", active[i - 1] if i <= len(active) and request.method == "GET" else "")
+             for i in range(1, max(spec.seats) + 1)]
+    return render_template("games/start.html", group=group, spec=spec, form=form, active=active, seats=seats,
+                           options=start_options(spec, pieces), values=values, errors=errors,
+                           stake=values.get("stake", "1"), currency=values.get("currency", "EUR")), \
+        400 if errors else 200
+
+
+@bp.get("/s/<token>/play")
+def table(token: str) -> ResponseReturnValue:
+    return _table(_game(token), watching=False)
+
+
+@bp.get("/w/<token>/play")
+def watch(token: str) -> ResponseReturnValue:
+    return _table(watched_or_404(token, game=True), watching=True)
+
+
+def _table(gs: GameSession, watching: bool) -> ResponseReturnValue:
+    view = services.games.game_view(gs)
+    pieces = services.games.pieces(gs)
+    extra = pieces.table_extra(view.played) if pieces is not None else {}
+    lines = {d.number: pieces.deal_line(d.deal) if pieces is not None else json.dumps(d.deal, ensure_ascii=False)
+             for d in view.deals}
+    return render_template("games/table.html", game_session=gs, view=view, pieces=pieces, extra=extra,
+                           lines=lines, watching=watching, token=None if watching else gs.token)
+
+
+def _game(token: str) -> GameSession:
+    return session_or_404(token, game=True)
+
+
+@bp.route("/s/<token>/play/deal", methods=["GET", "POST"], defaults={"number": None})
+@bp.route("/s/<token>/play/deal/<int:number>", methods=["GET", "POST"])
+def deal(token: str, number: int | None) -> ResponseReturnValue:
+    """A new deal (no number in the address) or the fix of deal ``number``."""
+    gs = _game(token)
+    if gs.closed:
+        return redirect(url_for("games.result", token=token))
+    view = services.games.game_view(gs)
+    fixing = number is not None
+    if fixing and not 1 <= (number or 0) <= len(view.deals):
+        raise UnknownLink()
+    if not fixing and view.result.finished and request.method == "GET":  # over: nothing more to enter
+        return redirect(url_for("games.table", token=token))
+    target = number if number is not None else view.next_number
+    pieces = services.games.pieces(gs)
+    form = KeyForm()
+    errors: dict[str, str] = {}
+    if request.method == "GET":
+        form.idem_key.fresh()
+        form.number.data = str(target)
+        stored = view.deals[target - 1].deal if fixing else None
+        values = (pieces.deal_fields(view.played, target, stored) if pieces is not None
+                  else {"deal": json.dumps(stored, ensure_ascii=False) if stored else ""})
+    else:
+        values = dict(request.form)
+        if form.validate_on_submit():
+            saved = _save(gs, view, pieces, target, fixing, form, errors)
+            if saved is not None:
+                return saved
+        else:
+            errors["form"] = " ".join(e for es in form.errors.values() for e in es)
+    extra = pieces.deal_extra(view.played, target) if pieces is not None else {}
+    return render_template("games/deal.html", game_session=gs, view=view, pieces=pieces, extra=extra, form=form,
+                           values=values, errors=errors, number=target, fixing=fixing), 400 if errors else 200
+
+
+def _save(gs: GameSession, view: services.games.GameView, pieces: Pieces | None, number: int, fixing: bool,
+          form: KeyForm, errors: dict[str, str]) -> ResponseReturnValue | None:
+    """Read the deal and hand it to the services; the errors land in ``errors`` by form field."""
+    if pieces is not None:
+        deal, found = pieces.read_deal(view.played, number, request.form)
+    else:
+        deal, found = _json_deal(request.form.get("deal", ""))
+    errors.update(found)
+    if deal is None:
+        return None
+    key = form.idem_key.data or ""
+    try:
+        if fixing:
+            services.games.replace_deal(gs, number, deal, key, phone_name())
+        else:
+            posted = number_of(form.number.data)
+            services.games.add_deal(gs, posted, deal, key, phone_name())
+    except services.Refused as exc:
+        field = pieces.form_field(view.played, number, exc.field) if pieces is not None else "deal"
+        errors[field if exc.status == 400 and exc.field != "deal" else "form"] = exc.message
+        return None
+    return redirect(url_for("games.table", token=gs.token, _anchor=f"deal-{number}" if fixing else None))
+
+
+def _json_deal(text: str) -> tuple[dict[str, Any] | None, dict[str, str]]:
+    """A game without its own form: the deal object as the session file writes it."""
+    try:
+        deal = json.loads(text)
+    except ValueError:
+        deal = None
+    if not isinstance(deal, dict):
+        return None, {"deal": _("Write the deal as the session file does: an object such as {example}.")
+                      .format(example='{"points": {…}, "last": …}')}
+    return deal, {}
+
+
+@bp.route("/s/<token>/play/deal/<int:number>/delete", methods=["GET", "POST"])
+def delete(token: str, number: int) -> ResponseReturnValue:
+    gs = _game(token)
+    if gs.closed:
+        return redirect(url_for("games.result", token=token))
+    view = services.games.game_view(gs)
+    if not 1 <= number <= len(view.deals):
+        raise UnknownLink()
+    form = KeyForm()
+    error = ""
+    if request.method == "GET":
+        form.idem_key.fresh()
+    elif form.validate_on_submit():
+        try:
+            services.games.delete_deal(gs, number, form.idem_key.data or "", phone_name())
+        except services.Refused as exc:
+            error = exc.message
+        else:
+            return redirect(url_for("games.table", token=token))
+    else:
+        error = " ".join(e for es in form.errors.values() for e in es)
+    pieces = services.games.pieces(gs)
+    d = view.deals[number - 1]
+    line = pieces.deal_line(d.deal) if pieces is not None else json.dumps(d.deal, ensure_ascii=False)
+    return render_template("games/delete.html", game_session=gs, view=view, form=form, number=number, deal=d,
+                           line=line, error=error), 400 if error else 200
+
+
+@bp.route("/s/<token>/play/end", methods=["GET", "POST"])
+def end(token: str) -> ResponseReturnValue:
+    gs = _game(token)
+    if gs.closed:
+        return redirect(url_for("games.result", token=token))
+    form = KeyForm()
+    error = ""
+    if request.method == "GET":
+        form.idem_key.fresh()
+    elif form.validate_on_submit():
+        try:
+            services.games.end_game(gs, form.idem_key.data or "", phone_name())
+        except services.Refused as exc:
+            error = exc.message
+        else:
+            return redirect(url_for("games.result", token=token))
+    else:
+        error = " ".join(e for es in form.errors.values() for e in es)
+    return render_template("games/end.html", game_session=gs, view=services.games.game_view(gs), form=form,
+                           error=error), 400 if error else 200
+
+
+@bp.get("/s/<token>/play/result")
+def result(token: str) -> ResponseReturnValue:
+    gs = _game(token)
+    return render_template("games/result.html", game_session=gs, view=services.games.game_view(gs))
+
+
+@bp.get("/s/<token>/play/session.json")
+def session_json(token: str) -> ResponseReturnValue:
+    gs = _game(token)
+    name = f"{gs.game}-{gs.created_at:%Y-%m-%d}.json"
+    return Response(services.games.session_json(gs), mimetype="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
