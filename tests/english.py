@@ -37,10 +37,11 @@ def english_words(text: str) -> list[str]:
 MESSAGE_ID = re.compile(r"\b(?:{})\.[a-z_]+".format("|".join(sorted({k.split(".")[0] for k in DOMAIN_WORDS}))))
 #: what stays as a session file writes it in every language: quoted values, JSON shapes in braces, field
 #: names with a dot or an underscore (``options.dealer_bet``), a field named before its refusal
-#: (``tricks: …``, ``history[0].kind : …``) and lists of the file's values (``failed, won``)
+#: (``tricks: …``, ``history[0].kind : …``), lists of the file's values (``failed, won``) and one word
+#: quoted in parentheses, as a part of an address is (``(edit)``)
 _AS_WRITTEN = re.compile(
     r"(?<!\w)'[^']*'(?!\w)|\"[^\"]*\"|“[^”]*”|«[^»]*»|\{\{.*?\}\}|\{[^{}]*:[^{}]*\}|\b\w+(?:[._]\w+)+\b"
-    r"|\b[a-z_]+(?:\[\d+\])?(?:\.[a-z_]+)*\s?:(?=\s)|(?:(?<=: )|(?<=parmi )|(?<=de )|(?<=di )|(?<=of ))[\w-]+(?:, [\w-]+)+\b")
+    r"|\b[a-z_]+(?:\[\d+\])?(?:\.[a-z_]+)*\s?:(?=\s)|(?:(?<=: )|(?<=parmi )|(?<=de )|(?<=di )|(?<=of ))[\w-]+(?:, [\w-]+)+\b|\(\S+\)")
 
 
 def refusal_words(text: str) -> list[str]:
