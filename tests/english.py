@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from scorekeeper.narration import DOMAIN_WORDS
+
 ENGLISH = frozenset("""
 the and with from each next who what this that yet which when where there here than
 is are was were be been has have had it its you your not for of to by all any how
@@ -29,3 +31,19 @@ def english_words(text: str) -> list[str]:
         if word.lower() in ENGLISH:
             seen.setdefault(word, None)
     return list(seen)
+
+
+#: a message id (``domain.not_text``) where a sentence belongs: the namespaces of the ids the narration says
+MESSAGE_ID = re.compile(r"\b(?:{})\.[a-z_]+".format("|".join(sorted({k.split(".")[0] for k in DOMAIN_WORDS}))))
+#: what stays as a session file writes it in every language: quoted values, JSON shapes in braces, field
+#: names with a dot or an underscore (``options.dealer_bet``), a field named before its refusal
+#: (``tricks: …``, ``history[0].kind : …``), lists of the file's values (``failed, won``) and one word
+#: quoted in parentheses, as a part of an address is (``(edit)``)
+_AS_WRITTEN = re.compile(
+    r"(?<!\w)'[^']*'(?!\w)|\"[^\"]*\"|“[^”]*”|«[^»]*»|\{\{.*?\}\}|\{[^{}]*:[^{}]*\}|\b\w+(?:[._]\w+)+\b"
+    r"|\b[a-z_]+(?:\[\d+\])?(?:\.[a-z_]+)*\s?:(?=\s)|(?:(?<=: )|(?<=parmi )|(?<=de )|(?<=di )|(?<=of ))[\w-]+(?:, [\w-]+)+\b|\(\S+\)")
+
+
+def refusal_words(text: str) -> list[str]:
+    """The English words of a refusal said in another language, once what stays as written is taken out."""
+    return english_words(_AS_WRITTEN.sub(" ", text))

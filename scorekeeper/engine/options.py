@@ -142,31 +142,41 @@ def _dishes(c: _Changes) -> None:
             c.fields[name] = amount
 
 
-def _suit_problem(suit: Any, c: _Changes) -> str | None:
-    return None if suit in SUITS else f"{suit!r} is not a suit (one of: {', '.join(SUITS)})"
+#: what is wrong with an option's value: a refusal's template and its values (said by the narration)
+Problem = tuple[str, dict[str, Any]] | None
 
 
-def _codillo_problem(mode: Any, c: _Changes) -> str | None:
+def _suit_problem(suit: Any, c: _Changes) -> Problem:
+    if suit in SUITS:
+        return None
+    return N_("{value} is not a suit (one of: {items})"), {"value": repr(suit), "items": ", ".join(SUITS)}
+
+
+def _codillo_problem(mode: Any, c: _Changes) -> Problem:
     if mode not in CODILLO_MODES:
-        return f"one of: {', '.join(CODILLO_MODES)}"
-    return f"{c.base.name} scoring has its own codillo (three times the contract)" if c.points else None
+        return N_("one of: {items}"), {"items": ", ".join(CODILLO_MODES)}
+    if c.points:
+        return N_("{name} scoring has its own codillo (three times the contract)"), {"name": c.base.name}
+    return None
 
 
-def _four_problem(four: Any, c: _Changes) -> str | None:
+def _four_problem(four: Any, c: _Changes) -> Problem:
     if not isinstance(four, bool):
-        return "must be true or false"
-    return f"there is no penetro under {c.base.name} rules" if four and not c.base.penetro else None
+        return N_("must be true or false"), {}
+    if four and not c.base.penetro:
+        return N_("there is no penetro under {name} rules"), {"name": c.base.name}
+    return None
 
 
-def _bet_problem(stake: Any, c: _Changes) -> str | None:
+def _bet_problem(stake: Any, c: _Changes) -> Problem:
     """French: the dealer's fixed stake at four players."""
     if not c.points:
-        return "the dealer's bet belongs to the French points scoring"
-    return None if _is_int(stake) and stake >= 0 else "a whole number of points, 0 or more (0: no bets)"
+        return N_("the dealer's bet belongs to French points scoring"), {}
+    return None if _is_int(stake) and stake >= 0 else (N_("a whole number of points, 0 or more (0: no bets)"), {})
 
 
 #: options that set one ruleset field as given: (option, field, what is wrong with a value)
-_PLAIN: tuple[tuple[str, str, Callable[[Any, _Changes], str | None]], ...] = (
+_PLAIN: tuple[tuple[str, str, Callable[[Any, _Changes], Problem]], ...] = (
     ("palo_de_favor", "favoured_suit", _suit_problem),
     ("codillo", "codillo", _codillo_problem),
     ("penetro_four", "penetro_four", _four_problem),
@@ -183,7 +193,8 @@ def _plain(c: _Changes) -> None:
         if why is None:
             c.fields[field] = value
         else:
-            c.bad(name, "{problem}", problem=why)  # said as the check wrote it
+            template, params = why
+            c.bad(name, template, **params)
 
 
 #: each option's reader, in the order its refusals are reported (scale first: it sets round_to)
@@ -193,7 +204,7 @@ _READERS = (_unknown, _scale, _own_condiciones, _dishes, _plain)
 def apply_options(base: Ruleset, options: Mapping[str, Any]) -> Ruleset:
     """``base`` changed by ``options``; raises :class:`SessionError` on any bad option."""
     if not isinstance(options, Mapping):
-        raise SessionError(FieldError(None, "options", "give the options as an object {name: value}"))
+        raise SessionError(field_error(None, "options", N_("give the options as an object {{name: value}}")))
     changes = _Changes(base, options)
     for read in _READERS:
         read(changes)

@@ -202,10 +202,21 @@ def _check_trump(rules: Ruleset, number: int, hand: Hand) -> bool:
     return trump == favour
 
 
+#: what a cancelled deal (all passed) cannot have, each said as a whole sentence
+_NOT_CANCELLED = {
+    "declarer": N_("a cancelled deal has no declarer"),
+    "tricks": N_("a cancelled deal has no tricks"),
+    "surrender": N_("a cancelled deal has no surrender"),
+    "drops_out": N_("a cancelled deal has nobody who drops out"),
+    "outcome": N_("a cancelled deal has no outcome"),
+    "winner": N_("a cancelled deal has no winner"),
+}
+
+
 def _check_cancelled(number: int, hand: Hand) -> None:
-    for name in ("declarer", "tricks", "surrender", "drops_out", "outcome", "winner"):
+    for name, said in _NOT_CANCELLED.items():
         if getattr(hand, name) is not None:
-            raise _fail(number, name, N_("a cancelled deal has no {what}"), what=name.replace("_", " "))
+            raise _fail(number, name, said)
 
 
 def _penetro(rules: Ruleset, seating: Seating, number: int, dealer: str, hand: Hand) -> tuple[str, tuple[str, ...]]:
@@ -269,12 +280,12 @@ def _check_condiciones(rules: Ruleset, number: int, hand: Hand, takeover: str | 
     if hand.contra_estuche and not rules.allows("contra_estuche"):
         raise _fail(number, "contra_estuche", N_("there is no contra-estuche under {rules} rules"), rules=rules.name)
     if hand.estuche and hand.contra_estuche:
-        raise _fail(number, "contra_estuche", "a declarer with estuche cannot also be paid contra-estuche")
+        raise _fail(number, "contra_estuche", N_("a declarer with estuche cannot also be paid contra-estuche"))
     for flag, counts in _CONDICION_COUNTS:
         count = getattr(hand, flag)
         if not (isinstance(count, bool) or count == 0 or counts.least <= count <= counts.most):
-            raise _fail(number, flag,
-                        f"true/false, or the count of top trumps in sequence ({counts.least} to {counts.most})")
+            raise _fail(number, flag, N_("true/false, or the count of top trumps in sequence ({least} to {most})"),
+                        least=counts.least, most=counts.most)
     if hand.bola not in (None, "won", "failed"):
         raise _fail(number, "bola", N_("bola is 'won', 'failed' or left out"))
     if hand.primeras and hand.bola is not None:

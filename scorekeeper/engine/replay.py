@@ -141,8 +141,9 @@ def _check_paper(setup: Setup, rules: Ruleset) -> list[FieldError]:
         if not isinstance(d.amount, int) or isinstance(d.amount, bool) or d.amount <= 0:
             errors.append(field_error(None, f"paper[{i}].amount", N_("a debt is a whole number of tantos above 0")))
         elif d.amount % rules.round_to:
-            message = f"with scores ×{rules.round_to} a debt is a multiple of {rules.round_to}"
-            errors.append(FieldError(None, f"paper[{i}].amount", message))
+            errors.append(field_error(None, f"paper[{i}].amount",
+                                      N_("with scores ×{round_to} a debt is a multiple of {round_to}"),
+                                      round_to=rules.round_to))
     if setup.paper and not rules.asks("debt"):
         errors.append(field_error(None, "paper", N_("{rules} scoring has no paper"), rules=rules.name))
     return errors

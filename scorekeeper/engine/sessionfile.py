@@ -22,6 +22,7 @@ scorekeeper.engine.errors.SessionError: session: format: the file is not UTF-8 (
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterator, Mapping
 from decimal import Decimal
 from typing import Any, NoReturn, cast
@@ -93,23 +94,52 @@ def decode(data: bytes) -> str:
     try:
         return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
-        raise _err(None, "format", N_("the file is not UTF-8 ({data}): save it as UTF-8 and try again"),
-                data=_guess_encoding(data)) from None
+        raise _err(None, "format", _guess_encoding(data)) from None
 
 
 def _guess_encoding(data: bytes) -> str:
-    """A word on what a non-UTF-8 file probably is, for the refusal."""
+    """The refusal of a non-UTF-8 file, saying what it probably is."""
     if data[:200].count(0) > len(data[:200]) // 4:
-        return "it looks like UTF-16 without a byte-order mark"
+        return N_("the file is not UTF-8 (it looks like UTF-16 without a byte-order mark): "
+                  "save it as UTF-8 and try again")
     try:
         data.decode("cp1252")
     except UnicodeDecodeError:
-        return "its encoding is unknown"
-    return "it looks like Latin-1 or Windows-1252"
+        return N_("the file is not UTF-8 (its encoding is unknown): save it as UTF-8 and try again")
+    return N_("the file is not UTF-8 (it looks like Latin-1 or Windows-1252): save it as UTF-8 and try again")
+
+
+#: what the json module says is wrong (the start of its message), each as a whole refusal
+_JSON_PROBLEMS = (
+    ("Expecting value", N_("not JSON (line {lineno}, column {colno}: a value is missing)")),
+    ("Expecting property name", N_("not JSON (line {lineno}, column {colno}: a name in double quotes is missing)")),
+    ("Expecting ':'", N_("not JSON (line {lineno}, column {colno}: a colon is missing)")),
+    ("Expecting ','", N_("not JSON (line {lineno}, column {colno}: a comma is missing)")),
+    ("Unterminated string", N_("not JSON (line {lineno}, column {colno}: a text is never closed)")),
+    ("Invalid control character", N_("not JSON (line {lineno}, column {colno}: a control character in a text)")),
+    ("Invalid \\", N_("not JSON (line {lineno}, column {colno}: a backslash escape JSON does not know)")),
+    ("Extra data", N_("not JSON (line {lineno}, column {colno}: more text after the end)")),
+)
+
+
+def _json_problem(msg: str) -> str:
+    """The refusal of text the json module cannot read, in our words (its own are English only)."""
+    for start, template in _JSON_PROBLEMS:
+        if msg.startswith(start):
+            return template
+    return N_("not JSON (line {lineno}, column {colno})")
+
+
+class _NotANumber(ValueError):
+    """NaN, Infinity or -Infinity in the text: JSON has no such number."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
 
 
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number a session file may hold")
+    raise _NotANumber(name)
 
 
 def parse_json(text: str | bytes) -> Any:
@@ -123,19 +153,18 @@ def parse_json(text: str | bytes) -> Any:
     try:
         data = json.loads(text, parse_float=Decimal, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise _err(None, "format", N_("not JSON (line {lineno}, column {colno}: {msg})"),
-                lineno=exc.lineno, colno=exc.colno, msg=exc.msg) from None
+        raise _err(None, "format", _json_problem(exc.msg), lineno=exc.lineno, colno=exc.colno) from None
     except RecursionError:
         raise _err(None, "format", N_("nested too deeply (a session file nests at most {JSON_DEPTH} levels)"),
                 JSON_DEPTH=domains.JSON_DEPTH) from None
-    except ValueError as exc:  # an integer of more than 4,300 digits, NaN, Infinity
-        raise _err(None, "format", N_("not a session file: {first_words}"), first_words=_first_words(exc)) from None
+    except _NotANumber as exc:
+        raise _err(None, "format", N_("not a session file: {name} is not a number a session file may hold"),
+                   name=exc.name) from None
+    except ValueError:  # an integer of more digits than Python reads (sys.get_int_max_str_digits)
+        raise _err(None, "format", N_("not a session file: a number has more than {most} digits"),
+                   most=sys.get_int_max_str_digits()) from None
     check_plain(data)
     return data
-
-
-def _first_words(exc: Exception) -> str:
-    return str(exc).split(";")[0].split(": use")[0]
 
 
 def _where(path: list[str | int]) -> tuple[int | None, str]:
@@ -233,10 +262,10 @@ def _players(d: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 def _choice_of(value: Any, allowed: tuple[str, ...] | frozenset[str], hand: int | None, field: str,
-               what: str) -> str:
+               template: str) -> str:
+    """``value`` if it is one of ``allowed``; else refused with ``template`` (a whole sentence per field)."""
     if not isinstance(value, str) or value not in allowed:
-        raise _err(hand, field, N_("{value} is not {what} (one of: {items})"),
-                value=_show(value), what=what, items=', '.join(sorted(allowed)))
+        raise _err(hand, field, template, value=_show(value), items=', '.join(sorted(allowed)))
     return value
 
 
@@ -282,7 +311,8 @@ def _end(d: Mapping[str, Any]) -> tuple[str, bool]:
     if not isinstance(end, Mapping):
         raise _err(None, "end", N_('give the end as {{"paper": "settle" | "keep", "ended": true | false}}'))
     _unknown(end, END_FIELDS, None, "end.")
-    paper = _choice_of(end.get("paper", "settle"), ("settle", "keep"), None, "end.paper", "how the paper goes")
+    paper = _choice_of(end.get("paper", "settle"), ("settle", "keep"), None, "end.paper",
+                       N_("{value} is not how the paper goes (one of: {items})"))
     ended = end.get("ended", False)
     if not isinstance(ended, bool):
         raise _err(None, "end.ended", N_("true (the session was ended) or false"))
@@ -315,7 +345,8 @@ def load_setup(d: Any) -> Setup:
     if d.get("format", FORMAT) != FORMAT:
         raise _err(None, "format", N_("expected {FORMAT!r}, got {format}"),
                 FORMAT=FORMAT, format=_show(d.get('format')))
-    rules = _choice_of(d.get("rules", "pagat"), frozenset(RULESETS), None, "rules", "a known ruleset")
+    rules = _choice_of(d.get("rules", "pagat"), frozenset(RULESETS), None, "rules",
+                       N_("{value} is not a known ruleset (one of: {items})"))
     players = _players(d)
     first = _name(d.get("first_dealer", players[0]), None, "first_dealer", players)
     end_paper, ended = _end(d)
@@ -404,8 +435,8 @@ def _surrender(d: Mapping[str, Any], number: int, players: tuple[str, ...]) -> S
     return Surrender(_name(raw.get("takeover"), number, "surrender.takeover", players))
 
 
-def _optional_choice(v: Any, hand: int, field: str, allowed: tuple[str, ...], what: str) -> str | None:
-    return None if v is None else _choice_of(v, allowed, hand, field, what)
+def _optional_choice(v: Any, hand: int, field: str, allowed: tuple[str, ...], template: str) -> str | None:
+    return None if v is None else _choice_of(v, allowed, hand, field, template)
 
 
 def load_hand(d: Any, number: int, players: tuple[str, ...]) -> Hand:
@@ -413,7 +444,8 @@ def load_hand(d: Any, number: int, players: tuple[str, ...]) -> Hand:
     if not isinstance(d, Mapping):
         raise _err(number, "hand", N_("each hand must be an object"))
     _unknown(d, _HAND_FIELDS, number)
-    contract = cast(Contract, _choice_of(d.get("contract"), CONTRACTS, number, "contract", "a contract"))
+    contract = cast(Contract, _choice_of(d.get("contract"), CONTRACTS, number, "contract",
+                                                 N_("{value} is not a contract (one of: {items})")))
     return Hand(
         contract=contract,
         declarer=_name(d.get("declarer"), number, "declarer", players),
@@ -422,14 +454,17 @@ def load_hand(d: Any, number: int, players: tuple[str, ...]) -> Hand:
         estuche=_count(d, "estuche", number),
         contra_estuche=_count(d, "contra_estuche", number),
         primeras=_flag(d, "primeras", number),
-        bola=cast(Bola | None, _optional_choice(d.get("bola"), number, "bola", ("won", "failed"), "how the bola went")),
+        bola=cast(Bola | None, _optional_choice(d.get("bola"), number, "bola", ("won", "failed"),
+                                                N_("{value} is not how the bola went (one of: {items})"))),
         surrender=_surrender(d, number, players),
         drops_out=_name(d.get("drops_out"), number, "drops_out", players),
         debt=_name(d.get("debt"), number, "debt", players),
-        trump=_optional_choice(d.get("trump"), number, "trump", SUITS, "a suit"),
-        bet=cast(Bet | None, _optional_choice(d.get("bet"), number, "bet", ("J", "P", "C"), "the dealer's prediction")),
-        outcome=cast(GivenOutcome | None, _optional_choice(d.get("outcome"), number, "outcome", GIVEN_OUTCOMES,
-                                                            "how the hand ended")),
+        trump=_optional_choice(d.get("trump"), number, "trump", SUITS, N_("{value} is not a suit (one of: {items})")),
+        bet=cast(Bet | None, _optional_choice(d.get("bet"), number, "bet", ("J", "P", "C"),
+                                              N_("{value} is not the dealer's prediction (one of: {items})"))),
+        outcome=cast(GivenOutcome | None, _optional_choice(
+            d.get("outcome"), number, "outcome", GIVEN_OUTCOMES,
+            N_("{value} is not how the hand ended (one of: {items})"))),
         winner=_name(d.get("winner"), number, "winner", players),
         dealer=_name(d.get("dealer"), number, "dealer", players),
         seating=_seating(d.get("seating"), number, players),

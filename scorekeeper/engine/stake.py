@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .errors import N_, FieldError, HandError, field_error
+from .errors import N_, HandError, field_error
 from .model import Debt, Stake, build_stake
 
 if TYPE_CHECKING:
@@ -64,5 +64,5 @@ def played_for(tied: Sequence[Debt], debtor: str | None, number: int, players: S
         if debt.player == debtor:
             return debt
     holders = ", ".join(dict.fromkeys(d.player for d in tied))
-    message = f"{debtor} has no open debt of {tied[0].amount} (the largest: {holders})"
-    raise HandError(FieldError(number, "debt", message))
+    raise HandError(field_error(number, "debt", N_("{debtor} has no open debt of {amount} (the largest: {holders})"),
+                                debtor=debtor, amount=tied[0].amount, holders=holders))

@@ -156,8 +156,9 @@ def _new_players(group: Group, names: tuple[str, ...]) -> list[str]:
             check_new_name(name, [*known.values(), *new], "file")
             new.append(name)
         elif same != name:
-            raise Refused("file", f"The file's player “{name}” is called “{same}” in this group: "
-                                  "spell the name the same way in both, then import again.")
+            raise Refused("file", _("The file's player “{name}” is called “{same}” in this group: "
+                                    "spell the name the same way in both, then import again.").format(
+                                        name=name, same=same))
     return new
 
 

@@ -10,7 +10,7 @@ the session file (``"history"``) and comes back with an import.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -22,7 +22,7 @@ from ..db import db
 from ..engine import domains
 from ..i18n import N_, _, ngettext
 from ..models import GameSession, HistoryEntry, now
-from ..narration import refusal
+from ..narration import bet_term, refusal
 from .refusals import Refused
 
 #: the kinds of change, in the order the History page explains them
@@ -215,10 +215,10 @@ def load_history(raw: Any) -> list[LoggedChange]:
 def _logged(i: int, item: Any, seq: int) -> LoggedChange:
     where = f"history[{i}]"
     if not isinstance(item, Mapping):
-        raise Refused("file", f"{where}: each change is an object.")
+        raise Refused("file", _("{where}: each change is an object.").format(where=where))
     unknown = sorted(str(k) for k in item if k not in ENTRY_FIELDS)
     if unknown:  # refused, never dropped: a misspelt field would lose what it said
-        raise Refused("file", f"{where}.{unknown[0][:40]}: not a field of a change.")
+        raise Refused("file", _("{where}: not a field of a change.").format(where=f"{where}.{unknown[0][:40]}"))
     if item.get("seq", seq) != seq:
         raise Refused("file", _("{where}: expected {seq} (the changes in order, from 1).").format(
             where=f"{where}.seq", seq=seq))
@@ -245,7 +245,7 @@ def _phone(where: str, v: Any) -> str:
     try:
         return domains.PHONE_NAME.clean(v)
     except domains.OutOfDomain as exc:
-        raise Refused("file", f"{where}: {refusal(exc)}.") from None
+        raise Refused("file", _("{where}: {refusal}.").format(where=where, refusal=refusal(exc))) from None
 
 
 def _key(where: str, v: Any) -> str:
@@ -263,7 +263,8 @@ def _at(where: str, v: Any) -> datetime:
         if at.tzinfo is not None:
             at = at.astimezone(UTC).replace(tzinfo=None)  # year 1 an hour east of UTC: OverflowError
     except (ValueError, OverflowError):
-        raise Refused("file", f"{where}.at: a time such as \"2026-11-23T21:42:00Z\".") from None
+        raise Refused("file", _("{where}: a time such as {example}.").format(
+            where=f"{where}.at", example=AT_EXAMPLE)) from None
     return at
 
 
@@ -273,7 +274,7 @@ def _number(where: str, v: Any) -> int | None:
     try:
         return domains.HAND_NUMBER.check(v)
     except domains.OutOfDomain as exc:
-        raise Refused("file", f"{where}: {refusal(exc)}.") from None
+        raise Refused("file", _("{where}: {refusal}.").format(where=where, refusal=refusal(exc))) from None
 
 
 def _undoes(where: str, v: Any, seq: int) -> int | None:
@@ -294,12 +295,13 @@ def _object(where: str, v: Any) -> Any:
     if v is None:
         return None
     if not isinstance(v, Mapping):
-        raise Refused("file", f"{where}: an object or null.")
+        raise Refused("file", _("{where}: an object or null.").format(where=where))
     hands = v.get("hands", [])
     if not isinstance(hands, list) or not all(isinstance(h, Mapping) for h in hands):
-        raise Refused("file", f"{where}.hands: a list of hand objects.")
+        raise Refused("file", _("{where}: a list of hand objects.").format(where=f"{where}.hands"))
     if v.get("paper", "settle") not in ("settle", "keep") or not isinstance(v.get("closed", False), bool):
-        raise Refused("file", f"{where}: the paper is \"settle\" or \"keep\", closed is true or false.")
+        raise Refused("file", _('{where}: the paper is "settle" or "keep", closed is true or false.').format(
+            where=where))
     return dict(v)
 
 
@@ -390,6 +392,10 @@ def _details(e: HistoryEntry) -> tuple[tuple[str, str], ...]:
         out.append((_("Before"), hand_words(b)))
     if isinstance(a, Mapping):
         out.append((_("After"), hand_words(a)))
+    if isinstance(b, Mapping) and isinstance(a, Mapping):
+        changed = hand_changes(b, a)
+        if changed:
+            out.append((_("Changed"), "; ".join(changed)))
     return tuple(out)
 
 
@@ -424,34 +430,122 @@ def _deal_details(first: int, before: list[Any], after: list[Any]) -> tuple[tupl
 
 def hand_words(h: Mapping[str, Any]) -> str:
     """A stored hand in a line: ``vuelta by South · tricks West 2, South 5, East 2 · estuche · dealt by North``."""
-    contract = h.get("contract")
-    if contract == "pass":
-        parts = [_("all pass")]
-    else:
-        who = h.get("declarer") or (h.get("dealer") if contract == "penetro" else None)  # the dealer's penetro
-        parts = [_("{contract} by {player}").format(contract=contract, player=who) if who else str(contract)]
     tricks = h.get("tricks")
-    if isinstance(tricks, Mapping) and tricks:
-        parts.append(_("tricks {split}").format(split=", ".join(f"{p} {n}" for p, n in tricks.items())))
-    sur = h.get("surrender")
-    if isinstance(sur, Mapping):
-        parts.append(_("surrendered, taken over by {player}").format(player=sur["takeover"]) if sur.get("takeover")
-                     else _("surrendered"))
+    parts = [_head(h), _("tricks {split}").format(split=_split(tricks)) if isinstance(tricks, Mapping) and tricks
+             else "", _ended(h), _surrender(h)]
     for flag, word in (("forced", N_("forced")), ("estuche", "estuche"), ("contra_estuche", "contra-estuche"),
                        ("primeras", "primeras")):
         v = h.get(flag)
         if v:
             parts.append(f"{_(word)} {v}" if isinstance(v, int) and not isinstance(v, bool) else _(word))
-    for key, said in (("bola", N_("bola {value}")), ("drops_out", N_("drops out: {value}")),
-                      ("debt", N_("for the debt of {value}")), ("trump", N_("trumps {value}")),
-                      ("bet", N_("bet {value}"))):
+    parts.append(_bola(h) if h.get("bola") else "")
+    for key, said in (("drops_out", N_("drops out: {value}")), ("debt", N_("for the debt of {value}")),
+                      ("trump", N_("trumps {value}"))):
         if h.get(key):
             parts.append(_(said).format(value=h[key]))
+    parts.append(_bet(h) if h.get("bet") else "")
     if h.get("dealer"):
         parts.append(_("dealt by {dealer}").format(dealer=h["dealer"]))
     if h.get("seating"):
         parts.append(_("seating {players}").format(players=", ".join(map(str, h["seating"]))))
-    return " · ".join(parts)
+    return " · ".join(p for p in parts if p)
+
+
+def _head(h: Mapping[str, Any]) -> str:
+    """The contract and who played it: ``vuelta by South``, or ``all pass``."""
+    contract = h.get("contract")
+    if contract == "pass":
+        return _("all pass")
+    who = h.get("declarer") or (h.get("dealer") if contract == "penetro" else None)  # the dealer's penetro
+    return _("{contract} by {player}").format(contract=contract, player=who) if who else str(contract)
+
+
+def _split(tricks: Mapping[str, Any]) -> str:
+    return ", ".join(f"{p} {n}" for p, n in tricks.items())
+
+
+#: how a hand entered without its tricks ended (``"outcome"``; a codillo names its maker, ``"winner"``)
+ENDED = {"sacado": N_("won (sacado)"), "puesta": N_("puesta"), "codillo": N_("codillo")}
+
+
+def _ended(h: Mapping[str, Any]) -> str:
+    """How the hand ended, when it was entered that way: ``codillo, made by North``."""
+    outcome = h.get("outcome")
+    if outcome == "codillo" and h.get("winner"):
+        return _("codillo, made by {winner}").format(winner=h["winner"])
+    return _(ENDED[outcome]) if outcome in ENDED else ""
+
+
+def _surrender(h: Mapping[str, Any]) -> str:
+    sur = h.get("surrender")
+    if not isinstance(sur, Mapping):
+        return ""
+    return _("surrendered, taken over by {player}").format(player=sur["takeover"]) if sur.get("takeover") \
+        else _("surrendered")
+
+
+def _bola(h: Mapping[str, Any]) -> str:
+    said = {"won": N_("bola won"), "failed": N_("bola failed")}.get(str(h.get("bola")))
+    return _(said) if said else _("bola {value}").format(value=h.get("bola"))
+
+
+def _bet(h: Mapping[str, Any]) -> str:
+    return _("bet {value} ({meaning})").format(value=h["bet"], meaning=bet_term(str(h["bet"])))
+
+
+#: a field of a stored hand in words ('' when the hand does not give it)
+Words = Callable[[Mapping[str, Any]], str]
+
+
+def _flag(key: str) -> Words:
+    """The words of a condición a hand may claim (``True``, or a count of top trumps): '' when not claimed."""
+    def said(h: Mapping[str, Any]) -> str:
+        v = h.get(key)
+        if not v:
+            return ""
+        return _("yes") if v is True else str(v)
+    return said
+
+
+def _plain(key: str) -> Words:
+    return lambda h: str(h[key]) if h.get(key) else ""
+
+
+#: every field of a stored hand, in the order a hand is told: its label in the History and its words
+FIELDS: tuple[tuple[str, Words], ...] = (
+    (N_("contract"), lambda h: str(h.get("contract") or "")),
+    (N_("declarer"), _plain("declarer")),
+    (N_("tricks"), lambda h: _split(h["tricks"]) if isinstance(h.get("tricks"), Mapping) and h["tricks"] else ""),
+    (N_("surrender"), _surrender),
+    (N_("how it ended"), _ended),
+    (N_("forced entrada"), _flag("forced")),
+    (N_("estuche"), _flag("estuche")),
+    (N_("contra-estuche"), _flag("contra_estuche")),
+    (N_("primeras"), _flag("primeras")),
+    (N_("bola"), lambda h: _bola(h) if h.get("bola") else ""),
+    (N_("drops out"), _plain("drops_out")),
+    (N_("debt played for"), _plain("debt")),
+    (N_("trumps"), _plain("trump")),
+    (N_("dealer's bet"), lambda h: _bet(h) if h.get("bet") else ""),
+    (N_("dealer"), _plain("dealer")),
+    (N_("seating"), lambda h: ", ".join(map(str, h["seating"])) if h.get("seating") else ""),
+)
+
+
+def hand_changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+    """What a fix changed, field by field: ``how it ended: puesta → codillo, made by North``.
+
+    Every field of the stored hand is compared by its words, so a hand entered by how it ended reads
+    differently before and after a fix of its outcome; a field given on one side only reads "not given"
+    on the other.
+    """
+    out = []
+    for label, words in FIELDS:
+        was, now_ = words(before), words(after)
+        if was != now_:
+            out.append(_("{field}: {before} → {after}").format(
+                field=_(label), before=was or _("not given"), after=now_ or _("not given")))
+    return out
 
 
 def find_change(gs: GameSession, key: str) -> HistoryEntry | None:

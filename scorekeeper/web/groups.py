@@ -166,10 +166,10 @@ def _start(group: Group, form: StartForm) -> GameSession:
     """Start the session the form describes; every refusal is a :class:`services.Refused` on a field."""
     seats = form.seats()
     if len(seats) < 3:
-        raise services.Refused("seat3", "Tresillo needs three or four players.")
+        raise services.Refused("seat3", _("Tresillo needs three or four players."))
     dealer_seat = int(form.first_dealer.data or "1")
     if dealer_seat > len(seats):
-        raise services.Refused("first_dealer", "That seat is empty.")
+        raise services.Refused("first_dealer", _("That seat is empty."))
     return services.start_session(
         group,
         players=seats,
@@ -194,7 +194,7 @@ def import_session(token: str) -> ResponseReturnValue:
         data: str | bytes = upload.read() if upload and upload.filename else (form.text.data or "")
         try:
             if not data.strip():
-                raise services.Refused("text", "Choose a session file, or paste one.")
+                raise services.Refused("text", _("Choose a session file, or paste one."))
             gs = services.import_session(group, data, idem_key=form.idem_key.data,
                                          copy=request.form.get("copy") == "1")
         except services.Refused as exc:

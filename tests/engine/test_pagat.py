@@ -83,6 +83,22 @@ def test_first_puesta_puesta():
     assert state(led.rows[2]) == ([154, 146, 155], 15, 10, {})
 
 
+def test_puesta_real_two_opponents_tied_above_the_declarer():
+    """Seed 000's puesta real: West takes 1, North and South 4 each. Neither opponent has more
+    than the other, so no codillo: a puesta, West pays 9 into the plato → W 146, plato 15, and
+    nobody is paid a codillo (a codillo to South would leave W 137, S 164)."""
+    led = run(NWS, [{"contract": "entrada", "declarer": "West", "tricks": {"North": 4, "West": 1, "South": 4}}])
+    assert (led.results[0].outcome, led.results[0].winner) == ("puesta", None)
+    assert state(led.rows[2]) == ([154, 146, 155], 15, 10, {})
+
+
+def test_puesta_sabia_three_three_three():
+    """3-3-3 (puesta sabia): a puesta too → W 146, plato 15."""
+    led = run(NWS, [{"contract": "entrada", "declarer": "West", "tricks": {"North": 3, "West": 3, "South": 3}}])
+    assert (led.results[0].outcome, led.results[0].winner) == ("puesta", None)
+    assert state(led.rows[2]) == ([154, 146, 155], 15, 10, {})
+
+
 def test_puesta_in_the_plato_codillo():
     """After W's puesta (plato 15), W deals: plato 16, W 145; in play 16 + 3 = 19.
     South loses codillo to North: debt S 19 and 19 to North → N 173, S 136; plato stays 16."""
