@@ -1,5 +1,8 @@
 """Rate limits shared across servers: two ./scripts/run servers counting in one Redis (RATELIMIT_STORAGE_URI).
 
+The two servers share one database as two servers behind one proxy do: a SQLite file, and one
+PostgreSQL database (the deployment docs/deploy.md describes).
+
 Without a shared storage each process counts on its own, so two servers let
 twice the limit through; with ``RATELIMIT_STORAGE_URI=redis://…`` the limit
 is counted once across both. The Redis server is our own, on 127.0.0.1 and a
@@ -16,7 +19,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from conftest import require
+import pytest
+
+from conftest import _postgres_url, require
 from serve import ROOT, Phone, run_env, started
 
 
@@ -52,10 +57,30 @@ def redis_server(folder: Path) -> Iterator[str]:
         process.wait(10)
 
 
-def test_two_servers_on_one_redis_count_the_limit_once(tmp_path):
-    with redis_server(tmp_path / "redis") as uri:
+@contextmanager
+def shared_database(kind: str) -> Iterator[dict[str, str]]:
+    """What the two servers are told of their database: nothing (the instance folder's SQLite file), or
+    one fresh PostgreSQL database dropped after the test."""
+    if kind == "sqlite":
+        yield {}
+        return
+    url, base, name = _postgres_url()
+    try:
+        yield {"DATABASE_URL": url}
+    finally:
+        from sqlalchemy import create_engine, text
+
+        admin = create_engine(base, isolation_level="AUTOCOMMIT")
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+@pytest.mark.parametrize("database", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def test_two_servers_on_one_redis_count_the_limit_once(tmp_path, database):
+    with redis_server(tmp_path / "redis") as uri, shared_database(database) as db_env:
         # one instance folder: one database and one secret key, as two servers behind one proxy share
-        env = run_env(tmp_path / "instance", RATELIMIT_STORAGE_URI=uri)
+        env = run_env(tmp_path / "instance", RATELIMIT_STORAGE_URI=uri, **db_env)
         with started([str(ROOT / "scripts" / "run")], env) as one, started([str(ROOT / "scripts" / "run")], env) as two:
             assert one.url != two.url
             phones = [Phone(one.url), Phone(two.url)]
