@@ -283,7 +283,7 @@ def test_an_import_racing_a_new_player_looks_again(app, monkeypatch):
         assert len(gs.hands) == len(hands["hands"])
         assert sorted(p.name for p in group.players) == sorted(hands["players"])
         monkeypatch.setattr(files, "_new_players", lambda g, names: list(names))
-        with pytest.raises(services.Refused) as refused:
-            services.import_session(group, json.dumps(hands))
+        with pytest.raises(services.Refused) as refused:  # the same file again, as a copy: it clashes twice
+            services.import_session(group, json.dumps(hands), copy=True)
         assert refused.value.field == "file" and "Import the file again" in refused.value.message
         assert len(group.sessions) == 1
