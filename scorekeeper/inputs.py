@@ -58,11 +58,6 @@ def replay_games(data: Any) -> Played:
         raise BadInput(refusal_line(exc.first)) from None
 
 
-def read_ledger(path: str) -> Ledger:
-    """Read and replay a session file; any refusal becomes :class:`BadInput`."""
-    return replay_data(read_file(path))
-
-
 def replay_data(data: Any) -> Ledger:
     """Replay a parsed session file; any refusal becomes :class:`BadInput` naming the hand and the field."""
     try:

@@ -31,7 +31,7 @@ from ..i18n import _
 from ..models import TRESILLO, GameSession, Group, HandRecord, HistoryEntry, now
 from ..narration import refusal
 from . import history
-from .hands import commit_made, form_key, made_by
+from .hands import check_seated, commit_made, form_key, made_by
 from .limits import check_room_for_hand
 from .refusals import Conflict, Refused, clean, sentence
 
@@ -107,9 +107,9 @@ def session_json(gs: GameSession) -> str:
     return json.dumps(document(gs), ensure_ascii=False, indent=1) + "\n"
 
 
-def played(gs: GameSession) -> Played:
+def played(gs: GameSession, deals: list[Any] | None = None) -> Played:
     """The session replayed through its game's engine (the stored deals always replay)."""
-    return replay(document(gs), GAMES)
+    return replay(document(gs, deals), GAMES)
 
 
 def _refused(exc: SessionError, number: int | None = None) -> Refused:
@@ -148,12 +148,7 @@ def start_game(
         return made
     if game not in GAMES:
         raise Refused("game", _("Choose a game from the list."))
-    known = {p.name for p in group.players if not p.retired}
-    if len(set(players)) != len(players):
-        raise Refused("players", _("Each player sits only once."))
-    for name in players:
-        if name not in known:
-            raise Refused("players", _("{player} is not an active player of this group.").format(player=name))
+    check_seated(group, players)
     currency = clean(domains.CURRENCY, currency or "EUR", "currency")
     setup: dict[str, Any] = {"options": dict(options)}
     if teams:
@@ -316,8 +311,8 @@ def settlement(result: Result, order: tuple[str, ...], currency: str) -> tuple[P
 
 
 def game_view(gs: GameSession) -> GameView:
-    p = played(gs)
     stored = deal_data(gs)
+    p = played(gs, stored)
     lines = tuple(DealLine(row.deal, stored[row.deal - 1], row.points, row.scores) for row in p.rows)
     players = p.table.seating.players
     scores = p.rows[-1].scores if p.rows else tuple((name, 0) for name in players)

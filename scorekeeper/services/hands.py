@@ -22,7 +22,7 @@ from ..i18n import _, ngettext
 from ..models import GameSession, Group, HandRecord, HistoryEntry, now
 from ..viewmodel import RowView, SessionView
 from . import history
-from .groups import carried_paper
+from .groups import active_players, carried_paper
 from .limits import check_room_for_hand
 from .refusals import Conflict, Refused, clean, refused_from, sentence, whole
 from .replays import Entry, count_hands, entry_for, hand_data, kept_after, ledger_for
@@ -30,6 +30,16 @@ from .summaries import keep_summary
 from .views import changed_rows, view_from
 
 Made = TypeVar("Made", GameSession, HandRecord)
+
+
+def check_seated(group: Group, players: list[str]) -> None:
+    """The seats of a new session, of any game: each an active player of ``group``, each once."""
+    if len(set(players)) != len(players):
+        raise Refused("players", _("Each player sits only once."))
+    known = set(active_players(group))
+    for name in players:
+        if name not in known:
+            raise Refused("players", _("{player} is not an active player of this group.").format(player=name))
 
 
 def start_session(
@@ -50,12 +60,7 @@ def start_session(
     made = made_by(group, key)
     if made is not None:
         return made
-    known = {p.name for p in group.players if not p.retired}
-    if len(set(players)) != len(players):
-        raise Refused("players", _("Each player sits only once."))
-    for name in players:
-        if name not in known:
-            raise Refused("players", _("{player} is not an active player of this group.").format(player=name))
+    check_seated(group, players)
     if rules not in RULESETS:
         raise Refused("rules", _("Choose the rules from the list."))
     try:
