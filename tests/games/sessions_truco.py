@@ -132,8 +132,8 @@ def played(rng: random.Random, ruleset: str) -> tuple[dict[str, Any], Tally]:
                        three_ties=rng.choice(["eldest", "tie"]))
         tally = Tally(sides, options["target"], 1, 15 if options["target"] == 30 else 0)
     else:
-        options.update(cama=rng.choice([12, 18, 24]), camas=rng.choice([1, 2, 3]))
-        tally = Tally(sides, options["cama"], options["camas"], 0)
+        options.update(cama=rng.choice([12, 18]), camas=rng.choice([1, 2, 3]))
+        tally = Tally(sides, options["cama"], options["camas"], 9 if options["cama"] == 18 else 0)
     deals: list[dict[str, Any]] = []
     for _ in range(rng.randint(0, 80)):
         items: list[tuple[str | None, int | None]] = []

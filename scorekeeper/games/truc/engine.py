@@ -328,15 +328,17 @@ def rioplatense(options: Mapping[str, Any]) -> Rules:
 
 
 def valenciano(options: Mapping[str, Any]) -> Rules:
-    """Truc valencià: camas of 12 (or as chosen), truc 2, retruc 3, quatre val 4, joc fora (the rest
-    of the cama); envit; a trick's tie goes to the mano, so every trick has a winner."""
+    """Truc valencià: camas of 12 (or of 18, 9 malas and 9 buenas), truc 2, retruc 3, quatre val 4, joc
+    fora (the rest of the cama); envit; a trick's tie goes to the mano, so every trick has a winner."""
     return Rules(ladder=(1, 2, 3, 4, REST), target=options["cama"], ties="none", side="team", how="camas",
                  title="Truc valencià", ruleset="valenciano",
-                 raise_calls=("truc", "retruc", "quatre_val", "joc_fora"), chains=(ENVIT,), camas=options["camas"])
+                 raise_calls=("truc", "retruc", "quatre_val", "joc_fora"), chains=(ENVIT,), camas=options["camas"],
+                 half=HALVES[options["cama"]])
 
 
-#: the malas of a Río de la Plata game by its target: half of 30; a game to 15 has no halves
-HALVES = {15: 0, 30: 15}
+#: the malas by the points of the game (or of the cama): half of 30 (Río de la Plata) and of a cama
+#: of 18 (truc valencià); a game to 15 and a cama of 12 have no halves
+HALVES = {12: 0, 15: 0, 18: 9, 30: 15}
 #: each ruleset of ``truc``: how its rules are made from the options, and the options it reads
 RULESETS: dict[str, tuple[Callable[[Mapping[str, Any]], Rules] | None, tuple[str, ...]]] = {
     "seed": (None, ("three_ties",)),
@@ -381,7 +383,7 @@ RENTOY_SPEC = GameSpec(name="rentoy", title="Rentoy", seats=(2, 4, 6, 8), partne
 TRUC_SPEC = GameSpec(name="truc", title="Truc", seats=(2, 4, 6, 8), partnership="fixed", unit="points",
                      options=(OptionSpec("three_ties", "eldest", ("eldest", "tie")), STAKE_OPTION,
                               OptionSpec("ruleset", "seed", tuple(RULESETS)), OptionSpec("target", 30, (15, 30)),
-                              OptionSpec("flor", False, (True, False)), OptionSpec("cama", 12, (12, 18, 24)),
+                              OptionSpec("flor", False, (True, False)), OptionSpec("cama", 12, (12, 18)),
                               OptionSpec("camas", 2, (1, 2, 3))),
                      source="seed 004 (Krasnopolsky), Truc, S4 L130-166; Truco as played today, docs/rules.md",
                      teams=2)
