@@ -70,6 +70,8 @@ class Rules:
     half: int = 0
     #: camas a side must win to win the game (the cama's points start again after each)
     camas: int = 1
+    #: the score is kept in camas: each row says the cama's points and the camas won
+    in_camas: bool = False
 
 
 RENTOY_RULES = Rules(ladder=(1, 3, 6, 9, 12), target=12, ties="none", side="team", how="reached_12", title="Rentoy")
@@ -288,7 +290,7 @@ def play(state: State, number: int, deal: Any) -> tuple[State, DealRow]:
     if rules.raise_calls and "raises" in deal:
         extras.append(("calls", rules.raise_calls[:len(deal["raises"])]))
     extras.extend((field, extra) for field, _, _, extra in bets)
-    if rules.camas > 1:
+    if rules.in_camas:
         extras.extend((("cama", dict(new.in_cama)), ("camas", dict(new.camas or {}))))
     if ended:
         new = replace(new, ended=number)
@@ -333,7 +335,7 @@ def valenciano(options: Mapping[str, Any]) -> Rules:
     return Rules(ladder=(1, 2, 3, 4, REST), target=options["cama"], ties="none", side="team", how="camas",
                  title="Truc valencià", ruleset="valenciano",
                  raise_calls=("truc", "retruc", "quatre_val", "joc_fora"), chains=(ENVIT,), camas=options["camas"],
-                 half=HALVES[options["cama"]])
+                 half=HALVES[options["cama"]], in_camas=True)
 
 
 #: the malas by the points of the game (or of the cama): half of 30 (Río de la Plata) and of a cama
