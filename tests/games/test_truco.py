@@ -292,3 +292,36 @@ def test_hostile_truco_hands_are_refused_in_one_line(doc, line, tmp_path, capsys
     beside an envido, a call of another region, an option of another ruleset: each names its deal and
     field (docs/rules.md, "Truco as played today")."""
     assert refused(doc, tmp_path, capsys) == line
+
+
+# ---------------------------------------------------------------- the data an entry screen reads
+
+
+def test_each_chain_offers_only_the_calls_that_may_follow():
+    """docs/rules.md, the chains: envido twice at most, real envido once after envido, the falta last
+    [T3]; a flor opens its chain, the contraflor answers it [T1]; torne only answers envit [V1]."""
+    from scorekeeper.games.truc.chains import ENVIDO, ENVIT, FLOR
+
+    assert ENVIDO.follows([]) == ("envido", "real_envido", "falta_envido")
+    assert ENVIDO.follows(["envido"]) == ("envido", "real_envido", "falta_envido")
+    assert ENVIDO.follows(["envido", "envido"]) == ("real_envido", "falta_envido")
+    assert ENVIDO.follows(["envido", "real_envido"]) == ("falta_envido",)
+    assert ENVIDO.follows(["falta_envido"]) == ()
+    assert FLOR.follows([]) == ("flor",) and FLOR.follows(["flor"]) == ("contraflor", "contraflor_al_resto")
+    assert ENVIT.follows([]) == ("envit", "falta") and ENVIT.follows(["envit"]) == ("torne", "falta")
+
+
+def test_the_rules_of_a_table_follow_its_options():
+    """[T1]/[T4]: at 30 the game has malas and buenas, at 15 none; flor only when chosen; [V3] a cama of
+    18 has halves. The seed's Truc is unchanged by the default options."""
+    from scorekeeper.games.truc.engine import TRUC_RULES, rules_for
+
+    base = {"three_ties": "eldest", "target": 30, "flor": False, "cama": 12, "camas": 2}
+    rio30 = rules_for("truc", {**base, "ruleset": "rioplatense"})
+    rio15 = rules_for("truc", {**base, "ruleset": "rioplatense", "target": 15, "flor": True})
+    assert (rio30.target, rio30.halves, [c.field for c in rio30.chains]) == (30, True, ["envido"])
+    assert (rio15.target, rio15.halves, [c.field for c in rio15.chains]) == (15, False, ["flor", "envido"])
+    cama18 = rules_for("truc", {**base, "ruleset": "valenciano", "cama": 18})
+    assert (cama18.target, cama18.half, cama18.camas) == (18, 9, 2)
+    assert rules_for("truc", {**base, "ruleset": "seed"}) is TRUC_RULES
+    assert rules_for("rentoy", {}).ladder == (1, 3, 6, 9, 12)

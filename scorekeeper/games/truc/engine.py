@@ -73,6 +73,11 @@ class Rules:
     #: the score is kept in camas: each row says the cama's points and the camas won
     in_camas: bool = False
 
+    @property
+    def halves(self) -> bool:
+        """Whether the game (or the cama) is played in malas, then buenas."""
+        return self.half > 0
+
 
 RENTOY_RULES = Rules(ladder=(1, 3, 6, 9, 12), target=12, ties="none", side="team", how="reached_12", title="Rentoy")
 #: Truc bets and scores as Rentoy; only its tricks may be tied (S4 L134, L138)
@@ -341,8 +346,9 @@ def valenciano(options: Mapping[str, Any]) -> Rules:
 #: the malas by the points of the game (or of the cama): half of 30 (Río de la Plata) and of a cama
 #: of 18 (truc valencià); a game to 15 and a cama of 12 have no halves
 HALVES = {12: 0, 15: 0, 18: 9, 30: 15}
-#: each ruleset of ``truc``: how its rules are made from the options, and the options it reads
-RULESETS: dict[str, tuple[Callable[[Mapping[str, Any]], Rules] | None, tuple[str, ...]]] = {
+#: each ruleset of ``truc``: how its rules are made from the options (``None``: the game's own),
+#: and the options it reads
+MAKERS: dict[str, tuple[Callable[[Mapping[str, Any]], Rules] | None, tuple[str, ...]]] = {
     "seed": (None, ("three_ties",)),
     "rioplatense": (rioplatense, ("three_ties", "target", "flor")),
     "valenciano": (valenciano, ("cama", "camas")),
@@ -351,8 +357,18 @@ RULESETS: dict[str, tuple[Callable[[Mapping[str, Any]], Rules] | None, tuple[str
 
 def rules_of(base: Rules, options: Mapping[str, Any]) -> Rules:
     """The rules a table plays: the game's own, or those of the ruleset its options chose."""
-    make = RULESETS[options["ruleset"]][0] if "ruleset" in options else None
+    make = MAKERS[options["ruleset"]][0] if "ruleset" in options else None
     return make(options) if make is not None else base
+
+
+#: the game's own rules, by the game's name
+GAME_RULES = {"rentoy": RENTOY_RULES, "truc": TRUC_RULES, "put": PUT_RULES}
+
+
+def rules_for(game: str, options: Mapping[str, Any]) -> Rules:
+    """The rules a session of ``game`` with these (read) options plays: for a page or a form that
+    has the session's options but not its state."""
+    return rules_of(GAME_RULES[game], options)
 
 
 def read_options_of(spec: GameSpec) -> Callable[[Mapping[str, Any], Seating], Mapping[str, Any]]:
@@ -366,7 +382,7 @@ def read_options_of(spec: GameSpec) -> Callable[[Mapping[str, Any], Seating], Ma
                 raise refuse(None, "teams" if seating.teams else "players",
                              N_("{value!r} is how a tied trick is written: give the side another name"), value=side)
         if "ruleset" in options:
-            own = RULESETS[options["ruleset"]][1]
+            own = MAKERS[options["ruleset"]][1]
             for option in spec.options:
                 if option.name not in (*own, "ruleset", "stake") and options[option.name] != option.default:
                     raise refuse(None, f"options.{option.name}", N_("the {ruleset} ruleset has no option {option!r}"),
@@ -384,7 +400,7 @@ RENTOY_SPEC = GameSpec(name="rentoy", title="Rentoy", seats=(2, 4, 6, 8), partne
                        options=(STAKE_OPTION,), source="seed 004 (Krasnopolsky), Rentoy, S4 L82-127", teams=2)
 TRUC_SPEC = GameSpec(name="truc", title="Truc", seats=(2, 4, 6, 8), partnership="fixed", unit="points",
                      options=(OptionSpec("three_ties", "eldest", ("eldest", "tie")), STAKE_OPTION,
-                              OptionSpec("ruleset", "seed", tuple(RULESETS)), OptionSpec("target", 30, (15, 30)),
+                              OptionSpec("ruleset", "seed", tuple(MAKERS)), OptionSpec("target", 30, (15, 30)),
                               OptionSpec("flor", False, (True, False)), OptionSpec("cama", 12, (12, 18)),
                               OptionSpec("camas", 2, (1, 2, 3))),
                      source="seed 004 (Krasnopolsky), Truc, S4 L130-166; Truco as played today, docs/rules.md",
