@@ -325,3 +325,15 @@ def test_the_rules_of_a_table_follow_its_options():
     assert (cama18.target, cama18.half, cama18.camas) == (18, 9, 2)
     assert rules_for("truc", {**base, "ruleset": "seed"}) is TRUC_RULES
     assert rules_for("rentoy", {}).ladder == (1, 3, 6, 9, 12)
+
+
+def test_the_chain_buttons_alternate_the_sides():
+    """The entry screen's buttons as data: either team opens, then only the other answers with what
+    may follow [T3]; a lone flor needs no answer [T1]."""
+    from scorekeeper.games.truc.chains import ENVIDO, FLOR
+
+    assert ENVIDO.buttons([], ["A", "B"]) == (("A", "envido"), ("A", "real_envido"), ("A", "falta_envido"),
+                                               ("B", "envido"), ("B", "real_envido"), ("B", "falta_envido"))
+    assert ENVIDO.buttons([("A", "envido"), ("B", "real_envido")], ["A", "B"]) == (("A", "falta_envido"),)
+    assert FLOR.settled_alone([("B", "flor")]) and not FLOR.settled_alone([("B", "flor"), ("A", "contraflor")])
+    assert not ENVIDO.settled_alone([("A", "envido")])

@@ -65,6 +65,17 @@ class Chain:
         return tuple(c.name for c in self.calls
                      if made[-1] in c.after and made.count(c.name) < c.most)
 
+    def buttons(self, calls: Sequence[tuple[str, str]], sides: Sequence[str]) -> tuple[tuple[str, str], ...]:
+        """The ``(side, call)`` buttons an entry screen shows after ``calls``: any side may open, then
+        only the other side answers, with what may follow."""
+        names = [name for _, name in calls]
+        callers = [s for s in sides if not calls or s != calls[-1][0]]
+        return tuple((side, name) for side in callers for name in self.follows(names))
+
+    def settled_alone(self, calls: Sequence[tuple[str, str]]) -> bool:
+        """The chain scores with no answer (a lone flor): the screen asks no quiero / who won."""
+        return len(calls) == 1 and self.sung_alone
+
 
 CHAIN_FIELDS = ("calls", "won", "refused")
 CALL_FIELDS = ("by", "call")
