@@ -217,7 +217,7 @@ def _add(counts: dict[str, int], key: str) -> None:
     counts[key] = counts.get(key, 0) + 1
 
 
-def feats(partite: Sequence[Played]) -> Feats:
+def partite_feats(partite: Sequence[Played]) -> Feats:
     """The feats of ``partite`` (any of the three Tressette games): only finished partite are won."""
     out = Feats()
     for p in partite:
@@ -238,6 +238,31 @@ def feats(partite: Sequence[Played]) -> Feats:
         if r.how in ("cappotto", "cappottone"):
             _add(out.cappotti, p.table.seating.team_of(r.winners[0]) if p.table.seating.teams and r.how == "cappotto"
                  else ", ".join(r.winners))
+    return out
+
+
+#: the feats one player may make in a partita, for the statistics across evenings
+WON, CAPPOTTO, CLAIMED, CLAIM_FAILED = (N_("partite won"), N_("cappotti made"), N_("claims made"),
+                                        N_("claims failed"))
+
+
+def feats(played: Played) -> dict[str, dict[str, int]]:
+    """One partita's feats by player, in the shape of the statistics' hook (player → feat → count):
+    a win for each winner, a cappotto (or cappottone) for each who made it, a claim for its claimant's
+    side (the deal row does not keep who of the side claimed), failed when it was false."""
+    r = played.result
+    out: dict[str, dict[str, int]] = {}
+    if not r.finished:
+        return out
+    claimants = r.winners if r.how == "claim" else r.losers if r.how == "false_claim" else ()
+    for player in r.winners:
+        out.setdefault(player, {})[WON] = 1
+        if r.how in ("cappotto", "cappottone"):
+            out[player][CAPPOTTO] = 1
+    for player in claimants:
+        out.setdefault(player, {})[CLAIMED] = 1
+        if r.how == "false_claim":
+            out[player][CLAIM_FAILED] = 1
     return out
 
 
