@@ -1,24 +1,8 @@
 // The Tressette games' pages. The deal form shows only what the chosen kind of deal asks for, fills in
 // the other side's points (10 in all) and aces and thirds (4 and 20), and asks a declaration's suit only
-// when its chip needs one. The table page's special ending shows its makers once the ending is tapped.
-// The server reads the same forms without this script.
+// when its chip needs one. The server reads the same form without this script.
 (function () {
   "use strict";
-  var ending = document.querySelector(".ending-form");
-  if (ending) {
-    var picks = ending.querySelectorAll(".pick");
-    picks.forEach(function (pick) {
-      var makers = document.getElementById(pick.getAttribute("aria-controls"));
-      makers.hidden = true;
-      pick.addEventListener("click", function () {
-        picks.forEach(function (other) {
-          var open = other === pick && other.getAttribute("aria-expanded") !== "true";
-          other.setAttribute("aria-expanded", open ? "true" : "false");
-          document.getElementById(other.getAttribute("aria-controls")).hidden = !open;
-        });
-      });
-    });
-  }
   var form = document.querySelector(".deal-form");
   if (!form || !form.querySelector("input[name=mode][value=claim]")) { return; }
   function value(name) {
