@@ -199,3 +199,17 @@ def test_a_decima_ends_the_game_with_nothing_else_entered(browser):
     assert browser.get(f"/s/{game}/play/session.json").get_json()["deals"] == [
         {"declarations": [{"player": "Dan", "kind": "decima", "suit": "cups"}]}]
     assert "collatondrione: ×16 the stake, €8.00 to each winner." in table(browser, game)
+
+
+def test_chiamata_claims_from_the_table_with_the_caller_and_partner(browser):
+    game = start(browser, "tressette-chiamata")
+    html = table(browser, game)
+    url, hidden = quick(html, "claim-form")
+    assert html.count('name="caller"') == 2 * 4 and html.count('name="partner"') == 2 * 4
+    # Bea called Dan; Ana (an opponent, 0) claims 21 with 9 taken: false, Bea and Dan win
+    r = browser.post(url, {**hidden, "caller": "1", "partner": "3", "claim-by": "0", "claim-points": "9"})
+    assert r.status_code == 302
+    assert browser.get(f"/s/{game}/play/session.json").get_json()["deals"] == [
+        {"caller": "Bea", "partner": "Dan", "claim": {"by": "Ana", "points": 9}}]
+    result = browser.get(f"/s/{game}/play/result").get_data(as_text=True)
+    assert "Winners: Bea, Dan" in result
