@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from html import unescape
 
+import pytest
+
 from conftest import field_value, gen_group
 
 FOUR = ("Ana", "Bea", "Cleo", "Dan")
@@ -213,3 +215,38 @@ def test_chiamata_claims_from_the_table_with_the_caller_and_partner(browser):
         {"caller": "Bea", "partner": "Dan", "claim": {"by": "Ana", "points": 9}}]
     result = browser.get(f"/s/{game}/play/result").get_data(as_text=True)
     assert "Winners: Bea, Dan" in result
+
+
+HOSTILE = ["", "²", "9" * 4301, "-1", "11", "x" * 500, "A\x00B", "s9", "cappotto:p9", "cappotto:s0-l1", "2", "0"]
+GOOD = {
+    "tressette": {"mode": "points", "points-0": "7", "last": "1", "decl-0-player": "0", "decl-0-what": "three-A",
+                  "decl-0-suit": "cups", "claim-by": "1", "claim-points": "5", "event": "cappotto", "by": "s0",
+                  "aces-0": "1", "thirds-0": "2", "ending": "cappotto:s1"},
+    "terziglio": {"bid": "solo", "soloist": "1", "mode": "points", "points": "6", "aces": "1", "thirds": "3",
+                  "last": "yes", "every_trick": "soloist"},
+}
+
+
+@pytest.mark.parametrize("game", ["tressette", "tressette-chiamata", "tressette-in-due", "terziglio"])
+def test_hostile_fields_are_told_never_a_server_error(browser, game):
+    """Every field of the form broken in turn: a 302 or a 400 with a sentence, never a 5xx."""
+    players = {"terziglio": FOUR[:3], "tressette-in-due": FOUR[:2]}.get(game, FOUR)
+    token = start(browser, game, players=players)
+    good = dict(GOOD["terziglio" if game == "terziglio" else "tressette"])
+    if game == "tressette-chiamata":
+        good.update({"caller": "0", "partner": "2", "called": "coins"})
+    modes = ("points", "cards", "claim", "event", "annulled") if game != "terziglio" else ("points", "cards")
+    # each field broken three ways, the kind of deal turning with them (a bounded sample, not every pair)
+    tries = [(modes[(i + k) % len(modes)], name, HOSTILE[(3 * i + k) % len(HOSTILE)])
+             for i, name in enumerate(good) for k in range(3)]
+    for mode, name, bad in tries:
+        page = browser.get(f"/s/{token}/play/deal").get_data(as_text=True)
+        if 'name="idem_key"' not in page:  # the game ended: start another
+            token = start(browser, game, players=players)
+            page = browser.get(f"/s/{token}/play/deal").get_data(as_text=True)
+        data = {**good, "mode": mode, name: bad, "idem_key": field_value(page, "idem_key"),
+                "number": field_value(page, "number")}
+        r = browser.post(f"/s/{token}/play/deal", data)
+        assert r.status_code in (302, 400), (mode, name, bad, r.status_code)
+        if r.status_code == 400:
+            assert errors_on(r.get_data(as_text=True)), (mode, name, bad)
