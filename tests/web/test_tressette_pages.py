@@ -49,7 +49,7 @@ def quick(html, form_class):
 
 
 def shown_scores(html):
-    return [int(s) for s in re.findall(r'class="score">(\d+)<', html)]
+    return [int(s) for s in re.findall(r'class="score">(-?\d+)<', html)]
 
 
 def test_a_plain_deal_needs_one_sides_points_and_the_last_trick(browser):
@@ -178,9 +178,11 @@ def test_terziglio_paid_every_deal(browser):
     # solo, Bea alone, 4 points: she pays 2 to each
     assert post_deal(browser, game, {"bid": "solo", "soloist": "1", "mode": "points", "points": "4"}).status_code == 302
     html = table(browser, game)
-    assert shown_scores(html).count(2) == 2 and "−€2.00" in html and "Bea deals, Cleo bids first." in html
+    assert shown_scores(html) == [2, -4, 2] and "−€2.00" in html and "Bea deals, Cleo bids first." in html
     r = post_deal(browser, game, {"bid": "solissimo", "mode": "points", "points": "7"})
     assert errors_on(r.get_data(as_text=True)) == {"soloist": "Say who played alone."}
+    result = browser.get(f"/s/{game}/play/result").get_data(as_text=True)
+    assert "A game paid as it goes: the money as it stands." in result and "nobody pays anything" not in result
 
 
 def test_terziglio_pass_out_rule_offers_no_chiamo(browser):
@@ -250,3 +252,16 @@ def test_hostile_fields_are_told_never_a_server_error(browser, game):
         assert r.status_code in (302, 400), (mode, name, bad, r.status_code)
         if r.status_code == 400:
             assert errors_on(r.get_data(as_text=True)), (mode, name, bad)
+
+
+@pytest.mark.parametrize("game", ["tressette", "terziglio"])
+def test_a_watch_link_shows_the_scores_and_no_form(browser, app, game):
+    from scorekeeper import services
+
+    players = FOUR[:3] if game == "terziglio" else FOUR
+    token = start(browser, game, players=players)
+    with app.app_context():
+        watch = services.find_session(token).watch_token
+    html = browser.get(f"/w/{watch}/play").get_data(as_text=True)
+    assert shown_scores(html) == [0] * (3 if game == "terziglio" else 2)
+    assert "<form" not in html.split("<main")[1].split("</main>")[0] and f"/s/{token}" not in html
