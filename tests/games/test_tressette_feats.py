@@ -60,3 +60,21 @@ def test_each_players_feats_in_one_partita():
                           "Dan": {CLAIMED: 1, CLAIM_FAILED: 1}}
     assert feats(three) == {}
     assert feats(four) == {"Ana": {WON: 1, CAPPOTTO: 1}, "Cleo": {WON: 1, CAPPOTTO: 1}}
+
+
+def test_the_docs_name_functions_that_exist():
+    """docs/rules.md's section on these games at the table names functions that exist, by their module."""
+    import importlib
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text(encoding="utf-8")
+    start = text.index("## The Tressette games and Terziglio at the table")
+    section = text[start:text.index("\n## ", start + 1)]
+    named = {"tressette.views": ("dealer_of", "leader_of", "worth", "partite_feats", "feats"),
+             "tressette.forms": ("_read_points", "_read_cards"),
+             "terziglio.views": ("dealer_of",), "terziglio.forms": ("bids",)}
+    for module, names in named.items():
+        found = importlib.import_module(f"scorekeeper.games.{module}")
+        for name in names:
+            assert hasattr(found, name), (module, name)
+            assert f"`{name}`" in section or f"{module}.{name}`" in section, name
