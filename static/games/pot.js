@@ -20,17 +20,19 @@
   function show(el, on) { el.toggleAttribute("data-hidden", !on); }
   function seatOf(el) { return el.dataset.seat; }
 
-  // what a player may still put in at this round: the round's bet, or what he holds less what he put in before
+  // the most a player may put in at this round: the round's bet (0 if he cannot pay it) or any amount,
+  // and never more than he holds less what he put in before (the resto, when the counters are given)
   function most(round, row) {
-    var bet = round.dataset.bet;
-    if (bet) { return Number(bet); }
-    if (row.dataset.held === undefined) { return MOST; }
-    var before = 0;
-    rounds.slice(0, rounds.indexOf(round)).forEach(function (r) {
-      var same = r.querySelector(".stake-row[data-seat='" + seatOf(row) + "']");
-      if (same && !same.hasAttribute("data-hidden")) { before += amount(same); }
-    });
-    return Math.max(0, Number(row.dataset.held) - before);
+    var bet = Number(round.dataset.bet || 0), left = MOST;
+    if (row.dataset.held !== undefined) {
+      left = Number(row.dataset.held);
+      rounds.slice(0, rounds.indexOf(round)).forEach(function (r) {
+        var same = r.querySelector(".stake-row[data-seat='" + seatOf(row) + "']");
+        if (same && !same.hasAttribute("data-hidden")) { left -= amount(same); }
+      });
+      left = Math.max(0, left);
+    }
+    return bet ? (left >= bet ? bet : 0) : Math.min(MOST, left);
   }
   function inRound(round) { return rows(round).filter(function (r) { return !r.hasAttribute("data-hidden"); }); }
   function highest(round) { return Math.max.apply(null, [0].concat(inRound(round).map(amount))); }
