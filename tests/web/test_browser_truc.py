@@ -165,3 +165,51 @@ def test_four_play_truc_to_the_end_with_a_fold_and_a_tied_trick(chromium, server
     assert page.locator(".truc-side .members").all_inner_texts() == ["Ana, Cleo", "Bea, Dan"]
     dark.close()
     ctx.close()
+
+
+def test_a_target_in_halves_draws_malas_and_buenas(chromium, server, monkeypatch):
+    """A ruleset played to 30 in halves (as Río de la Plata's is): rules with the halves flag draw the line.
+
+    The seed's games have no such ruleset yet: one is made here from Truc's rules, to 30."""
+    from dataclasses import replace
+
+    from scorekeeper.games import GAMES
+    from scorekeeper.games.truc import engine, tally, views
+
+    thirty = replace(engine.TRUC_RULES, target=30)
+    monkeypatch.setitem(GAMES, "truc", engine.game_of(engine.TRUC_SPEC, thirty))
+    monkeypatch.setitem(tally.RULES, "truc", thirty)
+    monkeypatch.setattr(views, "halves", lambda rules: rules.target == 30)
+    ctx = chromium.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1, bypass_csp=True)
+    page = ctx.new_page()
+    page.goto(server + "/")
+    page.fill("#name", "Boliche")
+    page.click("text=Create group")
+    for name in FOUR:
+        page.fill("#add-player #name", name)
+        page.click("text=Add player")
+    page.click("a[href$='/play/truc']")
+    page.click("form.game-start button[type=submit]")
+    page.wait_for_selector(".truc-tally")
+    taps = Taps(page)
+    for k, side in ((4, "0"), (2, "0"), (3, "1")):  # A 12, A 18: buenas; B 9: still in malas
+        taps.tap("#enter-deal")
+        for step in range(1, k + 1):
+            taps.tap(f"button.call[data-step='{step}']:visible" + (f"[data-side='{side}']" if step == 1 else ""))
+        taps.tap(f".end-buttons button[value=won-{side}]")
+        page.wait_for_selector("#enter-deal")
+    assert scores(page) == {"A": 18, "B": 9}
+    assert page.locator(".truc-side .half").all_inner_texts() == ["BUENAS", "MALAS"]
+    assert page.locator(".sticks .divide").count() == 2
+    assert page.locator(".truc-side .to-go").all_inner_texts() == ["needs 12", "needs 21"]
+    fits(page)
+    shot(page, "truc-30-light")
+    no_axe_violations(page)
+    dark = chromium.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1, color_scheme="dark",
+                                bypass_csp=True)
+    night = dark.new_page()
+    night.goto(page.url)
+    shot(night, "truc-30-dark")
+    no_axe_violations(night)
+    dark.close()
+    ctx.close()
