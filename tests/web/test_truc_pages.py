@@ -161,3 +161,19 @@ def test_a_watch_link_shows_the_tally_without_the_undo(browser, app, truc):
         watch = services.find_session(truc).watch_token
     html = browser.get(f"/w/{watch}/play").get_data(as_text=True)
     assert 'class="sticks"' in html and 'id="undo-hand"' not in html and f"/s/{truc}" not in html
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("es", ("¿Quién ganó la mano?", "A canta truc (3)", "Baza 1")),
+    ("fr", ("Qui a gagné la main ?", "A annonce truc (3)", "Pli 1")),
+    ("it", ("Chi ha vinto la mano?", "A chiama truc (3)", "Presa 1")),
+])
+def test_the_hand_form_and_the_tally_in_each_language(browser, truc, lang, words):
+    """Every sentence is translated; the game's word (truc) stays as it is."""
+    assert hand(browser, truc, first="1", raises="1", end="won-1").status_code == 302
+    browser.client.set_cookie("lang", lang)
+    html = unescape(browser.get(f"/s/{truc}/play/deal").get_data(as_text=True))
+    for said in words:
+        assert said in html
+    table = unescape(browser.get(f"/s/{truc}/play").get_data(as_text=True))
+    assert {"es": "le faltan 9", "fr": "il lui manque 9", "it": "gli mancano 9"}[lang] in table
