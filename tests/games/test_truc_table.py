@@ -96,7 +96,7 @@ def test_the_form_reads_into_the_hand_and_back(form, deal):
 
 def test_where_the_engines_refusals_are_shown():
     played = truc_played()
-    assert forms.form_field(played, 1, "raises[4]") == "calls"
+    assert forms.form_field(played, 1, "raises[4]") == "raises" and forms.form_field(played, 1, "raises") == "raises"
     assert forms.form_field(played, 1, "tricks[2]") == "trick-3"
     assert forms.form_field(played, 1, "tricks[9]") == "tricks"
     assert forms.form_field(played, 1, "folded") == "end"

@@ -83,8 +83,8 @@ def test_the_form_offers_only_what_may_follow(browser, truc):
 @pytest.mark.parametrize(("fields", "where", "said"), [
     ({}, "end", "Say how the hand ended"),
     ({"end": "fold"}, "end", "Nobody raised"),
-    ({"raises": "2", "end": "won-0"}, "calls", "Say who called first."),
-    ({"first": "0", "raises": "9", "end": "won-0"}, "calls", "Choose the calls"),
+    ({"raises": "2", "end": "won-0"}, "raises", "Say who called first."),
+    ({"first": "0", "raises": "9", "end": "won-0"}, "raises", "Choose the calls"),
     ({"end": "tricks"}, "tricks", "Tap who took each trick."),
     ({"end": "tricks", "trick-1": "7"}, "trick-1", "Choose who took this trick."),
     ({"end": "tricks", "trick-1": "0"}, "tricks", "1 tricks do not decide the hand"),

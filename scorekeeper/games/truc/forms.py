@@ -10,11 +10,12 @@ The calls are a chain of steps as data (:data:`CHAINS`), so a ruleset may add it
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...i18n import _
+from ...i18n import N_, _
 from ..replay import Played
 from ..views import FormData, ReadDeal
 from .engine import TIE, Rules
@@ -27,19 +28,32 @@ TRICK_COUNT = 3
 
 @dataclass(frozen=True, slots=True)
 class Chain:
-    """One chain of calls a hand may have: its deal field, and the values it climbs through."""
+    """One chain of calls a hand may have, as data: the form draws and reads each chain the same way.
+
+    The sides call in turn from the first caller; each call takes the chain one value further.
+    """
 
     #: the deal field the chain is written to (a list of the sides that called, in order)
     field: str
-    #: the form fields holding who called first and how many calls there were
+    #: the form fields holding who called first and how many calls there were (its refusals show at ``count``)
     first: str
     count: str
     #: the field of the rules holding the values the chain climbs through (its length less one: most calls)
-    values: str = "ladder"
+    values: str
+    #: the chain's title on the form
+    legend: str
+    #: the word of the first call, by game (the later calls are said by their value)
+    first_word: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    #: the chain that sets the hand's value (the one a side folds to)
+    main: bool = False
 
 
 #: the chains of calls of these games: only the raises (a ruleset adds its own, such as envido)
-CHAINS: tuple[Chain, ...] = (Chain("raises", "first", "raises"),)
+CHAINS: tuple[Chain, ...] = (
+    Chain("raises", "first", "raises", "ladder", N_("Calls, in the order they were made"), {"truc": "truc"}, main=True),
+)
+
+MAIN = next(c for c in CHAINS if c.main)
 
 
 def sides(played: Played) -> tuple[str, ...]:
@@ -57,10 +71,12 @@ def _index(played: Played, side: Any) -> str:
 
 def fields(played: Played, number: int, deal: Mapping[str, Any] | None) -> dict[str, str]:
     """The form's values: nothing called for a new hand, the hand as entered for a fix."""
+    out: dict[str, str] = {}
+    for chain in CHAINS:
+        called = list((deal or {}).get(chain.field) or [])
+        out.update({chain.first: _index(played, called[0]) if called else "", chain.count: str(len(called))})
     if deal is None:
-        return {"first": "", "raises": "0"}
-    raises = list(deal.get("raises") or [])
-    out = {"first": _index(played, raises[0]) if raises else "", "raises": str(len(raises))}
+        return out
     if "won" in deal:
         out["end"] = f"won-{_index(played, deal['won'])}"
     elif "folded" in deal:
@@ -86,12 +102,12 @@ def read_calls(played: Played, form: FormData, chain: Chain, errors: dict[str, s
     count_text = form.get(chain.count, "0") or "0"
     most = len(getattr(rules(played), chain.values)) - 1
     if not (count_text.isascii() and count_text.isdigit() and int(count_text) <= most):
-        errors["calls"] = _("Choose the calls with the buttons.")
+        errors[chain.count] = _("Choose the calls with the buttons.")
         return []
     count = int(count_text)
     first = _side(played, form.get(chain.first))
     if count and first is None:
-        errors["calls"] = _("Say who called first.")
+        errors[chain.count] = _("Say who called first.")
         return []
     if not count:
         return []
@@ -124,7 +140,7 @@ def read(played: Played, number: int, form: FormData) -> ReadDeal:
         called = read_calls(played, form, chain, errors)
         if called:
             deal[chain.field] = called
-    raises = deal.get("raises", [])
+    raises = deal.get(MAIN.field, [])
     end = form.get("end", "")
     if end.startswith("won-") and _side(played, end[4:]) is not None:
         deal["won"] = _side(played, end[4:])
@@ -145,8 +161,9 @@ def read(played: Played, number: int, form: FormData) -> ReadDeal:
 
 def form_field(played: Played, number: int, where: str) -> str:
     """Where the engine's refusal of ``where`` (``raises[2]``, ``tricks[1]``, ``folded``…) is shown."""
-    if where.startswith("raises"):
-        return "calls"
+    chain = next((c for c in CHAINS if where == c.field or where.startswith(c.field + "[")), None)
+    if chain is not None:
+        return chain.count
     if where.startswith("tricks["):
         k = where[len("tricks["):].rstrip("]")
         return f"trick-{int(k) + 1}" if k.isdigit() and int(k) < TRICK_COUNT else "tricks"

@@ -15,9 +15,6 @@ from .engine import TIE
 from .tally import Drawing, drawing, halves, rules_of
 from .versus import Match, Record, records, series
 
-#: the word for the first raise, by game (the later ones are said by their value)
-FIRST_CALL = {"truc": "truc"}
-
 
 @dataclass(frozen=True)
 class Side:
@@ -52,13 +49,27 @@ def table_extra(played: Played) -> Mapping[str, Any]:
     return {"sides": shown, "target": rules.target, "halves": split, "half": rules.target // 2}
 
 
+@dataclass(frozen=True)
+class ChainView:
+    """A chain of calls as the form draws it: its fields, title, values and first word."""
+
+    first: str
+    count: str
+    legend: str
+    values: tuple[int, ...]
+    first_word: str
+    main: bool
+
+
 def deal_extra(played: Played, number: int) -> Mapping[str, Any]:
-    """The sides, the values a hand climbs through, and what the tricks may be in this game."""
+    """The sides, the chains of calls with their values, and what the tricks may be in this game."""
     rules = forms.rules(played)
     names = forms.sides(played)
     before = scores_before(played, number)
-    word = FIRST_CALL.get(played.game.spec.name, "")
-    return {"sides": tuple(enumerate(names)), "ladder": rules.ladder, "first_word": word,
+    game = played.game.spec.name
+    chains = tuple(ChainView(c.first, c.count, _(c.legend), tuple(getattr(rules, c.values)),
+                             c.first_word.get(game, ""), c.main) for c in forms.CHAINS)
+    return {"sides": tuple(enumerate(names)), "chains": chains, "main": next(c for c in chains if c.main),
             "ties": rules.ties != "none", "ties_rule": rules.ties,
             "eldest": played.table.options.get("three_ties") == "eldest",
             "before": tuple((n, before.get(n, 0)) for n in names), "target": rules.target,
@@ -68,7 +79,7 @@ def deal_extra(played: Played, number: int) -> Mapping[str, Any]:
 def line_of(game: str) -> Callable[[Mapping[str, Any]], str]:
     """A hand in one short line: the calls in order, then how it ended."""
     rules = rules_of(game)
-    word = FIRST_CALL.get(game, "")
+    word = forms.MAIN.first_word.get(game, "")
 
     def deal_line(deal: Mapping[str, Any]) -> str:
         parts: list[str] = []
