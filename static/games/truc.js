@@ -17,18 +17,18 @@
       var c = n();
       box.querySelectorAll(".chain li").forEach(function (li) {
         var k = Number(li.dataset.step);
-        li.hidden = !(k <= c && caller(k) === Number(li.dataset.side));
+        li.toggleAttribute("data-hidden", !(k <= c && caller(k) === Number(li.dataset.side)));
       });
       box.querySelectorAll("button.call").forEach(function (b) {
         var k = Number(b.dataset.step);
-        b.hidden = !(c === k - 1 && (k === 1 || caller(k) === Number(b.dataset.side)));
+        b.toggleAttribute("data-hidden", !(c === k - 1 && (k === 1 || caller(k) === Number(b.dataset.side))));
       });
-      box.querySelector(".undo-call").hidden = c === 0;
+      box.querySelector(".undo-call").toggleAttribute("data-hidden", c === 0);
       if (box.hasAttribute("data-main")) {
         hand.querySelectorAll(".value").forEach(function (v) { v.textContent = String(values[c]); });
         hand.querySelectorAll(".before-value").forEach(function (v) { v.textContent = String(c ? values[c - 1] : 0); });
         hand.querySelectorAll("button.fold").forEach(function (b) {
-          b.hidden = !(c > 0 && caller(c) !== Number(b.dataset.side));
+          b.toggleAttribute("data-hidden", !(c > 0 && caller(c) !== Number(b.dataset.side)));
         });
       }
     }
@@ -58,14 +58,14 @@
     var played = [];
     hand.querySelectorAll(".trick").forEach(function (row) {
       var over = decided(played);
-      row.hidden = over;
+      row.toggleAttribute("data-hidden", over);
       if (over) { row.querySelectorAll("input").forEach(function (i) { i.checked = false; }); return; }
       var checked = row.querySelector("input:checked");
       played.push(checked ? checked.value : null);
     });
     var eldest = hand.querySelector(".eldest");
     if (eldest) {
-      eldest.hidden = !(played.length === 3 && played.every(function (t) { return t === "tie"; }));
+      eldest.toggleAttribute("data-hidden", !(played.length === 3 && played.every(function (t) { return t === "tie"; })));
     }
   }
   hand.querySelectorAll("fieldset.calls").forEach(Chain);

@@ -79,7 +79,7 @@ def truc_played(deals=()):
 
 @pytest.mark.parametrize(("form", "deal"), [
     ({"end": "won-1"}, {"won": "B"}),
-    ({"first": "1", "raises": "3", "end": "fold"}, {"raises": ["B", "A", "B"], "folded": "A"}),
+    ({"first": "1", "raises": "3", "end": "fold-0"}, {"raises": ["B", "A", "B"], "folded": "A"}),
     ({"first": "0", "raises": "1", "end": "tricks", "trick-1": "tie", "trick-2": "1", "trick-3": "0"},
      {"raises": ["A"], "tricks": ["tie", "B", "A"]}),
     ({"end": "tricks", "trick-1": "tie", "trick-2": "tie", "trick-3": "tie", "eldest": "1"},

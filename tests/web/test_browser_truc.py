@@ -213,3 +213,26 @@ def test_a_target_in_halves_draws_malas_and_buenas(chromium, server, monkeypatch
     no_axe_violations(night)
     dark.close()
     ctx.close()
+
+
+def test_without_a_script_the_calls_are_two_lists_and_every_ending_a_button(chromium, server):
+    ctx = chromium.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
+    page = ctx.new_page()
+    page.goto(server + "/")
+    page.fill("#name", "Sense script")
+    page.click("text=Create group")
+    for name in FOUR:
+        page.fill("#add-player #name", name)
+        page.click("text=Add player")
+    page.click("a[href$='/play/truc']")
+    page.click("form.game-start button[type=submit]")
+    page.click("#enter-deal")
+    assert not page.locator("button.call").first.is_visible()  # the call buttons need the script
+    page.select_option("#first", "1")
+    page.select_option("#raises", "2")
+    page.click("button.fold[data-side='1']")  # B called truc, A raised to 6, B folded: A takes 3
+    page.wait_for_selector("#enter-deal")
+    assert scores(page) == {"A": 3, "B": 0}
+    fits(page)
+    shot(page, "truc-nojs-table")
+    ctx.close()

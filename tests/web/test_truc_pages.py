@@ -53,7 +53,7 @@ def truc(browser, group):
 def test_the_buttons_read_into_the_hands_of_the_session_file(browser, truc):
     """Teams sit opposite (A: Ana, Cleo; B: Bea, Dan); the raises alternate from the first caller."""
     assert hand(browser, truc, end="won-0").status_code == 302  # a plain hand: the winner's button
-    assert hand(browser, truc, first="1", raises="2", end="fold").status_code == 302
+    assert hand(browser, truc, first="1", raises="2", end="fold-1").status_code == 302
     assert hand(browser, truc, first="0", raises="1", end="tricks", **{"trick-1": "tie", "trick-2": "1"}).status_code == 302
     assert hand(browser, truc, end="tricks", eldest="0",
                 **{"trick-1": "tie", "trick-2": "tie", "trick-3": "tie"}).status_code == 302
@@ -72,17 +72,19 @@ def test_the_form_offers_only_what_may_follow(browser, truc):
     html = browser.get(f"/s/{truc}/play/deal").get_data(as_text=True)
     shown = re.findall(r'<button type="button" class="call" data-step="(\d)" data-side="(\d)">', html)
     assert shown == [("1", "0"), ("1", "1")]  # before any call: either side calls truc, nothing else
-    assert re.findall(r'value="fold" class="big fold" data-side="\d">', html) == []  # no fold without a raise
+    assert re.findall(r'value="fold-\d" class="big fold" data-side="\d">', html) == []  # no fold without a raise
     assert hand(browser, truc, first="0", raises="1", end="tricks", **{"trick-1": "0", "trick-2": "tie"}).status_code == 302
     fix = browser.get(f"/s/{truc}/play/deal/1").get_data(as_text=True)
     # the fix shows the truc made by A: B may raise to 6, B may fold
     assert re.findall(r'<button type="button" class="call" data-step="(\d)" data-side="(\d)">', fix) == [("2", "1")]
-    assert re.findall(r'value="fold" class="big fold" data-side="(\d)">', fix) == ["1"]
+    assert re.findall(r'value="fold-(\d)" class="big fold" data-side="\d">', fix) == ["1"]
 
 
 @pytest.mark.parametrize(("fields", "where", "said"), [
     ({}, "end", "Say how the hand ended"),
-    ({"end": "fold"}, "end", "Nobody raised"),
+    ({"end": "fold-0"}, "end", "Nobody raised"),
+    ({"first": "0", "raises": "1", "end": "fold-0"}, "end", "made the last raise"),
+    ({"end": "fold-7"}, "end", "Say how the hand ended"),
     ({"raises": "2", "end": "won-0"}, "raises", "Say who called first."),
     ({"first": "0", "raises": "9", "end": "won-0"}, "raises", "Choose the calls"),
     ({"end": "tricks"}, "tricks", "Tap who took each trick."),

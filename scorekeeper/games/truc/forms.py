@@ -21,7 +21,7 @@ from ..views import FormData, ReadDeal
 from .engine import TIE, Rules
 from .tally import rules_of
 
-#: the buttons that end a hand: ``won-0``, ``won-1``, ``fold``, ``tricks``
+#: the buttons that end a hand: ``won-0``, ``won-1``, ``fold-0``, ``fold-1``, ``tricks``
 FOLD, TRICKS = "fold", "tricks"
 TRICK_COUNT = 3
 
@@ -80,7 +80,7 @@ def fields(played: Played, number: int, deal: Mapping[str, Any] | None) -> dict[
     if "won" in deal:
         out["end"] = f"won-{_index(played, deal['won'])}"
     elif "folded" in deal:
-        out["end"] = FOLD
+        out["end"] = f"{FOLD}-{_index(played, deal['folded'])}"
     elif "tricks" in deal:
         out["end"] = TRICKS
         for i, trick in enumerate(deal["tricks"][:TRICK_COUNT]):
@@ -144,11 +144,11 @@ def read(played: Played, number: int, form: FormData) -> ReadDeal:
     end = form.get("end", "")
     if end.startswith("won-") and _side(played, end[4:]) is not None:
         deal["won"] = _side(played, end[4:])
-    elif end == FOLD:
+    elif end.startswith(FOLD + "-") and _side(played, end[len(FOLD) + 1:]) is not None:
         if not raises:
             errors["end"] = _("Nobody raised, so nobody could fold.")
         else:
-            deal["folded"] = next(s for s in sides(played) if s != raises[-1])
+            deal["folded"] = _side(played, end[len(FOLD) + 1:])
     elif end == TRICKS:
         deal["tricks"] = read_tricks(played, form, errors)
         eldest = _side(played, form.get("eldest"))
