@@ -63,6 +63,10 @@ class Pieces:
     result_template: str = ""
     #: what that section needs: the game as played, and the group's sessions of it, oldest first
     result_extra: Callable[[Played, Sequence[Past]], Mapping[str, Any]] | None = None
+    #: the template of the start form's own fields (given ``values`` and ``errors``), or ""
+    start_template: str = ""
+    #: those fields read into options for the session file (by the players seated), and their errors
+    read_start: Callable[[Sequence[str], FormData], tuple[dict[str, Any], dict[str, str]]] | None = None
 
 
 def pieces_for(game: Game[Any]) -> Pieces | None:
