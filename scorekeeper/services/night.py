@@ -34,7 +34,7 @@ from .replays import ledger_for
 from .summaries import evening_of, keep_summary
 
 #: the kept result's shape; a result of another format is worked out again
-RESULT_FORMAT = 1
+RESULT_FORMAT = 2
 #: Tresillo's own feats, from its kept evening (labels translated where shown)
 TRESILLO_FEATS = {"codillos": N_("Codillos made"), "bolas": N_("Bolas"), "primeras": N_("Primeras")}
 
@@ -107,7 +107,8 @@ def _tresillo_feats(gs: GameSession) -> dict[str, dict[str, int]]:
     evening = evening_of(gs)
     if evening is None:
         return {}
-    return {p.name: {key: getattr(p, key) for key in TRESILLO_FEATS if getattr(p, key)} for p in evening.people}
+    return {p.name: {label: getattr(p, key) for key, label in TRESILLO_FEATS.items() if getattr(p, key)}
+            for p in evening.people}
 
 
 def _game_feats(p: Played) -> dict[str, dict[str, int]]:

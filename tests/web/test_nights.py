@@ -186,6 +186,7 @@ def test_statistics_across_games_add_the_kept_results_by_game(group, worked_exam
     assert by["East"].total == D("-0.70") and by["East"].nights == 1
     assert [p.name for p in stats.players] == ["South", "North", "East", "West"]
     assert stats.feats["East"]["Deals without a point"] == 2 and stats.feats["South"]["Deals without a point"] == 1
+    assert stats.feats["North"] == {"Codillos made": 1}  # worked example row 8: West's codillo, North the winner
     night = db.session.get(Night, later.night_id)
     night.created_at += timedelta(days=7)
     db.session.commit()

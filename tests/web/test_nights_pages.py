@@ -42,7 +42,7 @@ def test_the_group_page_leads_to_tonight_and_the_page_shows_the_money(browser, e
     r = browser.get(f"/g/{group}/nights/{night}")
     assert r.status_code == 200
     said = text_of(r)
-    assert "1. Tresillo 2. Rovescino 3. Cacho" in said
+    assert re.search(r"3 games Tresillo .* Rovescino .* Cacho ", said)
     assert "South +€0.50 +€0.50 +€0.90 +€1.90" in said
     assert "West pays South €1.60" in said and "East pays North €0.40" in said and "East pays South €0.30" in said
 
@@ -88,8 +88,8 @@ def test_statistics_across_games_page(browser, evening):
     browser.get(f"/g/{group}/nights/{night}")
     browser.post(f"/g/{group}/nights/{night}/end", {"paper": "settle"})
     said = text_of(browser.get(f"/g/{group}/games/stats"))
-    assert "Tresillo Rovescino Cacho In all" in said
-    assert "South 3 games +€0.50 +€0.50 +€0.90 +€1.90" in said
+    assert "Player Money by game In all" in said
+    assert "South Tresillo +€0.50 · Rovescino +€0.50 · Cacho +€0.90 3 games +€1.90" in said
     assert "East : Deals without a point 2" in said
     bad = browser.get(f"/g/{group}/games/stats?since=2026-02-01&until=2026-01-01")
     assert bad.status_code == 400
