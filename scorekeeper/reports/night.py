@@ -20,10 +20,10 @@ if TYPE_CHECKING:  # pragma: no cover
 Sheet = tuple[str, "SessionView"]
 
 
-def night_html(group: str, page: NightPage) -> str:
-    """The summary page's HTML (its CSS comes parsed with the PDF)."""
+def night_html(group: str, page: NightPage, css: str = "", nonce: str = "") -> str:
+    """The summary page's HTML with ``css`` in its ``<style>`` (none for the PDF: it brings the CSS parsed)."""
     return environment().get_template("report/night.html").render(
-        group=group, page=page, doc_title=gettext("The evening"), css=Markup(""))
+        group=group, page=page, doc_title=gettext("The evening"), css=Markup(css), nonce=nonce)
 
 
 def render_night_pdf(group: str, page: NightPage, sheets: Sequence[Sheet]) -> bytes:

@@ -16,10 +16,12 @@ from .. import services
 from ..i18n import _, use_language
 from ..i18n import lazy_gettext as _l
 from ..models import Group, Night
-from ..reports.night import render_night_pdf
+from ..reports import stylesheet
+from ..reports.night import night_html, render_night_pdf
 from ..services import night as nights
 from .access import group_or_404
 from .evenings import ChooseForm
+from .hardening import csp_nonce
 from .language import document_language
 from .printing import pdf_response
 
@@ -97,14 +99,16 @@ def alone(token: str, night_id: int, game: str) -> ResponseReturnValue:
     return _page(group, night, form, 400)
 
 
-@bp.get("/g/<token>/nights/<int:night_id>/report.pdf")
-def report(token: str, night_id: int) -> ResponseReturnValue:
-    """The evening's report: a summary page, then each game's own sheet where the game has one."""
+@bp.get("/g/<token>/nights/<int:night_id>/report.<any(pdf, html):fmt>")
+def report(token: str, night_id: int, fmt: str) -> ResponseReturnValue:
+    """The evening's report: a summary page, then (in the PDF) each game's own sheet where the game has one."""
     group = group_or_404(token)
     night = night_or_404(group, night_id)
     language = document_language(group.language)
     with use_language(language):
         page = nights.night_page(night)
+        if fmt == "html":
+            return night_html(group.name, page, stylesheet(), csp_nonce())
     made = json.dumps([group.name, repr(page)], default=str)
     version = sum(gs.version for gs in night.sessions)
     key = (f"night-{night.id}", version, language, "night", hashlib.sha256(made.encode()).hexdigest())
