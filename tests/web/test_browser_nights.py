@@ -17,6 +17,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from english import english_words
 
 from conftest import DATA, migrated_app, served
 from tests.web.test_nights import CACHO_DEALS, ROVESCINO_DEALS, SEATS
@@ -103,6 +104,7 @@ def test_an_evening_of_three_games_on_two_phones(chromium, server, tmp_path):
     page.goto(group)
     page.click("#nights a.button.big")
     page.wait_for_selector("#money")
+    evening_url = page.url.split("#")[0]
     money = {row.get_attribute("data-player"): [re.sub(r"\s+", " ", c).strip()
                                                   for c in row.locator("td").all_inner_texts()]
              for row in page.locator("#money tbody tr").all()}
@@ -135,5 +137,16 @@ def test_an_evening_of_three_games_on_two_phones(chromium, server, tmp_path):
     assert "+€1.90" in page.locator("#money tr[data-player=South]").inner_text()
     fits(page)
     shot(page, "statistics")
+    # the same pages in Spanish, Italian and French: no English word left
+    for language in ("es", "it", "fr"):
+        a.add_cookies([{"name": "lang", "value": language, "url": server}])
+        for where in (evening_url, group + "/games/stats"):
+            page.goto(where)
+            words = " ".join([page.inner_text("main"), page.title()])
+            assert english_words(words) == [], (language, where, english_words(words))
+        shot(page, f"{language}-statistics")
+    page.goto(evening_url)
+    assert re.search(r"West paie 1,60\s€ à South", page.inner_text("#settlement"))
+    shot(page, "fr-evening")
     a.close()
     b.close()
