@@ -191,6 +191,9 @@ NIGHT_GAP = timedelta(hours=12)
 def _open_night(session: Session, group_id: int, made: datetime | None) -> Night:
     """The open night of group ``group_id`` a session made at ``made`` joins, or a new one."""
     with session.no_autoflush:
+        # two phones starting the group's first games at once find (or make) one night: on PostgreSQL the
+        # group's row is locked until the commit; SQLite's writers are one at a time already (db.begin_writing)
+        session.execute(select(Group.id).where(Group.id == group_id).with_for_update())
         night = session.scalars(select(Night).where(Night.group_id == group_id, Night.closed.is_(False))
                                 .order_by(Night.id.desc()).limit(1)).first()
         if night is not None:
