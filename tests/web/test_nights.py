@@ -209,3 +209,30 @@ def test_the_sessions_kept_before_each_are_an_evening_of_their_own(group):
     made = services.games.start_game(group, "cacho", ["West", "South", "North"], None, {"stake": "0.10"}, "EUR",
                                      idem_key="x")
     assert isinstance(made, GameSession) and made.night is not None and made.night.group_id == group.id
+
+
+def test_phones_starting_the_first_games_at_once_make_one_evening(app, group):
+    """Six phones each start a game of the group at the same moment: one evening holds all six."""
+    import threading
+
+    gid = group.id
+    db.session.remove()
+    made: list[int] = []
+    lock = threading.Lock()
+
+    def phone(i: int) -> None:
+        with app.app_context():
+            g = db.session.get(type(group), gid)
+            gs = services.games.start_game(g, "cacho", ["West", "South", "North"], None, {"stake": "0.10"}, "EUR",
+                                           idem_key=f"phone-{i}")
+            with lock:
+                made.append(gs.night_id)
+            db.session.remove()
+
+    threads = [threading.Thread(target=phone, args=(i,)) for i in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(made) == 6 and len(set(made)) == 1
+    assert db.session.scalar(db.select(db.func.count()).select_from(Night)) == 1
