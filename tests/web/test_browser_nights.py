@@ -20,7 +20,7 @@ import pytest
 from english import english_words
 
 from conftest import DATA, migrated_app, served
-from tests.web.test_nights import CACHO_DEALS, ROVESCINO_DEALS, SEATS
+from tests.web.test_nights import ROVESCINO_DEALS, SEATS
 
 pytestmark = pytest.mark.browser
 
@@ -92,12 +92,24 @@ def test_an_evening_of_three_games_on_two_phones(chromium, server, tmp_path):
     b = phone(chromium)
     other = b.new_page()
     other.goto(cacho)
-    other.click("#enter-deal")
-    other.fill("#deal", json.dumps(CACHO_DEALS[0]))
+    other.click("#enter-deal")  # Cacho's own hand form: steppers, "everyone matches", folds, the winner
+    three = ["West", "South", "North"]
+
+    def row(r, player):
+        return f"#round-{r} .stake-row[data-seat='{three.index(player)}']"
+
+    other.click("#round-1 button.match")
+    other.click(f"{row(1, 'North')} label.fold")
+    other.click("#round-2 button.match")
+    for _ in range(6):
+        other.click(f"{row(3, 'West')} button.more")
+    other.click("#round-3 button.match")
+    assert other.inner_text("#pot-total") == "18"  # CACHO_DEALS[0]: 1 + 1, 2 + 2, 6 + 6
+    other.click("label.choice:has(input[name=winner][value=South])")
     fits(other)
     shot(other, "phone-b-cacho-deal")
     other.click(".deal-form button[type=submit]")
-    other.wait_for_selector("#enter-deal")
+    other.wait_for_selector(".pot-now")
     shot(other, "phone-b-cacho-table")
     assert group.rsplit("/", 1)[1] not in other.content()  # phone B has the Cacho's link only, not the group's
     # the evening's page on phone A
