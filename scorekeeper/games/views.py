@@ -80,3 +80,21 @@ def pieces_for(game: Game[Any]) -> Pieces | None:
         return None
     found: Mapping[str, Pieces] = getattr(module, "PIECES", {})
     return found.get(game.spec.name)
+
+
+#: a game's own feats in one played session: player → feat (an ``N_("…")`` label) → how many times
+Feats = Callable[[Played], Mapping[str, Mapping[str, int]]]
+
+
+def feats_for(game: Game[Any]) -> Feats | None:
+    """The function ``feats(played)`` a game's ``views`` module may give: what each player did in one
+    session worth counting across evenings (the statistics add the counts up). None: it gives none."""
+    package = game.start.__module__.rsplit(".", 1)[0]
+    try:
+        module = importlib.import_module(f"{package}.views")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.views":
+            raise
+        return None
+    hook: Feats | None = getattr(module, "feats", None)
+    return hook

@@ -178,4 +178,4 @@ def test_the_hand_form_and_the_tally_in_each_language(browser, truc, lang, words
     for said in words:
         assert said in html
     table = unescape(browser.get(f"/s/{truc}/play").get_data(as_text=True))
-    assert {"es": "le faltan 9", "fr": "il lui manque 9", "it": "gli mancano 9"}[lang] in table
+    assert {"es": "le faltan 9", "fr": "il manque 9", "it": "mancano 9"}[lang] in table
