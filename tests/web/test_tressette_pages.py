@@ -82,7 +82,7 @@ def test_declarations_are_chips_and_a_contradiction_is_refused_next_to_its_chip(
                                   "decl-1-player": "1", "decl-1-what": "three-3", "decl-1-suit": "swords"})
     assert r.status_code == 400
     said = errors_on(r.get_data(as_text=True))
-    assert said == {"decl-1": "The 3 of coins is already in Ana's hand."}
+    assert said == {"decl-1": "The Three of coins is already in Ana's hand."}
     # a three of a kind asks for its missing suit
     r = post_deal(browser, game, {"mode": "points", "points-1": "4", "last": "0", **napoletana,
                                   "decl-1-player": "1", "decl-1-what": "three-3"})
@@ -93,6 +93,20 @@ def test_declarations_are_chips_and_a_contradiction_is_refused_next_to_its_chip(
     html = table(browser, game)
     assert shown_scores(html) == [3 + 6 + 1, 3 + 4]  # A: napoletana, 6 and the last; B: three Threes, 4
     assert "Ana, napoletana of coins <b>+3</b>" in html and "Bea, three Threes, no coins <b>+3</b>" in html
+
+
+def test_an_italian_page_names_the_refused_card_in_italian(browser):
+    """The refusal's values are translated too: "il Tre di denari", never the file's "3" and "coins"."""
+    game = start(browser, "tressette")
+    browser.client.set_cookie("lang", "it")  # the phone's own choice
+    url = f"/s/{game}/play/deal"
+    page = browser.get(url).get_data(as_text=True)
+    r = browser.post(url, {"idem_key": field_value(page, "idem_key"), "number": field_value(page, "number"),
+                           "mode": "points", "points-1": "4", "last": "0", "decl-0-player": "0",
+                           "decl-0-what": "napoletana", "decl-0-suit": "coins", "decl-1-player": "1",
+                           "decl-1-what": "three-3", "decl-1-suit": "swords"})
+    assert r.status_code == 400
+    assert errors_on(r.get_data(as_text=True)) == {"decl-1": "Il Tre di denari è già nella mano di Ana."}
 
 
 def test_without_declarations_the_form_offers_none(browser):
