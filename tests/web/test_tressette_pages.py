@@ -175,6 +175,20 @@ def test_chiamata_asks_the_caller_and_partner(browser):
     assert shown_scores(table(browser, game)) == [3, 8, 3, 8]
 
 
+def test_chiamata_offers_the_eldest_as_the_caller(browser):
+    """The eldest calls (rules-decisions.md §2): chosen on a new deal's form and on the table's quick forms,
+    the next seat after each deal; the partner is left to tap, and a fix shows the caller entered."""
+    game = start(browser, "tressette-chiamata")
+    checked = r'name="caller" value="(\d)"[^>]* checked'
+    assert re.findall(checked, browser.get(f"/s/{game}/play/deal").get_data(as_text=True)) == ["1"]
+    assert re.findall(checked, table(browser, game)) == ["1", "1"]  # the claim and the ending forms
+    assert 'name="partner" value="3" checked' not in browser.get(f"/s/{game}/play/deal").get_data(as_text=True)
+    r = post_deal(browser, game, {"mode": "points", "points-0": "7", "last": "0", "caller": "0", "partner": "2"})
+    assert r.status_code == 302  # the table may say otherwise: the caller is not checked
+    assert re.findall(checked, browser.get(f"/s/{game}/play/deal").get_data(as_text=True)) == ["2"]
+    assert re.findall(checked, browser.get(f"/s/{game}/play/deal/1").get_data(as_text=True)) == ["0"]
+
+
 def test_a_fix_shows_the_deal_as_entered(browser):
     game = start(browser, "tressette")
     post_deal(browser, game, {"mode": "cards", "aces-0": "3", "thirds-0": "11", "last": "0"})
