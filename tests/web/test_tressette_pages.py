@@ -19,8 +19,8 @@ def errors_on(html: str) -> dict[str, str]:
     return {m.group(1): unescape(m.group(2)) for m in found}
 
 
-def start(browser, game, players=FOUR, **options):
-    group = gen_group(browser, players=players)
+def start(browser, game, players=FOUR, group=None, **options):
+    group = group or gen_group(browser, players=players)
     page = browser.get(f"/g/{group}/play/{game}").get_data(as_text=True)
     data = {f"seat{i + 1}": name for i, name in enumerate(players)}
     data.update({"idem_key": field_value(page, "idem_key"), "stake": "0,50", "currency": "EUR", **options})
@@ -293,3 +293,29 @@ def test_a_watch_link_shows_the_scores_and_no_form(browser, app, game):
     html = browser.get(f"/w/{watch}/play").get_data(as_text=True)
     assert shown_scores(html) == [0] * (3 if game == "terziglio" else 2)
     assert "<form" not in html.split("<main")[1].split("</main>")[0] and f"/s/{token}" not in html
+
+
+def end(browser, token):
+    page = browser.get(f"/s/{token}/play/end").get_data(as_text=True)
+    assert browser.post(f"/s/{token}/play/end", {"idem_key": field_value(page, "idem_key")}).status_code == 302
+
+
+def test_the_tressette_feats_show_on_the_statistics_across_games(browser):
+    """The feats hook (games.views.feats_for) reaches /g/<group>/games/stats: A's cappotto in Tressette
+    (Ana and Cleo win, each a cappotto), then Ana's false claim in chiamata (Bea and Dan win)."""
+    group = gen_group(browser, players=FOUR)
+    plain = start(browser, "tressette", group=group)
+    assert post_deal(browser, plain, {"mode": "event", "event": "cappotto", "by": "s0"}).status_code == 302
+    called = start(browser, "tressette-chiamata", group=group)
+    assert post_deal(browser, called, {"mode": "claim", "caller": "1", "partner": "3", "claim-by": "0",
+                                       "claim-points": "9"}).status_code == 302
+    stats = browser.get(f"/g/{group}/games/stats").get_data(as_text=True)
+    assert 'id="feats"' not in stats  # open games count nothing yet
+    end(browser, plain)
+    end(browser, called)
+    said = re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", browser.get(f"/g/{group}/games/stats")
+                                             .get_data(as_text=True))))
+    # the claim counts for the claimant's side of that deal (views.feats: the row keeps no claimant)
+    assert ("Feats Ana : partite won 1, cappotti made 1, claims made 1, claims failed 1 "
+            "Cleo : partite won 1, cappotti made 1, claims made 1, claims failed 1 "
+            "Bea : partite won 1 Dan : partite won 1 ") in said
