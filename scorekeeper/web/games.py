@@ -19,11 +19,14 @@ from wtforms import HiddenField
 from .. import services
 from ..games.base import GameSpec
 from ..games.views import Pieces
-from ..i18n import _
+from ..i18n import _, use_language
 from ..models import GameSession, Group
+from . import printing
 from .access import UnknownLink, group_or_404, session_or_404, watched_or_404
 from .fixes import phone_name
 from .forms import FormKey, number_of
+from .hardening import csp_nonce
+from .language import document_language
 
 bp = Blueprint("games", __name__)
 
@@ -45,9 +48,8 @@ def games_on_pages() -> dict[str, Any]:
             "game_title": services.games.game_title}
 
 
-def _words(pieces: Pieces | None, key: str) -> str:
-    said = pieces.option_words.get(key) if pieces is not None else None
-    return _(said) if said else key
+def _words(pieces: Pieces | None, key: str, written: str) -> str:
+    return services.games.option_words(pieces, key, written)
 
 
 def _value(choice: Any) -> str:
@@ -55,9 +57,11 @@ def _value(choice: Any) -> str:
 
 
 def start_options(spec: GameSpec, pieces: Pieces | None) -> list[dict[str, Any]]:
-    """The game's choice options as radios: each option's words and its values' words."""
-    return [{"name": o.name, "label": _words(pieces, o.name), "default": _value(o.default),
-             "choices": [(_value(c), _words(pieces, f"{o.name}={str(c).lower() if isinstance(c, bool) else c}"))
+    """The game's choice options as radios: each option's words and its values' words (as the session file
+    writes them, for a game without words)."""
+    return [{"name": o.name, "label": _words(pieces, o.name, o.name), "default": _value(o.default),
+             "choices": [(_value(c), _words(pieces, f"{o.name}={str(c).lower() if isinstance(c, bool) else c}",
+                                            _value(c)))
                          for c in o.choices]}
             for o in spec.options if o.choices]
 
@@ -144,8 +148,7 @@ def _table(gs: GameSession, watching: bool) -> ResponseReturnValue:
     view = services.games.game_view(gs)
     pieces = services.games.pieces(gs)
     extra = pieces.table_extra(view.played) if pieces is not None else {}
-    lines = {d.number: pieces.deal_line(d.deal) if pieces is not None else json.dumps(d.deal, ensure_ascii=False)
-             for d in view.deals}
+    lines = {d.number: d.line for d in view.deals}
     return render_template("games/table.html", game_session=gs, view=view, pieces=pieces, extra=extra,
                            lines=lines, watching=watching, token=None if watching else gs.token)
 
@@ -247,11 +250,9 @@ def delete(token: str, number: int) -> ResponseReturnValue:
             return redirect(url_for("games.table", token=token))
     else:
         error = " ".join(e for es in form.errors.values() for e in es)
-    pieces = services.games.pieces(gs)
     d = view.deals[number - 1]
-    line = pieces.deal_line(d.deal) if pieces is not None else json.dumps(d.deal, ensure_ascii=False)
     return render_template("games/delete.html", game_session=gs, view=view, form=form, number=number, deal=d,
-                           line=line, error=error), 400 if error else 200
+                           line=d.line, error=error), 400 if error else 200
 
 
 @bp.route("/s/<token>/play/end", methods=["GET", "POST"])
@@ -288,3 +289,31 @@ def session_json(token: str) -> ResponseReturnValue:
     name = f"{gs.game}-{gs.created_at:%Y-%m-%d}.json"
     return Response(services.games.session_json(gs), mimetype="application/json",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@bp.get("/s/<token>/play/sheet.<any(pdf, html):fmt>")
+def sheet(token: str, fmt: str) -> ResponseReturnValue:
+    return sheet_response(_game(token), fmt)
+
+
+@bp.get("/w/<token>/play/sheet.<any(pdf, html):fmt>")
+def watched_sheet(token: str, fmt: str) -> ResponseReturnValue:
+    return sheet_response(watched_or_404(token, game=True), fmt)
+
+
+def sheet_response(gs: GameSession, fmt: str) -> ResponseReturnValue:
+    """The game's printed sheet as a page or as PDF (drawn one at a time per server, and kept)."""
+    from ..reports import games as sheets
+
+    language = document_language(gs.group.language)
+    if fmt == "html":
+        with use_language(language):
+            return sheets.render_sheet_html(services.games.game_view(gs), nonce=csp_nonce())
+
+    def draw() -> tuple[str, bytes]:
+        with use_language(language):
+            view = services.games.game_view(gs)
+            return sheets.sheet_filename(view), sheets.render_sheet_pdf(view)
+
+    made_of = services.games.session_json(gs)
+    return printing.pdf_response(printing.document_key(gs, "sheet", language, made_of), draw)
