@@ -9,24 +9,29 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import asdict
 from typing import Any
 
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
+from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup, escape
 from wtforms import HiddenField
 
 from .. import services
+from ..engine import domains
 from ..games.base import GameSpec
 from ..games.views import Pieces
 from ..i18n import _, use_language
-from ..models import GameSession, Group
+from ..models import WAITING, GameSession, Group
 from . import printing
 from .access import UnknownLink, group_or_404, session_or_404, watched_or_404
 from .fixes import phone_name
 from .forms import FormKey, number_of
 from .hardening import csp_nonce
 from .language import document_language
+from .offline import KEY as PHONE_KEY
 
 bp = Blueprint("games", __name__)
 
@@ -45,7 +50,16 @@ class KeyForm(FlaskForm):
 def games_on_pages() -> dict[str, Any]:
     """The group page lists the games to start and the games kept (Tresillo's evenings are its own)."""
     return {"game_choices": services.games.game_choices, "group_games": services.games.group_games,
-            "game_title": services.games.game_title}
+            "game_title": services.games.game_title, "offline_game": offline_attributes}
+
+
+def offline_attributes(token: str) -> Markup:
+    """Where the phone's outbox (static/offline.js) sends and looks on a game's pages: the same outbox as
+    Tresillo's hand form; a deal kept on the phone is compared on its own deal form."""
+    urls = {"table": token, "table-url": url_for("games.table", token=token),
+            "sync": url_for("games.sync", token=token), "hand-url": url_for("games.deal", token=token),
+            "pending": url_for("games.deal", token=token)}
+    return Markup(" ".join(f'data-{name}="{escape(value)}"' for name, value in urls.items()))
 
 
 def _words(pieces: Pieces | None, key: str, written: str) -> str:
@@ -317,3 +331,28 @@ def sheet_response(gs: GameSession, fmt: str) -> ResponseReturnValue:
 
     made_of = services.games.session_json(gs)
     return printing.pdf_response(printing.document_key(gs, "sheet", language, made_of), draw)
+
+
+@bp.get("/s/<token>/play/sync")
+def sync(token: str) -> ResponseReturnValue:
+    """What the phone's outbox needs before sending a kept deal: where the game stands, a fresh form token,
+    and what waits on the other phones."""
+    gs = _game(token)
+    phone_key = request.args.get("phone", "")
+    elsewhere = [asdict(w) for w in services.waiting_elsewhere(gs, phone_key)] if PHONE_KEY.match(phone_key) else []
+    return jsonify(version=gs.version, hands=len(gs.hands), closed=gs.closed, csrf=generate_csrf(), deals=[],
+                   elsewhere=elsewhere)
+
+
+@bp.post("/s/<token>/play/waiting")
+def waiting(token: str) -> ResponseReturnValue:
+    """A phone's outbox says how many deals of this game wait on it (shown to the other phones)."""
+    gs = _game(token)
+    phone_key = request.form.get("phone", "")
+    hands = number_of(request.form.get("hands"), WAITING)
+    choices = number_of(request.form.get("choices"), WAITING)
+    first = number_of(request.form.get("first"), domains.HAND_NUMBER) if hands else 1
+    if not PHONE_KEY.match(phone_key) or min(hands, choices, first) < 0 or choices > hands:
+        return jsonify(ok=False, message=_("This report of what waits on the phone is damaged.")), 400
+    services.report_waiting(gs, phone_key=phone_key, phone=phone_name(), hands=hands, choices=choices, first=first)
+    return Response(status=204)
