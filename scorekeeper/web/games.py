@@ -178,6 +178,9 @@ def deal(token: str, number: int | None) -> ResponseReturnValue:
     gs = _game(token)
     if gs.closed:
         return redirect(url_for("games.result", token=token))
+    kept = _kept_deal(token, number)
+    if kept is not None:
+        return kept
     view = services.games.game_view(gs)
     fixing = number is not None
     if fixing and not 1 <= (number or 0) <= len(view.deals):
@@ -205,6 +208,16 @@ def deal(token: str, number: int | None) -> ResponseReturnValue:
     extra = pieces.deal_extra(view.played, target) if pieces is not None else {}
     return render_template("games/deal.html", game_session=gs, view=view, pieces=pieces, extra=extra, form=form,
                            values=values, errors=errors, number=target, fixing=fixing), 400 if errors else 200
+
+
+def _kept_deal(token: str, number: int | None) -> ResponseReturnValue | None:
+    """The outbox's "compare and choose" for a deal kept on the phone (``?key=…&number=…``, or ``&edit=n``
+    for a fix): the deal's own form, which the phone fills with the kept deal and its key (``?pending=``)."""
+    key = request.args.get("key", "")
+    if request.method != "GET" or not key or "pending" in request.args or number is not None:
+        return None
+    edit = number_of(request.args.get("edit"), domains.HAND_NUMBER)
+    return redirect(url_for("games.deal", token=token, number=edit if edit > 0 else None, pending=key))
 
 
 def _save(gs: GameSession, view: services.games.GameView, pieces: Pieces | None, number: int, fixing: bool,
