@@ -74,7 +74,7 @@ def test_every_page_of_the_game_fits_and_speaks_the_language(chromium, server, g
     page = ctx.new_page()
     group, table = import_game(page, server, doc)
     assert page.inner_text("header .brand") == GAMES[game].spec.title  # the header names the game played
-    for name, url in pages_of(group, table, game).items():
+    for name, url in {**pages_of(group, table, game), "sheet": f"{table}/sheet.html"}.items():
         for width in WIDTHS:
             page.set_viewport_size({"width": width, "height": 844})
             page.goto(url)

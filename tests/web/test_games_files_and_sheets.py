@@ -65,3 +65,14 @@ def test_a_refused_file_names_the_deal_and_field_and_stores_nothing(browser, gam
     assert said is not None, html
     assert html.index('name="text"') < html.index(said.group(1))  # told under the file's field
     assert 'href="/s/' not in browser.get(f"/g/{group}").get_data(as_text=True)  # no game was stored
+
+
+@pytest.mark.parametrize("game", sorted(g for g in GAMES if "counters" in {o.name for o in GAMES[g].spec.options}))
+def test_a_game_without_an_end_is_paid_as_it_stands(browser, game):
+    """The pot games have no end (``finished`` is None): ended, their money is paid, never "nobody pays"."""
+    doc = next(d for seed in range(300) if len((d := VALID[game](random.Random(seed)))["deals"]) >= 3)
+    token = token_of(import_file(browser, gen_group(browser, name="Cinque"), json.dumps(doc)))
+    assert "This game is paid as it stands." in browser.get(f"/s/{token}/play/end").get_data(as_text=True)
+    result = browser.get(f"/s/{token}/play/result").get_data(as_text=True)
+    assert "This game is paid as it stands." in result and "nobody pays anything" not in result
+    assert "This game is paid as it stands." in " ".join(pdf_pages(browser.get(f"/s/{token}/play/sheet.pdf").get_data()))
