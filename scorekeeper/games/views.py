@@ -8,7 +8,7 @@ without one is still played: its deals are entered as the session file's deal ob
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,6 +48,10 @@ class Pieces:
     option_words: Mapping[str, str] = field(default_factory=dict)
     #: the game's own script on the deal form (a path under static/), or ""
     script: str = ""
+    #: the template of the start form's own fields (given ``values`` and ``errors``), or ""
+    start_template: str = ""
+    #: those fields read into options for the session file (by the players seated), and their errors
+    read_start: Callable[[Sequence[str], FormData], tuple[dict[str, Any], dict[str, str]]] | None = None
 
 
 def pieces_for(game: Game[Any]) -> Pieces | None:

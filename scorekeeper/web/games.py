@@ -122,6 +122,11 @@ def start(token: str, game: str) -> ResponseReturnValue:
     errors: dict[str, str] = {}
     if form.validate_on_submit():
         players, options, errors = read_start(spec, request.form)
+        own = services.games.pieces_of(spec.name)
+        if own is not None and own.read_start is not None:  # the game's own start fields
+            more, wrong = own.read_start(players, request.form)
+            options.update(more)
+            errors.update(wrong)
         if not errors:
             try:
                 gs = services.games.start_game(group, game, players, teams_of(spec, players), options,
@@ -143,6 +148,7 @@ def _start_page(group: Group, spec: GameSpec, form: KeyForm, values: dict[str, s
     seats = [values.get(f"seat{i}", active[i - 1] if i <= len(active) and request.method == "GET" else "")
              for i in range(1, max(spec.seats) + 1)]
     return render_template("games/start.html", group=group, spec=spec, form=form, active=active, seats=seats,
+                           pieces=pieces,
                            options=start_options(spec, pieces), values=values, errors=errors,
                            stake=values.get("stake", "1"), currency=values.get("currency", "EUR")), \
         400 if errors else 200
