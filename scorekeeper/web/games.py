@@ -93,7 +93,7 @@ def read_start(spec: GameSpec, form: Mapping[str, str]) -> tuple[list[str], dict
         chosen = [c for c in o.choices if _value(c) == posted]
         if posted and not chosen:
             errors[f"opt-{o.name}"] = _("Choose one of the answers shown.")
-        elif chosen:
+        elif chosen and chosen[0] != o.default:  # a default is not written: it may not apply (Terziglio's target)
             options[o.name] = chosen[0]
     stake = (form.get("stake") or "").strip().replace(",", ".")
     if stake:

@@ -72,7 +72,7 @@ def test_a_game_without_an_end_is_paid_as_it_stands(browser, game):
     """The pot games have no end (``finished`` is None): ended, their money is paid, never "nobody pays"."""
     doc = next(d for seed in range(300) if len((d := VALID[game](random.Random(seed)))["deals"]) >= 3)
     token = token_of(import_file(browser, gen_group(browser, name="Cinque"), json.dumps(doc)))
-    assert "This game is paid as it stands." in browser.get(f"/s/{token}/play/end").get_data(as_text=True)
+    assert "A game paid as it goes: the money as it stands." in browser.get(f"/s/{token}/play/end").get_data(as_text=True)
     result = browser.get(f"/s/{token}/play/result").get_data(as_text=True)
-    assert "This game is paid as it stands." in result and "nobody pays anything" not in result
-    assert "This game is paid as it stands." in " ".join(pdf_pages(browser.get(f"/s/{token}/play/sheet.pdf").get_data()))
+    assert "A game paid as it goes: the money as it stands." in result and "nobody pays anything" not in result
+    assert "A game paid as it goes: the money as it stands." in " ".join(pdf_pages(browser.get(f"/s/{token}/play/sheet.pdf").get_data()))
