@@ -15,13 +15,14 @@ One module per concern:
 - :mod:`.summaries` — a closed evening's figures, kept when it ends, rebuilt when stale;
 - :mod:`.evenings` — the group across evenings: its memory, the next evening, the result to share;
 - :mod:`.games` — the games of the registry (``scorekeeper-session/2``): start, deals, fixes, end, the view.
+- :mod:`.night` — the group's evening across games: its page, its end, a game settled alone, statistics.
 
 Every writing function validates through the engine first and commits once,
 so a refused change leaves nothing half-saved.
 """
 
 from ..engine import HandChoices  # what a hand form may offer (services.choices_for)
-from . import games
+from . import games, night
 from .checks import CountAnswer, WhatIf, count_check, count_parties, what_if
 from .evenings import GroupMemory, group_memory, kept_paper_session, share_text, start_next
 from .files import AlreadyImported, export_json, import_session, ledger_csv
@@ -113,5 +114,5 @@ __all__ = [
     "Waiting", "report_waiting", "waiting_elsewhere",
     "LinkKind", "find_watched", "link_kind", "replace_links", "replaced_by", "version_by_link",
     "AlreadyImported", "versus",
-    "games",
+    "games", "night",
 ]

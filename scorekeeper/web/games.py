@@ -313,7 +313,14 @@ def end(token: str) -> ResponseReturnValue:
 @bp.get("/s/<token>/play/result")
 def result(token: str) -> ResponseReturnValue:
     gs = _game(token)
-    return render_template("games/result.html", game_session=gs, view=services.games.game_view(gs))
+    view = services.games.game_view(gs)
+    pieces = services.games.pieces(gs)
+    extra = (pieces.result_extra(view.played, services.games.group_past(gs))
+             if pieces is not None and pieces.result_extra is not None else {})
+    again = KeyForm()
+    again.idem_key.fresh()
+    return render_template("games/result.html", game_session=gs, view=view, pieces=pieces, extra=extra,
+                           again=again, again_fields=services.games.again_fields(gs, view))
 
 
 @bp.get("/s/<token>/play/session.json")
