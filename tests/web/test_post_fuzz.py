@@ -318,8 +318,7 @@ ROUTES: dict[str, Callable[[Table, random.Random], tuple[str, dict[str, Any]]]] 
     "fixes.insert": insert_hand, "fixes.dealer": dealer, "fixes.seating": seating, "fixes.undo": undo,
     "fixes.reopen": reopen, "fixes.phone": phone, "offline.waiting": waiting,
     "games.start": games_start, "games.deal": games_deal, "games.delete": games_delete, "games.end": games_end,
-    "games.waiting": games_waiting,
-    "night.end": night_end, "night.alone": night_alone,
+    "night.end": night_end, "night.alone": night_alone, "games.waiting": games_waiting,
     # last: once the links are replaced, the group's old link opens nothing (a 404 for the posts after it)
     "groups.replace_links": replace_links,
 }
