@@ -118,6 +118,7 @@ def test_tressette_a_declaration_a_false_claim_then_a_cappotto(chromium, server)
     page.click("label.choice:has(input[name='last'][value='0'])")
     page.click("label.choice:has(input[name='points-0'][value='6'])")
     page.click(".deal-form > button.big")
+    page.wait_for_selector("#decl-1-error")  # the server's page, shown by the phone's outbox
     assert page.locator("#decl-1-error").inner_text() == "Il Tre di denari è già nella mano di Ana."
     t.look("deal-refused")
     # fixed: Cleo's three Twos, the missing one the 2 of coins (Ana's)
