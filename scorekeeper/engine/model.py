@@ -7,13 +7,13 @@ turns them into a :class:`Ledger` of :class:`Row` values and a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import MISSING, dataclass, fields
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
 from functools import lru_cache
 from operator import index as as_index
-from typing import TYPE_CHECKING, Any, Literal, ParamSpec, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 if TYPE_CHECKING:
     from .rules import Ruleset
@@ -23,48 +23,8 @@ __all__ = [
     "Bet", "BetResult", "Bola", "Case", "Contract", "Dealt", "Debt", "Hand", "HandFacts", "HandResult",
     "Happening", "InPlay", "Ledger", "MoneyTransfer", "Options", "Outcome", "PaperDebt", "PaperVersion", "PaperWalk",
     "Reason", "Row", "RowKind", "RowLog", "Rows", "ScoringName", "Session", "Settlement", "Setup", "Stake", "Started",
-    "Surrender", "Transfer", "Upcoming", "builder", "transfer",
+    "Surrender", "Transfer", "Upcoming", "transfer",
 ]
-
-_P = ParamSpec("_P")
-_R = TypeVar("_R")
-
-
-def builder(record: Callable[_P, _R]) -> Callable[_P, _R]:
-    """A faster constructor for a frozen, slotted record, for the replay's hot path.
-
-    A frozen dataclass sets each field through ``object.__setattr__``, several times
-    dearer than a plain attribute store; a replay builds a handful of records for every
-    hand, and that was most of its time. The builder is a twin class with the same
-    slots and no guard: its ``__init__`` stores the fields plainly and then makes the
-    object a ``record`` (same layout, so its class may change). What comes out is an
-    ordinary ``record``, as immutable as one built by ``record(...)``.
-
-    >>> make = builder(Debt)
-    >>> d = make(3, "E", 20)
-    >>> type(d) is Debt, d == Debt(3, "E", 20)
-    (True, True)
-    >>> d.amount = 5
-    Traceback (most recent call last):
-    ...
-    dataclasses.FrozenInstanceError: cannot assign to field 'amount'
-    """
-    assert isinstance(record, type), "a builder builds a dataclass record"
-    names: list[str] = []
-    env: dict[str, Any] = {"_record": record}
-    for f in fields(record):
-        assert f.init and f.default_factory is MISSING, f"{record.__name__}.{f.name}: a plain field"
-        if f.default is MISSING:
-            names.append(f.name)
-        else:
-            env[f"_default_{f.name}"] = f.default
-            names.append(f"{f.name}=_default_{f.name}")
-    stores = "".join(f"    self.{f.name} = {f.name}\n" for f in fields(record))
-    exec(f"def __init__(self, {', '.join(names)}):\n{stores}    self.__class__ = _record\n", env)
-    namespace = {"__slots__": record.__dict__.get("__slots__", ()), "__init__": env["__init__"],
-                 "__setattr__": object.__setattr__, "__delattr__": object.__delattr__}
-    twin: Callable[_P, _R] = type(f"{record.__name__}Builder", record.__bases__, namespace)
-    return twin
 
 #: the contracts of the session file (``pass``: everybody passed and the deal is cancelled)
 Contract = Literal["entrada", "vuelta", "solo", "penetro", "pass"]
@@ -267,7 +227,7 @@ class Transfer:
 def transfer(source: str, target: str, amount: int, reason: Reason, debt: int | None = None) -> Transfer:
     """A :class:`Transfer`, shared: the same move recurs hand after hand (the tanto, the ante), and a
     record never changes, so one object serves every row that makes it (a replay builds far fewer)."""
-    return _transfer(source, target, amount, reason, debt)
+    return Transfer(source, target, amount, reason, debt)
 
 
 @dataclass(frozen=True, slots=True)
@@ -654,8 +614,9 @@ class RowLog:
             kind, hand, dealer = "hand", happened.number, happened.dealer
         else:  # the deal row of hand (index + 1) // 2: the start row, then two rows a hand
             kind, hand, dealer = "deal", (index + 1) // 2, happened.dealer
-        return build_row(index, kind, hand, self.players, tuple(tokens[at:at + n]), tokens[at + n],
-                         tokens[at + n + 1], self.papers[index], happened, self.transfers[index], dealer)
+        return Row(index=index, kind=kind, hand=hand, players=self.players, bowls_tuple=tuple(tokens[at:at + n]),
+                   plato=tokens[at + n], pajaritos=tokens[at + n + 1], paper_version=self.papers[index],
+                   happened=happened, transfers=self.transfers[index], dealer=dealer)
 
 
 class Rows(Sequence[Row]):
@@ -785,11 +746,3 @@ class Ledger:
     @property
     def last(self) -> Row:
         return self.rows[-1]
-
-
-# the records a replay builds for every hand and row (see :func:`builder`)
-_transfer = build_transfer = builder(Transfer)
-build_debt = builder(Debt)
-build_row = builder(Row)
-build_result = builder(HandResult)
-build_stake = builder(Stake)
