@@ -3,9 +3,9 @@
     .venv/bin/python bench/replay.py            # 500, 1k, 10k, 100k hands
     .venv/bin/python bench/replay.py --quick    # skip the 100k run
     .venv/bin/python bench/replay.py --games    # also every other game: deals per second
-    .venv/bin/python bench/replay.py --quick --games --before main --rounds 3   # REV's code too, taking turns
+    .venv/bin/python bench/replay.py --quick --games --before main --rounds 3   # main's code too, in turns
 
-With ``--before REV`` the same bench runs on REV's code (a temporary worktree) and on this tree's,
+With ``--before REV...`` the same bench runs on each REV's code (a temporary worktree) and this tree's,
 in turns (before, after, before, after, ...) in child processes, and prints the best CPU figure of
 each side per size and per game: on a shared machine only figures taken side by side compare.
 
@@ -134,32 +134,34 @@ def measure(sizes: list[int], games: bool) -> dict[str, float]:
     return rates
 
 
-def before_after(rev: str, rounds: int, sizes: list[int], games: bool) -> None:
-    """REV's code and this tree's, taking turns in child processes; the best CPU figure of each side."""
-    best: dict[str, dict[str, float]] = {"before": {}, "after": {}}
+def before_after(revs: list[str], rounds: int, sizes: list[int], games: bool) -> None:
+    """Each of REVS' code and this tree's, taking turns in child processes; the best CPU figure of each."""
+    best: dict[str, dict[str, float]] = {rev: {} for rev in [*revs, "after"]}
     with tempfile.TemporaryDirectory() as tmp:
-        tree = Path(tmp) / "before"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), rev], check=True,
-                       capture_output=True)
+        trees = {rev: Path(tmp) / f"before-{i}" for i, rev in enumerate(revs)}
+        for rev, tree in trees.items():
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), rev], check=True,
+                           capture_output=True)
         try:
             for _ in range(rounds):
-                for side, code in (("before", tree), ("after", ROOT)):
+                for side, code in [*trees.items(), ("after", ROOT)]:
                     args = [sys.executable, __file__, "--child", "--sizes", *map(str, sizes)]
                     out = subprocess.run(args + (["--games"] if games else []), check=True, capture_output=True,
                                          text=True, env={**os.environ, "REPLAY_BENCH_CODE": str(code)}).stdout
                     for key, rate in json.loads(out.splitlines()[-1]).items():
                         best[side][key] = max(rate, best[side].get(key, 0.0))
         finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], capture_output=True)
-    print(f"best of {rounds} turns each, CPU time; before = {rev}, after = this tree")
+            for tree in trees.values():
+                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
+                               capture_output=True)
+    print(f"best of {rounds} turns each, CPU time, per second; after = this tree; ratio = after ÷ the first")
+    print(f"  {'':>24}  " + "  ".join(f"{side[:12]:>12}" for side in best))
+    first = best[revs[0]]
     for key in best["after"]:
-        b, a = best["before"].get(key), best["after"][key]
-        unit = "deals/s" if key.startswith("game ") else "hands/s"
-        was = f"{b:12,.0f}" if b else f"{'-':>12}"
-        ratio = f"{a / b:5.2f}×" if b else ""
-        print(f"  {key:>24}: before {was}  after {a:12,.0f} {unit}  {ratio}")
-    for side in ("before", "after"):
-        r = best[side]
+        cells = "  ".join(f"{best[side].get(key, 0):12,.0f}" for side in best)
+        ratio = f"{best['after'][key] / first[key]:5.2f}×" if first.get(key) else ""
+        print(f"  {key:>24}  {cells}  {ratio}")
+    for side, r in best.items():
         if "10000 hands" in r and "1000 hands" in r:
             print(f"  {side}: 10,000 hands {r['10000 hands']:,.0f} hands/s CPU (target ≥ 50,000), growth 1k→10k"
                   f" {r['1000 hands'] / r['10000 hands']:.2f} (target ≤ 1.1)")
@@ -169,7 +171,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="skip the 100k-hand run")
     ap.add_argument("--games", action="store_true", help="also time every other game (scorekeeper/games)")
-    ap.add_argument("--before", help="a git revision timed too, in turns with this tree (e.g. main)")
+    ap.add_argument("--before", nargs="+", help="git revisions timed too, in turns with this tree (e.g. main)")
     ap.add_argument("--rounds", type=int, default=3, help="turns of each side with --before")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--sizes", type=int, nargs="*", help=argparse.SUPPRESS)

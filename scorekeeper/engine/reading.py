@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from .domains import CONTRA_ESTUCHE_COUNT, ESTUCHE_COUNT
 from .errors import N_, HandError, field_error
-from .model import GIVEN_OUTCOMES, Hand, HandFacts
+from .model import GIVEN_OUTCOMES, Hand, HandFacts, builder
 from .options import SUITS
 from .rules import CONTRACTS, HAND_FIELDS
 
@@ -87,6 +87,10 @@ class Play(HandFacts):
     playing: str | None
 
 
+#: a :class:`Play`, once per hand, through :func:`.model.builder` (the figures: :data:`.model.build_result`)
+build_play = builder(Play)
+
+
 def _fail(number: int, field: str, template: str, **params: Any) -> HandError:
     return HandError(field_error(number, field, template, **params))
 
@@ -113,9 +117,9 @@ def read_hand(rules: Ruleset, seating: Seating, number: int, dealer: str, hand: 
     mano = seating.next[dealer]
     if contract == "pass":
         _check_cancelled(number, hand)
-        return Play(number=number, dealer=dealer, mano=mano, active=seating.active(dealer), contract="pass",
-                    declarer=None, players=seating.players, takeover=None, accepted=False, favoured=favoured,
-                    tricks=None, hand=hand, playing=None)
+        return build_play(number=number, dealer=dealer, mano=mano, active=seating.active(dealer), contract="pass",
+                          declarer=None, players=seating.players, takeover=None, accepted=False, favoured=favoured,
+                          tricks=None, hand=hand, playing=None)
     if contract == "penetro":
         declarer, active = _penetro(rules, seating, number, dealer, hand)
     else:
@@ -137,9 +141,9 @@ def read_hand(rules: Ruleset, seating: Seating, number: int, dealer: str, hand: 
         _check_told(rules, number, hand, takeover)
     else:
         tricks = _check_tricks(number, hand, active, playing)
-    return Play(number=number, dealer=dealer, mano=mano, active=active, contract=contract, declarer=declarer,
-                players=seating.players, takeover=takeover, accepted=surrender is not None and takeover is None,
-                favoured=favoured, tricks=tricks, hand=hand, playing=playing)
+    return build_play(number=number, dealer=dealer, mano=mano, active=active, contract=contract, declarer=declarer,
+                      players=seating.players, takeover=takeover, accepted=surrender is not None and takeover is None,
+                      favoured=favoured, tricks=tricks, hand=hand, playing=playing)
 
 
 def _check_table_fields(rules: Ruleset, n: int, number: int, hand: Hand) -> bool:

@@ -54,6 +54,7 @@ from .model import (
     Started,
     Transfer,
     Upcoming,
+    build_result,
     transfer,
 )
 from .reading import Seating, read_hand
@@ -380,10 +381,10 @@ class Table:
             debt = played_for(tied, hand.debt, deal.number, self.players)
         scored: Scored = self.scoring(play, self.stake(deal, play.favoured, debt), self.rules)
         outcome, transfers, stake, winner, puestas, puesta_to, plato_puesta, bet = scored
-        result = HandResult(number=play.number, dealer=play.dealer, mano=play.mano, active=play.active,
-                            contract=play.contract, declarer=play.declarer, stake=stake, outcome=outcome, hand=hand,
-                            winner=winner, new_declarer=play.takeover, transfers=transfers, favoured=play.favoured,
-                            puestas=puestas, puesta_to=puesta_to, bet=bet)
+        result = build_result(number=play.number, dealer=play.dealer, mano=play.mano, active=play.active,
+                              contract=play.contract, declarer=play.declarer, stake=stake, outcome=outcome,
+                              hand=hand, winner=winner, new_declarer=play.takeover, transfers=transfers,
+                              favoured=play.favoured, puestas=puestas, puesta_to=puesta_to, bet=bet)
         return result, plato_puesta
 
     # ------------------------------------------------------------- apply
