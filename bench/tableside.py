@@ -10,12 +10,16 @@ screen at once. Every request comes on a new connection, so the kernel spreads
 them over both workers as it spreads a table's phones: a worker often meets a
 version of the session that the other one made.
 
-The times are the server's own: gunicorn's access log, written inside the
-worker from the moment the request was read to the moment its answer was sent
-(``%(D)s`` microseconds, set through ``GUNICORN_CMD_ARGS`` with the worker's
-pid), not the phone's clock. With ``--before REV`` the same rounds run first
-against REV (a temporary worktree, served by the same gunicorn command with
-REV's own configuration), in the same run.
+The times are the server's own, not the phone's clock: gunicorn's access log,
+written inside the worker from the moment the request was read to the moment
+its answer was sent (``%(D)s`` microseconds, with the worker's pid, set through
+``GUNICORN_CMD_ARGS``), and the CPU time of the thread that answered
+(bench/timed_app.py wraps the app: on a shared machine the wall time inside the
+server grows with the load, the CPU time much less). The server is
+./scripts/run's gunicorn command and configuration (two workers of eight
+threads), started directly so the app can be wrapped. With ``--before REV`` the
+same rounds run first against REV (a temporary worktree, REV's own package and
+configuration), in the same run.
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ from serve import Phone, hidden, new_table, run_env, started  # noqa: E402
 #: the access log line this bench reads: pid, microseconds, the request line (its token cut), the status
 LOG_FORMAT = 'tableside %(p)s %(D)s "%(r)s" %(s)s'
 LINE = re.compile(r'tableside <(\d+)> (\d+) "(\w+) (\S+) [^"]*" (\d+)')
+CPU_LINE = re.compile(r'tableside-cpu <(\d+)> (\d+) (\d+) "(\w+) (\S+)"')
 KINDS = {("POST", "hand"): "save", ("GET", "hand"): "hand form", ("GET", ""): "table screen"}
 LIMITS = {"save": 20.0, "hand form": 30.0, "table screen": 20.0}  # p95, ms (issue 29, must show 2)
 GAP = 0.15  # seconds between two rounds (a table is quieter still)
@@ -109,6 +114,16 @@ def server_times(lines: list[str], since: int) -> dict[str, list[tuple[int, floa
     return times
 
 
+def cpu_times(lines: list[str], since: int) -> dict[str, list[float]]:
+    """The CPU milliseconds of each kind of request (bench/timed_app.py's lines after ``since``)."""
+    times: dict[str, list[float]] = {kind: [] for kind in LIMITS}
+    for line in lines[since:]:
+        m = CPU_LINE.search(line)
+        if m and (kind := kind_of(m.group(4), m.group(5))) is not None:
+            times[kind].append(int(m.group(2)) / 1000)
+    return times
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(p * (len(ordered) - 1)))]
@@ -121,7 +136,8 @@ def measure(command: list[str], env: dict[str, str], cwd: Path, session_file: Pa
         failures = rounds(server.url, session_file, count)
         time.sleep(1)  # the last lines of the access log
         times = server_times(server.output, since)
-    return {"failures": failures, "times": times}
+        cpu = cpu_times(server.output, since)
+    return {"failures": failures, "times": times, "cpu": cpu}
 
 
 def show(label: str, result: dict[str, object]) -> None:
@@ -136,20 +152,22 @@ def show(label: str, result: dict[str, object]) -> None:
         verdict = "ok" if percentile(ms, 0.95) <= LIMITS[kind] else f"over {LIMITS[kind]:.0f}"
         print(f"  {kind:13} p50 {percentile(ms, 0.5):6.1f} ms  p95 {percentile(ms, 0.95):6.1f} ms"
               f"  max {max(ms):6.1f} ms  n={len(ms):3}  by worker {sorted(workers.values())}  ({verdict})")
+        cpu = result["cpu"][kind]  # type: ignore[index]
+        if cpu:
+            print(f"  {'':13} CPU p50 {percentile(cpu, 0.5):6.1f} ms  p95 {percentile(cpu, 0.95):6.1f} ms"
+                  f"  max {max(cpu):6.1f} ms")
     failures: list[str] = result["failures"]  # type: ignore[assignment]
     print(f"  failures: {len(failures)} {failures[:3]}")
 
 
-def before_server(rev: str, work: Path) -> tuple[list[str], dict[str, str], Path]:
-    """REV's tree as its gunicorn configuration serves it (this .venv's libraries, REV's own package)."""
-    tree = work / "before"
-    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), rev], check=True,
-                   capture_output=True)
-    env = run_env(work / "before-instance", PYTHONPATH=str(tree), FLASK_APP="scorekeeper",
+def server(tree: Path, instance: Path) -> tuple[list[str], dict[str, str]]:
+    """./scripts/run's gunicorn command for ``tree``'s package and configuration (this .venv's libraries),
+    its app wrapped by bench/timed_app.py."""
+    env = run_env(instance, PYTHONPATH=f"{tree}:{ROOT / 'bench'}", FLASK_APP="scorekeeper",
                   PATH=f"{ROOT / '.venv' / 'bin'}:{os.environ.get('PATH', '')}")
     command = [str(ROOT / ".venv" / "bin" / "gunicorn"), "-c", "python:scorekeeper.gunicorn_conf",
-               "scorekeeper.serving:served_app()"]
-    return command, env, tree
+               "timed_app:application"]
+    return command, env
 
 
 def main() -> None:
@@ -167,16 +185,19 @@ def main() -> None:
         session_file.write_text(json.dumps(dump_session(Session(Setup(players=PLAYERS, first_dealer="North"),
                                                                 tuple(make_hands(args.hands - args.rounds))))))
         if args.before:
-            command, env, tree = before_server(args.before, work)
+            tree = work / "before"
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), args.before],
+                           check=True, capture_output=True)
             try:
+                command, env = server(tree, work / "before-instance")
                 results["before"] = measure(command, env, tree, session_file, args.rounds)
             finally:
                 subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
                                capture_output=True)
             show(f"before ({args.before})", results["before"])
-        results["after"] = measure([str(ROOT / "scripts" / "run")], run_env(work / "instance"), ROOT, session_file,
-                                   args.rounds)
-        show("after (this tree, ./scripts/run)", results["after"])
+        command, env = server(ROOT, work / "instance")
+        results["after"] = measure(command, env, ROOT, session_file, args.rounds)
+        show("after (this tree)", results["after"])
     print(f"load {os.getloadavg()[0]:.2f}; p95 limits (ms): {LIMITS}")
 
 

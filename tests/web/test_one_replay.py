@@ -181,3 +181,34 @@ def test_a_version_made_by_the_other_worker_is_caught_up(browser, app, table, wo
         gs = services.find_session(token)
         assert services.ledger_for(gs) == replay(load_session(session_dict(gs)))
         db.session.remove()
+
+
+def test_the_session_view_is_built_once_per_version_and_language(browser, table, worked_example, monkeypatch):
+    """The table screen, the hand form and the hands list show one session view per version and language:
+    built once, kept with the replay, built again for a new version or another language."""
+    from scorekeeper import viewmodel
+    from scorekeeper.services import views
+
+    built: list[int] = []
+    real = viewmodel.build_view
+
+    def counting(*args, **kwargs):
+        built.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(views, "build_view", counting)
+    pages = (f"/s/{table}", f"/s/{table}/hand", f"/s/{table}/hands")
+    for url in pages:
+        assert browser.get(url).status_code == 200
+    assert len(built) == 2  # the table screen's (the paper settled as if now) and the paper as the session says
+    for url in pages:
+        assert browser.get(url).status_code == 200
+    assert len(built) == 2
+    browser.client.get("/language/es")
+    spanish = browser.get(f"/s/{table}").get_data(as_text=True)
+    assert len(built) == 3 and 'lang="es"' in spanish
+    gen_hand(browser, table, worked_example["hands"][6])  # its form: the paper as the session says, in Spanish
+    assert len(built) == 4
+    for url in pages:
+        assert browser.get(url).status_code == 200
+    assert len(built) == 6  # the new version's two
