@@ -223,11 +223,13 @@ def add_hand(
     check_room_for_hand(count)
     if entry is None or entry.number != count + 1 or entry.source is None or entry.source.version != gs.version:
         entry = entry_for(gs)
+    table = entry.table.fork()  # the hand is played once, here: the next page's replay is this table
     try:
-        result = entry.table.preview(entry.parse(hand))
+        hand = dict(hand, dealer=table.deal_of(entry.parse(hand))[0])
+        played = entry.parse(hand)  # the hand as it is stored (its dealer recorded), as a replay reads it
+        table.play(played)
     except SessionError as exc:
         raise refused_from(exc) from None
-    hand = dict(hand, dealer=result.dealer)
     record = HandRecord(session_id=gs.id, position=count, data=hand, idem_key=idem_key)
     db.session.add(record)
     gs.version += 1
@@ -235,7 +237,7 @@ def add_hand(
     history.record(gs, "add", key=idem_key, phone=phone, hand=count + 1, after=hand)
     saved = Saved(*_commit_once(record, lambda: _stored_by_key(gs, idem_key)))
     if saved.created and entry.source is not None and entry.source.version == version - 1:
-        kept_after(gs, entry.source, entry.parse(hand), hand, version)  # the next page plays one hand, not all
+        kept_after(gs, entry.source, table, played, hand, version)  # the next page replays nothing
     return saved
 
 

@@ -115,7 +115,8 @@ def new_hand(token: str) -> ResponseReturnValue:
                 if saved is not None:
                     return _saved(gs, saved)
     assert form.entry is not None
-    view = services.view_from(gs, form.entry.ledger)
+    source = form.entry.source
+    view = services.kept_view(gs, source) if source is not None else services.view_from(gs, form.entry.ledger)
     if request.method == "GET" or _deleted_since(form, view.next.number):
         form.number.data = str(view.next.number)
         form.version.data = str(gs.version)

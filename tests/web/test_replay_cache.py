@@ -122,6 +122,22 @@ def test_cached_state_is_a_fresh_replay(browser, app, steps):
         fresh_and_cached(app, token)
 
 
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                 HealthCheck.too_slow])
+@given(steps=STEPS)
+def test_a_version_the_other_worker_made_is_a_fresh_replay(browser, app, steps):
+    """As above, but each change is served as if the other worker had made it: this worker kept only
+    older versions, and catches up on them (hands added) or replays (anything else)."""
+    token = gen_session(browser, gen_group(browser))
+    browser.get(f"/s/{token}")
+    for kind, seed in steps:
+        step(browser, app, token, kind, seed)
+        newest = browser.client.get(f"/s/{token}/version").get_json()["version"]
+        CACHE.forget((token, newest))
+        browser.get(f"/s/{token}")
+        fresh_and_cached(app, token)
+
+
 def test_an_uncommitted_change_is_never_kept(browser, app, worked_example):
     """A replay made inside a transaction that changed the session is not cached: it may roll back."""
     token = gen_session(browser, gen_group(browser))
