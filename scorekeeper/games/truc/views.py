@@ -3,8 +3,10 @@ and the pairs' records against each other (with tonight's series and a revancha)
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from ...i18n import N_, _
@@ -75,10 +77,11 @@ def first_word(rules: Rules, chain: forms.Chain, game: str) -> str:
 
 def bet_views(played: Played) -> tuple[dict[str, Any], ...]:
     """The side bets of the ruleset (envido, flor, envit) as the form draws them: the call buttons
-    of each step and the answers, all from the chain's data."""
+    of each step (``offers(values)``: only what may follow the steps entered) and the answers, all
+    from the chain's data."""
     names = forms.sides(played)
-    return tuple({"name": forms.bet_name(bet), "legend": bet.field, "steps": forms.bet_steps(bet),
-                  "choices": forms.bet_choices(played, bet), "alone": bet.sung_alone,
+    return tuple({"name": forms.bet_name(bet), "legend": bet.field, "offers": partial(forms.bet_offers, played, bet),
+                  "script": json.dumps(forms.bet_script(bet)), "alone": bet.sung_alone,
                   "answers": tuple((f"{kind}-{i}", kind, name) for kind in ("won", "refused")
                                    for i, name in enumerate(names))}
                  for bet in forms.rules(played).chains)
