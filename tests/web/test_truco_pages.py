@@ -130,3 +130,17 @@ def test_the_envido_after_a_falta_offers_nothing_more(browser, group):
     r = hand(browser, token, end="won-0", **{"bet-envido-1": "0:falta_envido", "bet-envido-2": "1:envido",
                                              "bet-envido-answer": "won-0"})
     assert r.status_code == 400 and "may not follow" in errors_on(r.get_data(as_text=True))["bet-envido"]
+
+
+def test_the_pages_say_the_rulesets_name(browser, group):
+    """A chosen ruleset names the game on its pages (Truco rioplatense, Truc valencià, in their own
+    words); the seed's Truc keeps its name; the start form says each ruleset in words."""
+    form = browser.get(f"/g/{group}/play/truc").get_data(as_text=True)
+    assert "Truco rioplatense (Río de la Plata)" in unescape(form) and "Truc valencià: truc, envit" in unescape(form)
+    assert ">rioplatense<" not in form
+    for ruleset, title in (("rioplatense", "Truco rioplatense"), ("valenciano", "Truc valencià"), ("seed", "Truc")):
+        token = start(browser, group, ruleset=ruleset)
+        table = unescape(browser.get(f"/s/{token}/play").get_data(as_text=True))
+        assert f"<h1>{title}</h1>" in table and f"<title>{title}" in table
+        deal = unescape(browser.get(f"/s/{token}/play/deal").get_data(as_text=True))
+        assert f"· {title}</title>" in deal or f"· {title} ·" in deal

@@ -156,7 +156,26 @@ def result_extra(played: Played, past: Sequence[Past]) -> Mapping[str, Any]:
     return {"versus": Versus(records(matches, "pair"), records(matches, "player"), tonight, names)}
 
 
+#: the name of each ruleset of truc on its pages, in its region's words (the seed's is the game's own)
+RULESET_TITLES = {"rioplatense": "Truco rioplatense", "valenciano": "Truc valencià"}
+
+
+def title_of(played: Played) -> str:
+    """The game's name on its pages: the ruleset's own when the table chose one."""
+    return RULESET_TITLES.get(forms.rules(played).ruleset, played.game.spec.title)
+
+
 OPTION_WORDS = {
+    "ruleset": N_("Rules"),
+    "ruleset=seed": N_("The old Truc of the seed: raises to 3, 6, 9 and 12, game to 12"),
+    "ruleset=rioplatense": N_("Truco rioplatense (Río de la Plata): truco, envido, game to 15 or 30"),
+    "ruleset=valenciano": N_("Truc valencià: truc, envit, camas"),
+    "target": N_("Río de la Plata: game to"),
+    "flor": N_("Río de la Plata: play with flor"),
+    "flor=true": N_("yes"),
+    "flor=false": N_("no"),
+    "cama": N_("Valencia: points of a cama"),
+    "camas": N_("Valencia: camas to win"),
     "three_ties": N_("Three tied tricks"),
     "three_ties=eldest": N_("go to the eldest team"),
     "three_ties=tie": N_("tie the hand: nobody scores"),
@@ -177,6 +196,7 @@ def pieces(game: str) -> Pieces:
         script="games/truc.js",
         result_template="games/truc/versus.html",
         result_extra=result_extra,
+        title=title_of,
     )
 
 
