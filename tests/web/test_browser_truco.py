@@ -181,3 +181,40 @@ def test_a_truco_to_30_with_an_envido_and_a_falta_envido(chromium, server):
     shot(night, "truco-over-dark")
     dark.close()
     ctx.close()
+
+
+def test_the_envit_steps_follow_the_calls_as_they_change(chromium, server):
+    """Truc valencià: torne only answers an envit, by the other side; changing who called the envit
+    redraws the next step for the other team, and no quiero is never the last caller's to say."""
+    ctx = chromium.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1, bypass_csp=True)
+    page = ctx.new_page()
+    page.goto(server + "/")
+    page.fill("#name", "Casino")
+    page.click("text=Create group")
+    for name in FOUR:
+        page.fill("#add-player #name", name)
+        page.click("text=Add player")
+    page.goto(page.url.split("#")[0])
+    page.click("a[href$='/play/truc']")
+    page.check("input[name=opt-ruleset][value='\"valenciano\"']")
+    page.fill("#stake", "1")
+    page.click("form.game-start button[type=submit]")
+    page.wait_for_selector(".truc-tally")
+    assert page.locator("h1").inner_text() == "Truc valencià"
+    page.click("#enter-deal")
+    page.click("details.bet summary")
+
+    def shown(name):
+        return page.locator(f"label.choice:visible input[name={name}]").evaluate_all("els => els.map(e => e.value)")
+
+    assert shown("bet-envit-1") == ["0:envit", "0:falta", "1:envit", "1:falta"]
+    assert shown("bet-envit-answer") == []
+    page.click("label.choice:has(input[name=bet-envit-1][value='0:envit'])")
+    assert shown("bet-envit-2") == ["1:torne", "1:falta"]
+    assert shown("bet-envit-answer") == ["won-0", "won-1", "refused-1"]
+    page.click("label.choice:has(input[name=bet-envit-2][value='1:torne'])")
+    assert shown("bet-envit-3") == ["0:falta"]
+    page.click("label.choice:has(input[name=bet-envit-1][value='1:envit'])")   # B called it, not A
+    assert shown("bet-envit-2") == ["0:torne", "0:falta"] and shown("bet-envit-3") == []
+    assert shown("bet-envit-answer") == ["won-0", "won-1", "refused-0"]
+    ctx.close()
