@@ -137,7 +137,7 @@ def test_the_pages_say_the_rulesets_name(browser, group):
     words); the seed's Truc keeps its name; the start form says each ruleset in words."""
     form = browser.get(f"/g/{group}/play/truc").get_data(as_text=True)
     assert "Truco rioplatense (Río de la Plata)" in unescape(form) and "Truc valencià: truc, envit" in unescape(form)
-    assert ">rioplatense<" not in form
+    assert ">rioplatense<" not in form and ">target=30<" not in form and "30 points: malas, then buenas" in form
     for ruleset, title in (("rioplatense", "Truco rioplatense"), ("valenciano", "Truc valencià"), ("seed", "Truc")):
         token = start(browser, group, ruleset=ruleset)
         table = unescape(browser.get(f"/s/{token}/play").get_data(as_text=True))
