@@ -67,6 +67,8 @@ class Pieces:
     start_template: str = ""
     #: those fields read into options for the session file (by the players seated), and their errors
     read_start: Callable[[Sequence[str], FormData], tuple[dict[str, Any], dict[str, str]]] | None = None
+    #: the game's name on its pages as played (a ruleset's own name: Truco rioplatense), or None: the spec's title
+    title: Callable[[Played], str] | None = None
 
 
 def pieces_for(game: Game[Any]) -> Pieces | None:

@@ -398,8 +398,10 @@ def game_view(gs: GameSession) -> GameView:
     players = p.table.seating.players
     scores = p.rows[-1].scores if p.rows else tuple((name, 0) for name in players)
     r = p.result
+    own = pieces_for(p.game)
+    title = own.title(p) if own is not None and own.title is not None else p.game.spec.title
     return GameView(
-        title=p.game.spec.title, spec=p.game.spec, played=p, deals=lines, scores=scores, result=r,
+        title=title, spec=p.game.spec, played=p, deals=lines, scores=scores, result=r,
         ending=how_words(r.how) if r.how else "",
         money=tuple((name, formats.money(m, gs.currency, signed=True)) for name, m in r.money),
         payments=settlement(r, players, gs.currency), stake=formats.money(p.table.stake, gs.currency),

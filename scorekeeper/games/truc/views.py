@@ -3,8 +3,10 @@ and the pairs' records against each other (with tonight's series and a revancha)
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from ...i18n import N_, _
@@ -75,10 +77,11 @@ def first_word(rules: Rules, chain: forms.Chain, game: str) -> str:
 
 def bet_views(played: Played) -> tuple[dict[str, Any], ...]:
     """The side bets of the ruleset (envido, flor, envit) as the form draws them: the call buttons
-    of each step and the answers, all from the chain's data."""
+    of each step (``offers(values)``: only what may follow the steps entered) and the answers, all
+    from the chain's data."""
     names = forms.sides(played)
-    return tuple({"name": forms.bet_name(bet), "legend": bet.field, "steps": forms.bet_steps(bet),
-                  "choices": forms.bet_choices(played, bet), "alone": bet.sung_alone,
+    return tuple({"name": forms.bet_name(bet), "legend": bet.field, "offers": partial(forms.bet_offers, played, bet),
+                  "script": json.dumps(forms.bet_script(bet)), "alone": bet.sung_alone,
                   "answers": tuple((f"{kind}-{i}", kind, name) for kind in ("won", "refused")
                                    for i, name in enumerate(names))}
                  for bet in forms.rules(played).chains)
@@ -153,7 +156,33 @@ def result_extra(played: Played, past: Sequence[Past]) -> Mapping[str, Any]:
     return {"versus": Versus(records(matches, "pair"), records(matches, "player"), tonight, names)}
 
 
+#: the name of each ruleset of truc on its pages, in its region's words (the seed's is the game's own)
+RULESET_TITLES = {"rioplatense": "Truco rioplatense", "valenciano": "Truc valencià"}
+
+
+def title_of(played: Played) -> str:
+    """The game's name on its pages: the ruleset's own when the table chose one."""
+    return RULESET_TITLES.get(forms.rules(played).ruleset, played.game.spec.title)
+
+
 OPTION_WORDS = {
+    "ruleset": N_("Rules"),
+    "ruleset=seed": N_("The old Truc of the seed: raises to 3, 6, 9 and 12, game to 12"),
+    "ruleset=rioplatense": N_("Truco rioplatense (Río de la Plata): truco, envido, game to 15 or 30"),
+    "ruleset=valenciano": N_("Truc valencià: truc, envit, camas"),
+    "target": N_("Río de la Plata: game to"),
+    "target=15": N_("15 points"),
+    "target=30": N_("30 points: malas, then buenas"),
+    "cama=12": N_("12 points"),
+    "cama=18": N_("18 points: malas, then buenas"),
+    "camas=1": N_("one"),
+    "camas=2": N_("two"),
+    "camas=3": N_("three"),
+    "flor": N_("Río de la Plata: play with flor"),
+    "flor=true": N_("yes"),
+    "flor=false": N_("no"),
+    "cama": N_("Valencia: points of a cama"),
+    "camas": N_("Valencia: camas to win"),
     "three_ties": N_("Three tied tricks"),
     "three_ties=eldest": N_("go to the eldest team"),
     "three_ties=tie": N_("tie the hand: nobody scores"),
@@ -174,6 +203,7 @@ def pieces(game: str) -> Pieces:
         script="games/truc.js",
         result_template="games/truc/versus.html",
         result_extra=result_extra,
+        title=title_of,
     )
 
 
