@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scorekeeper.engine import Hand, Session, Setup, Surrender, Table, replay  # noqa: E402
+from scorekeeper.games.tresillo.engine import Hand, Session, Setup, Surrender, Table, replay  # noqa: E402
 
 PLAYERS = ("North", "West", "South", "East")
 

@@ -20,7 +20,7 @@ Every writing function validates through the engine first and commits once,
 so a refused change leaves nothing half-saved.
 """
 
-from ..engine import HandChoices  # what a hand form may offer (services.choices_for)
+from ..games.tresillo.engine import HandChoices  # what a hand form may offer (services.choices_for)
 from . import games
 from .checks import CountAnswer, WhatIf, count_check, count_parties, what_if
 from .evenings import GroupMemory, group_memory, kept_paper_session, share_text, start_next

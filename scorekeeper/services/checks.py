@@ -11,10 +11,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from .. import formats, narration
-from ..engine import PAJARITOS, PLATO, HandResult, SessionError, get_ruleset, load_session
-from ..engine.compare import ComparedHand, compare
-from ..engine.countcheck import CountCheck, check_count
+from .. import formats
+from ..core.errors import SessionError
+from ..games.tresillo import words as narration
+from ..games.tresillo.engine import PAJARITOS, PLATO, HandResult, get_ruleset, load_session
+from ..games.tresillo.engine.compare import ComparedHand, compare
+from ..games.tresillo.engine.countcheck import CountCheck, check_count
 from ..i18n import N_, _
 from ..models import GameSession
 from .refusals import Refused, refused_from
@@ -94,7 +96,7 @@ PAST_WORDS = {"estuche": N_("the estuche"), "contra_estuche": N_("the contra-est
 
 def what_if(gs: GameSession, rules: str, options: dict[str, Any]) -> WhatIf:
     """Replay the evening's hands under ``rules`` with ``options``, as far as each hand can be read there
-    (nothing is stored; see :mod:`scorekeeper.engine.compare`)."""
+    (nothing is stored; see :mod:`scorekeeper.games.tresillo.engine.compare`)."""
     try:
         title = narration.rules_title(get_ruleset(rules))
     except (KeyError, ValueError):

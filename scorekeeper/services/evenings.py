@@ -10,10 +10,10 @@ from sqlalchemy import select
 from .. import formats
 from ..db import db
 from ..evenings import Evening
+from ..games.tresillo.views import format_money
+from ..games.tresillo.words import names
 from ..i18n import _, ngettext
 from ..models import TRESILLO, GameSession, Group
-from ..narration import names
-from ..viewmodel import format_money
 from .groups import active_players, carried_paper
 from .hands import start_session
 from .refusals import Conflict, Refused

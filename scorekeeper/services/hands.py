@@ -14,13 +14,15 @@ from typing import Any, TypeVar
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from .. import narration
+from ..core import domains
+from ..core.domains import OutOfDomain
+from ..core.errors import SessionError
 from ..db import begin_writing, db
-from ..engine import RULESETS, HandResult, Ledger, SessionError, domains
-from ..engine.domains import OutOfDomain
+from ..games.tresillo import words as narration
+from ..games.tresillo.engine import RULESETS, HandResult, Ledger
+from ..games.tresillo.views import RowView, SessionView
 from ..i18n import _, ngettext
 from ..models import GameSession, Group, HandRecord, HistoryEntry, now
-from ..viewmodel import RowView, SessionView
 from . import history
 from .groups import active_players, carried_paper
 from .limits import check_room_for_hand

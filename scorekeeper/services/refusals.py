@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import SessionError
-from ..engine.domains import OutOfDomain, Text, Whole
+from ..core.domains import OutOfDomain, Text, Whole
+from ..core.errors import SessionError
+from ..games.tresillo.words import refusal
 from ..i18n import N_, _
-from ..narration import refusal
 
 
 class Refused(ValueError):

@@ -18,7 +18,6 @@ from sqlalchemy import Select, func, select
 from sqlalchemy.exc import IntegrityError
 
 from ..db import begin_writing, db
-from ..engine import load_session, replay
 from ..evenings import (
     FORMAT,
     Declared,
@@ -33,8 +32,9 @@ from ..evenings import (
     statistics,
     summarize,
 )
+from ..games.tresillo.engine import load_session, replay
+from ..games.tresillo.views import format_money
 from ..models import TRESILLO, EveningDeclared, EveningSeat, EveningSummary, GameSession, Group
-from ..viewmodel import format_money
 from .replays import session_dict
 
 Ts = TypeVarTuple("Ts")

@@ -16,8 +16,8 @@ from wtforms.validators import Length, Optional, ValidationError
 from wtforms.widgets import TextInput
 
 from .. import formats, reports, services
-from ..engine import domains
-from ..engine.domains import OutOfDomain
+from ..core import domains
+from ..core.domains import OutOfDomain
 from ..i18n import _, use_language
 from ..i18n import lazy_gettext as _l
 from ..models import GameSession

@@ -29,8 +29,9 @@ from english import MESSAGE_ID, english_words, refusal_words
 from hostile import corpus
 
 from fuzz import arbitrary, as_text, mutate, nudge, pool
-from scorekeeper import narration
-from scorekeeper.engine import FieldError, SessionError, load_session, loads, replay
+from scorekeeper.core.errors import FieldError, SessionError
+from scorekeeper.games.tresillo import words as narration
+from scorekeeper.games.tresillo.engine import load_session, loads, replay
 from scorekeeper.i18n import _, use_language
 
 ENGINE = Path(__file__).resolve().parents[2] / "scorekeeper" / "engine"

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.engine.errors import SessionError
+from scorekeeper.core.errors import SessionError
 from scorekeeper.games import GAMES
 from scorekeeper.games.replay import replay, result_json
 

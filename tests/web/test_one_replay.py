@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import field_value, gen_group, gen_hand, gen_session, hand_fields
-from scorekeeper.engine import Table
+from scorekeeper.games.tresillo.engine import Table
 from scorekeeper.services.replays import CACHE
 
 PLAYERS = ("North", "West", "South", "East")

@@ -1,8 +1,8 @@
 """The words: every sentence the app says about a session, from the engine's records.
 
-The engine returns data (:class:`~scorekeeper.engine.Started`,
-:class:`~scorekeeper.engine.Dealt`, :class:`~scorekeeper.engine.HandResult`,
-:class:`~scorekeeper.engine.Stake`, :class:`~scorekeeper.engine.Settlement`);
+The engine returns data (:class:`~scorekeeper.games.tresillo.engine.Started`,
+:class:`~scorekeeper.games.tresillo.engine.Dealt`, :class:`~scorekeeper.games.tresillo.engine.HandResult`,
+:class:`~scorekeeper.games.tresillo.engine.Stake`, :class:`~scorekeeper.games.tresillo.engine.Settlement`);
 this module is the one place that turns it into English. Each sentence is one
 whole format string with named placeholders, wrapped in ``_()`` (or
 ``ngettext()`` where a number decides the grammar), so a translator sees the
@@ -14,7 +14,7 @@ stay as they are in every language.
 ``_`` and ``ngettext`` come from :mod:`scorekeeper.i18n`: the sentences are
 said in the language of the page, the PDF or the ``--lang`` of the CLI.
 
->>> from scorekeeper.engine import loads, replay
+>>> from scorekeeper.games.tresillo.engine import loads, replay
 >>> from pathlib import Path
 >>> ledger = replay(loads(Path("tests/data/worked_example.json").read_text()))
 >>> row_words(ledger.rows[1]).event
@@ -30,7 +30,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from . import formats
+from ... import formats
+from ...core.domains import OutOfDomain
+from ...core.errors import FieldError
+from ...i18n import N_, _, ngettext
 from .engine import (
     PAJARITOS,
     PAPER,
@@ -38,7 +41,6 @@ from .engine import (
     PLATO,
     POT,
     Dealt,
-    FieldError,
     HandResult,
     Ledger,
     MoneyTransfer,
@@ -52,10 +54,8 @@ from .engine import (
     Transfer,
     Upcoming,
 )
-from .engine.domains import OutOfDomain
 from .engine.sessionfile import rows_json as data_rows_json
 from .engine.sessionfile import settlement_json as data_settlement_json
-from .i18n import N_, _, ngettext
 
 # ------------------------------------------------------------------ glossary
 
@@ -153,7 +153,7 @@ def refusal(err: FieldError | OutOfDomain) -> str:
     for a value outside its domain, the reason: :data:`DOMAIN_WORDS`) and the values (issue 15).
     A refusal without a template (a message built elsewhere) reads as given.
 
-    >>> from scorekeeper.engine.domains import START_TOKENS
+    >>> from scorekeeper.core.domains import START_TOKENS
     >>> try:
     ...     START_TOKENS.parse("²")
     ... except OutOfDomain as exc:
@@ -689,7 +689,7 @@ def _net_move(transfers: Sequence[Transfer]) -> MoveWords:
 def token_moves(transfers: Sequence[Transfer]) -> tuple[MoveWords, ...]:
     """The token moves to make at the table: one line per pair of parties, netted.
 
-    >>> from scorekeeper.engine import Transfer, Reason
+    >>> from scorekeeper.games.tresillo.engine import Transfer, Reason
     >>> moves = token_moves((Transfer("E", "S", 1, Reason.TANTO), Transfer("E", "S", 2, Reason.SOLO),
     ...                      Transfer("S", "E", 8, Reason.BOLA), Transfer("S", "paper", 21, Reason.PUESTA)))
     >>> [str(m) for m in moves]
