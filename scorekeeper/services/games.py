@@ -48,13 +48,18 @@ class GameChoice:
 
 def game_choices() -> list[GameChoice]:
     """Every registered game, by title."""
-    return sorted((GameChoice(g.spec.name, g.spec.title, g.spec.seats) for g in GAMES.values()),
-                  key=lambda c: c.title)
+    return sorted((GameChoice(g.spec.name, g.spec.title, g.spec.seats) for g in GAMES.values()
+                   if on_pages(g.spec.name)), key=lambda c: c.title)
+
+
+def on_pages(name: str) -> bool:
+    """Whether these pages keep the game: every registered one but Tresillo, whose evenings have pages of their own."""
+    return name in GAMES and name != TRESILLO
 
 
 def game_spec(name: str) -> GameSpec | None:
     """The description of the game called ``name`` (None: no such game)."""
-    return GAMES[name].spec if name in GAMES else None
+    return GAMES[name].spec if on_pages(name) else None
 
 
 def is_game(gs: GameSession) -> bool:
@@ -74,7 +79,7 @@ def pieces(gs: GameSession) -> Pieces | None:
 
 
 def pieces_of(name: str) -> Pieces | None:
-    return pieces_for(GAMES[name]) if name in GAMES else None
+    return pieces_for(GAMES[name]) if on_pages(name) else None
 
 
 def group_games(group: Group, limit: int = 12) -> list[GameSession]:
@@ -147,7 +152,7 @@ def start_game(
     made = made_by(group, key)
     if made is not None:
         return made
-    if game not in GAMES:
+    if not on_pages(game):
         raise Refused("game", _("Choose a game from the list."))
     check_seated(group, players)
     currency = clean(domains.CURRENCY, currency or "EUR", "currency")

@@ -34,7 +34,9 @@ from scorekeeper.games.tresillo import words as narration
 from scorekeeper.games.tresillo.engine import load_session, loads, replay
 from scorekeeper.i18n import _, use_language
 
-ENGINE = Path(__file__).resolve().parents[2] / "scorekeeper" / "engine"
+PACKAGE = Path(__file__).resolve().parents[2] / "scorekeeper"
+#: Tresillo's engine and the platform's errors and domains it refuses with
+ENGINE_FILES = sorted([*(PACKAGE / "games" / "tresillo" / "engine").glob("*.py"), *(PACKAGE / "core").glob("*.py")])
 LANGUAGES = ("es", "fr", "it")
 #: the functions that build a refusal from a template, and where the template is among their arguments
 BUILDERS = {"field_error": 2, "_err": 2, "_fail": 2, "bad": 1}
@@ -57,7 +59,7 @@ def template_words(template: str) -> list[str]:
 def _builder_calls() -> list[tuple[str, int, ast.expr]]:
     """(module, line, template argument) of every refusal built in the engine."""
     found = []
-    for path in sorted(ENGINE.glob("*.py")):
+    for path in ENGINE_FILES:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue
@@ -72,7 +74,7 @@ def _builder_calls() -> list[tuple[str, int, ast.expr]]:
 def marked_templates() -> list[str]:
     """Every string the engine marks with ``N_`` (its refusals' templates)."""
     out = []
-    for path in sorted(ENGINE.glob("*.py")):
+    for path in ENGINE_FILES:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "N_" and node.args \
                     and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
