@@ -18,8 +18,8 @@ from .games.replay import Played
 from .games.replay import replay as replay_game_session
 from .games.tresillo.engine import Ledger, load_session, replay
 from .games.tresillo.engine.sessionfile import parse_json
-from .games.tresillo.words import refusal_line
 from .i18n import _
+from .words import refusal_line
 
 #: the exit status of a command that refused its input
 EXIT_BAD_INPUT = 2

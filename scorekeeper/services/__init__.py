@@ -20,7 +20,7 @@ Every writing function validates through the engine first and commits once,
 so a refused change leaves nothing half-saved.
 """
 
-from ..games.tresillo.engine import HandChoices  # what a hand form may offer (services.choices_for)
+from ..games.tresillo.engine import SUITS, HandChoices  # what a hand form may offer (services.choices_for)
 from . import games
 from .checks import CountAnswer, WhatIf, count_check, count_parties, what_if
 from .evenings import GroupMemory, group_memory, kept_paper_session, share_text, start_next
@@ -96,7 +96,7 @@ from .waiting import Waiting, report_waiting, waiting_elsewhere
 
 __all__ = [
     "Applied", "Change", "ChangePreview", "Conflict", "sentence", "CountAnswer", "EndPage", "Entry", "GroupMemory",
-    "HandChoices", "HANDS_PER_PAGE", "HandsPage", "hands_page",
+    "SUITS", "HandChoices", "HANDS_PER_PAGE", "HandsPage", "hands_page",
     "HandPreview", "PastEvening", "Recomputed", "Refused", "Saved", "TableScreen", "WhatIf", "active_players",
     "add_hand", "add_player", "apply_change", "carried_paper", "change_from_json", "changed_rows",
     "choices_for", "clean_phone", "count_check", "count_evenings", "count_hands", "count_parties", "deals_ahead",

@@ -19,6 +19,7 @@ from ..games.tresillo.engine.compare import ComparedHand, compare
 from ..games.tresillo.engine.countcheck import CountCheck, check_count
 from ..i18n import N_, _
 from ..models import GameSession
+from ..words import names, refusal
 from .refusals import Refused, refused_from
 from .replays import ledger_for, session_dict
 
@@ -128,11 +129,11 @@ def what_if(gs: GameSession, rules: str, options: dict[str, Any]) -> WhatIf:
 
 def _hand_words(h: ComparedHand) -> WhatIfHand:
     played = _result_words(h.played)
-    past = narration.names([_(PAST_WORDS[f]) for f in h.read_past])
+    past = names([_(PAST_WORDS[f]) for f in h.read_past])
     past_words = _("Scored without {what} (not paid under these rules).").format(what=past) if past else ""
     if h.other is None:
         assert h.left_out is not None
-        why = narration.refusal(h.left_out)
+        why = refusal(h.left_out)
         left = (_("Left out: {refusal}").format(refusal=why) if h.refused_by == "other" else
                 _("Left out: once the hands before it are left out, the evening's own rules refuse it: "
                   "{refusal}").format(refusal=why))

@@ -26,11 +26,11 @@ from ..db import begin_writing, db
 from ..games import GAMES
 from ..games.base import GameSpec, Result
 from ..games.replay import FORMAT, Played, load, replay, result_json
-from ..games.tresillo.words import refusal
 from ..games.views import Pieces, pieces_for
 from ..games.words import how_words
 from ..i18n import _
 from ..models import TRESILLO, GameSession, Group, HandRecord, HistoryEntry, now
+from ..words import refusal
 from . import history
 from .hands import check_seated, commit_made, form_key, made_by
 from .limits import check_room_for_hand

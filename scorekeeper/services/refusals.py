@@ -6,8 +6,8 @@ from typing import Any
 
 from ..core.domains import OutOfDomain, Text, Whole
 from ..core.errors import SessionError
-from ..games.tresillo.words import refusal
 from ..i18n import N_, _
+from ..words import refusal
 
 
 class Refused(ValueError):

@@ -17,6 +17,7 @@ from typing import TypeVarTuple
 from sqlalchemy import Select, func, select
 from sqlalchemy.exc import IntegrityError
 
+from .. import formats
 from ..db import begin_writing, db
 from ..evenings import (
     FORMAT,
@@ -33,7 +34,6 @@ from ..evenings import (
     summarize,
 )
 from ..games.tresillo.engine import load_session, replay
-from ..games.tresillo.views import format_money
 from ..models import TRESILLO, EveningDeclared, EveningSeat, EveningSummary, GameSession, Group
 from .replays import session_dict
 
@@ -108,7 +108,7 @@ class PastEvening:
 
     def money(self, name: str) -> str:
         mine = self.evening.player(name)
-        return format_money(mine.money, self.evening.currency, signed=True) if mine is not None else ""
+        return formats.money(mine.money, self.evening.currency, signed=True) if mine is not None else ""
 
 
 def past_evenings(

@@ -29,13 +29,12 @@ from wtforms.validators import DataRequired, InputRequired, Optional, Validation
 from .. import services
 from ..core import domains
 from ..core.domains import Amount, OutOfDomain, Text, Whole
-from ..games.tresillo.engine import SUITS
-from ..games.tresillo.words import names, refusal
 from ..i18n import LANGUAGES, N_, _
 from ..i18n import lazy_gettext as _l
+from ..words import names, refusal
 from .shown import Answers, field_shown, hand_parts
 
-SUIT_CHOICES = [(s, s) for s in SUITS]
+SUIT_CHOICES = [(s, s) for s in services.SUITS]
 
 
 def _quoted(value: Any) -> str:

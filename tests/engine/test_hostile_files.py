@@ -20,9 +20,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fuzz import mutate, nudge, outcome, valid_document
+from scorekeeper import words
 from scorekeeper.core.domains import JSON_DEPTH
 from scorekeeper.core.errors import SessionError
-from scorekeeper.games.tresillo import words as narration
 from scorekeeper.games.tresillo.engine import Session, dump_session, load_session, loads, replay
 
 BASE: dict[str, Any] = {"format": "tresillo-session/1", "rules": "pagat", "players": ["Ana", "Bea", "Carlos"],
@@ -38,7 +38,7 @@ def refusal(data: Any) -> tuple[int | None, str, str]:
         session = loads(data) if isinstance(data, str | bytes) else load_session(data)
         replay(session)
     err = caught.value.first
-    return err.hand, err.field, narration.refusal(err)
+    return err.hand, err.field, words.refusal(err)
 
 
 def test_nested_fifty_thousand_deep_is_refused_not_a_recursion_error() -> None:

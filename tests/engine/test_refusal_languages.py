@@ -30,9 +30,9 @@ from hostile import corpus
 
 from fuzz import arbitrary, as_text, mutate, nudge, pool
 from scorekeeper.core.errors import FieldError, SessionError
-from scorekeeper.games.tresillo import words as narration
 from scorekeeper.games.tresillo.engine import load_session, loads, replay
 from scorekeeper.i18n import _, use_language
+from scorekeeper.words import refusal, refusal_line
 
 PACKAGE = Path(__file__).resolve().parents[2] / "scorekeeper"
 #: Tresillo's engine and the platform's errors and domains it refuses with
@@ -190,8 +190,8 @@ def test_every_refusal_is_said_in_the_language_with_no_id(refusals, language):
     english, ids = [], []
     with use_language(language):
         for err in refusals:
-            said = narration.refusal(err)
-            line = narration.refusal_line(err).replace(err.field, "")
+            said = refusal(err)
+            line = refusal_line(err).replace(err.field, "")
             if words_of(_placeholders_out(err, said)):
                 english.append((err.template, said))
             ids += [said for text in (said, line) if MESSAGE_ID.search(text)]
