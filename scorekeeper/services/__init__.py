@@ -21,6 +21,13 @@ so a refused change leaves nothing half-saved.
 """
 
 from ..games.tresillo.engine import SUITS, HandChoices  # what a hand form may offer (services.choices_for)
+from ..models import (  # the records the pages are handed: the web imports no model
+    WAITING,
+    GameSession,
+    Group,
+    HistoryEntry,
+    Player,
+)
 from . import games
 from .checks import CountAnswer, WhatIf, count_check, count_parties, what_if
 from .evenings import GroupMemory, group_memory, kept_paper_session, share_text, start_next
@@ -96,7 +103,8 @@ from .waiting import Waiting, report_waiting, waiting_elsewhere
 
 __all__ = [
     "Applied", "Change", "ChangePreview", "Conflict", "sentence", "CountAnswer", "EndPage", "Entry", "GroupMemory",
-    "SUITS", "HandChoices", "HANDS_PER_PAGE", "HandsPage", "hands_page",
+    "SUITS", "WAITING", "GameSession", "Group", "HistoryEntry", "Player",
+    "HandChoices", "HANDS_PER_PAGE", "HandsPage", "hands_page",
     "HandPreview", "PastEvening", "Recomputed", "Refused", "Saved", "TableScreen", "WhatIf", "active_players",
     "add_hand", "add_player", "apply_change", "carried_paper", "change_from_json", "changed_rows",
     "choices_for", "clean_phone", "count_check", "count_evenings", "count_hands", "count_parties", "deals_ahead",

@@ -20,8 +20,8 @@ from ..core import domains
 from ..core.domains import OutOfDomain
 from ..i18n import _, use_language
 from ..i18n import lazy_gettext as _l
-from ..models import GameSession
 from ..reports.chart import money_chart
+from ..services import GameSession
 from .access import group_or_404, session_or_404
 from .forms import DAMAGED, NextForm, RulesForm
 from .hardening import csp_nonce

@@ -20,7 +20,7 @@ from .. import services
 from ..games.base import GameSpec
 from ..games.views import Pieces
 from ..i18n import _
-from ..models import GameSession, Group
+from ..services import GameSession, Group
 from .access import UnknownLink, group_or_404, session_or_404, watched_or_404
 from .fixes import phone_name
 from .forms import FormKey, number_of

@@ -1,7 +1,7 @@
 """Every game's engine is pure standard-library Python, and so is the registry the platform reads.
 
 Relative imports are followed too: an engine may import only other pure modules of the package
-(the shared Tresillo engine's errors and domains, the games' base), never the narration or Flask.
+(the platform's pure core: errors, domains, fewest payments; the games' base), never words or Flask.
 """
 
 from __future__ import annotations

@@ -108,3 +108,15 @@ def test_the_check_sees_a_direct_import():
     assert not reaches_a_game("scorekeeper.games", packages)
     assert not reaches_a_game("scorekeeper.games.replay", packages)
     assert SHARED.isdisjoint(packages)
+
+
+def test_the_web_imports_no_model_and_no_game_engine():
+    """The web talks to the services (docs/architecture.md): the records and Tresillo's choices come through them.
+
+    The inputs' domains (``scorekeeper.core.domains``) are the platform's and the forms check against them.
+    """
+    web = PACKAGE / "web"
+    bad = [f"{p.name}:{line}: {name}" for p in web.glob("*.py") for line, name in imports(p)
+           if name == "scorekeeper.models" or name.startswith(TRESILLO)]
+    assert bad == []
+    assert any(name == "scorekeeper.services" for _, name in imports(web / "offline.py"))
