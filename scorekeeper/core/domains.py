@@ -9,7 +9,7 @@ A check returns the value in its one canonical form (a name trimmed, its
 inner spaces single and its letters composed; a tanto value without an
 exponent) or raises :class:`OutOfDomain` with a sentence saying what the
 field takes — as data: which rule the value broke and the figures of that rule.
-The words are the narration's (``scorekeeper.games.tresillo.words.refusal``), in the
+The words are the platform's (``scorekeeper.words.refusal``), in the
 reader's language; the engine writes no sentence for players. Typed text is
 parsed strictly: ASCII digits only, never ``²``, ``①`` or ``٣``, and never
 more digits than the largest value has.
@@ -42,7 +42,7 @@ class OutOfDomain(ValueError):
 
     Data, not a sentence: ``reason`` is one of :data:`REASONS` and ``params`` the figures
     (``least``, ``most``, ``count``, a character's ``code``…); the narration says it
-    (``scorekeeper.games.tresillo.words.refusal``). ``str()`` is for developers only.
+    (``scorekeeper.words.refusal``). ``str()`` is for developers only.
     """
 
     def __init__(self, reason: str, **params: Any) -> None:
