@@ -8,11 +8,23 @@ update of one row.
 from __future__ import annotations
 
 import secrets
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import JSON, CheckConstraint, ForeignKey, Index, Integer, String, UniqueConstraint, event
-from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
+from sqlalchemy import (
+    JSON,
+    CheckConstraint,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    UniqueConstraint,
+    event,
+    false,
+    func,
+    select,
+)
+from sqlalchemy.orm import Mapped, Session, mapped_column, relationship, validates
 
 from .core import domains
 from .core.domains import Text, Whole
@@ -138,14 +150,73 @@ class GameSession(db.Model):  # type: ignore[name-defined,misc]
     #: a registered game's setup as its session file gives it: ``{"teams": …, "options": …}`` (the
     #: stake kept in the options); empty for Tresillo, whose setup is the columns above
     setup: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict, server_default="{}")
+    #: the group's evening this game was played in (every session belongs to one: :func:`_joins_a_night`)
+    night_id: Mapped[int | None] = mapped_column(ForeignKey("nights.id"), default=None, index=True)
+    #: settled on its own at the table: the evening's one settlement leaves it out
+    paid_alone: Mapped[bool] = mapped_column(default=False, server_default=false())
 
     group: Mapped[Group] = relationship(back_populates="sessions")
+    night: Mapped[Night | None] = relationship(back_populates="sessions")
     hands: Mapped[list[HandRecord]] = relationship(
         back_populates="session", order_by="HandRecord.position", cascade="all, delete-orphan"
     )
     history: Mapped[list[HistoryEntry]] = relationship(
         back_populates="session", order_by="HistoryEntry.seq", cascade="save-update, merge"
     )
+
+
+class Night(db.Model):  # type: ignore[name-defined,misc]
+    """A group's evening across games: the sessions (of any game) played in it, in order.
+
+    An input like the sessions: when it began and whether the table ended it. Its money is derived
+    from its games (services/night.py).
+    """
+
+    __tablename__ = "nights"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    closed: Mapped[bool] = mapped_column(default=False)
+    closed_at: Mapped[datetime | None] = mapped_column(default=None)
+
+    sessions: Mapped[list[GameSession]] = relationship(back_populates="night", order_by="GameSession.id")
+
+
+#: a night whose games are all closed and whose last game began this long ago is over: the next game
+#: starts another night (a table that forgot to end its evening does not run into next week's)
+NIGHT_GAP = timedelta(hours=12)
+
+
+def _open_night(session: Session, group_id: int, made: datetime | None) -> Night:
+    """The open night of group ``group_id`` a session made at ``made`` joins, or a new one."""
+    with session.no_autoflush:
+        # two phones starting the group's first games at once find (or make) one night: on PostgreSQL the
+        # group's row is locked until the commit; SQLite's writers are one at a time already (db.begin_writing)
+        session.execute(select(Group.id).where(Group.id == group_id).with_for_update())
+        night = session.scalars(select(Night).where(Night.group_id == group_id, Night.closed.is_(False))
+                                .order_by(Night.id.desc()).limit(1)).first()
+        if night is not None:
+            games = session.execute(select(func.max(GameSession.created_at), func.min(GameSession.closed.cast(Integer)))
+                                    .where(GameSession.night_id == night.id)).one()
+            began, all_closed = games
+            if began is not None and all_closed == 1 and (made or now()) - began > NIGHT_GAP:
+                night.closed, night.closed_at = True, began
+                night = None
+    if night is None:
+        night = Night(group_id=group_id, created_at=made or now())
+        session.add(night)
+    return night
+
+
+@event.listens_for(Session, "before_flush")
+def _joins_a_night(session: Session, _context: Any, _instances: Any) -> None:
+    """Every new session joins its group's open night (or starts one), whoever made it."""
+    for obj in list(session.new):
+        if isinstance(obj, GameSession) and obj.night_id is None and obj.night is None:
+            group_id = obj.group_id if obj.group_id is not None else obj.group.id if obj.group else None
+            if group_id is not None:
+                obj.night = _open_night(session, group_id, obj.created_at)
 
 
 class HandRecord(db.Model):  # type: ignore[name-defined,misc]
@@ -301,3 +372,26 @@ class WaitingReport(db.Model):  # type: ignore[name-defined,misc]
     choices: Mapped[int] = mapped_column(Integer)  # of them, held for a choice made on that phone
     first: Mapped[int] = mapped_column(Integer)  # the first waiting hand's number
     updated_at: Mapped[datetime] = mapped_column(default=now)
+
+
+class GameResult(db.Model):  # type: ignore[name-defined,misc]
+    """A closed game's money and feats, kept for the evenings and the statistics across games.
+
+    Derived, never an input: worked out from the game's inputs when it is first read closed and
+    trusted only while ``session_version`` and ``format`` match (a reopened game is read again).
+    ``money`` maps each player to a decimal's text; ``feats`` each player to the game's own counts.
+    """
+
+    __tablename__ = "game_results"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"), unique=True)
+    night_id: Mapped[int | None] = mapped_column(ForeignKey("nights.id"), index=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
+    game: Mapped[str] = mapped_column(String(32))
+    played_on: Mapped[datetime] = mapped_column()
+    session_version: Mapped[int] = mapped_column(Integer)
+    format: Mapped[int] = mapped_column(Integer)
+    currency: Mapped[str] = mapped_column(String(8))
+    money: Mapped[dict[str, str]] = mapped_column(JSON)
+    feats: Mapped[dict[str, dict[str, int]]] = mapped_column(JSON, default=dict)

@@ -8,8 +8,9 @@ without one is still played: its deals are entered as the session file's deal ob
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from .base import Game
@@ -19,6 +20,16 @@ from .replay import Played
 FormData = Mapping[str, str]
 #: a deal read from a form: the deal object, or the errors by form field
 ReadDeal = tuple[dict[str, Any] | None, dict[str, str]]
+
+
+@dataclass(frozen=True)
+class Past:
+    """One of the group's sessions of the same game, replayed (for records across games)."""
+
+    played: Played
+    day: date
+    #: played the same evening as the game being shown
+    tonight: bool
 
 
 @dataclass(frozen=True)
@@ -48,6 +59,14 @@ class Pieces:
     option_words: Mapping[str, str] = field(default_factory=dict)
     #: the game's own script on the deal form (a path under static/), or ""
     script: str = ""
+    #: a section of the result page of the game's own (given ``extra``), or ""
+    result_template: str = ""
+    #: what that section needs: the game as played, and the group's sessions of it, oldest first
+    result_extra: Callable[[Played, Sequence[Past]], Mapping[str, Any]] | None = None
+    #: the template of the start form's own fields (given ``values`` and ``errors``), or ""
+    start_template: str = ""
+    #: those fields read into options for the session file (by the players seated), and their errors
+    read_start: Callable[[Sequence[str], FormData], tuple[dict[str, Any], dict[str, str]]] | None = None
 
 
 def pieces_for(game: Game[Any]) -> Pieces | None:
@@ -61,3 +80,21 @@ def pieces_for(game: Game[Any]) -> Pieces | None:
         return None
     found: Mapping[str, Pieces] = getattr(module, "PIECES", {})
     return found.get(game.spec.name)
+
+
+#: a game's own feats in one played session: player → feat (an ``N_("…")`` label) → how many times
+Feats = Callable[[Played], Mapping[str, Mapping[str, int]]]
+
+
+def feats_for(game: Game[Any]) -> Feats | None:
+    """The function ``feats(played)`` a game's ``views`` module may give: what each player did in one
+    session worth counting across evenings (the statistics add the counts up). None: it gives none."""
+    package = game.start.__module__.rsplit(".", 1)[0]
+    try:
+        module = importlib.import_module(f"{package}.views")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.views":
+            raise
+        return None
+    hook: Feats | None = getattr(module, "feats", None)
+    return hook

@@ -15,6 +15,7 @@ One module per concern:
 - :mod:`.summaries` — a closed evening's figures, kept when it ends, rebuilt when stale;
 - :mod:`.evenings` — the group across evenings: its memory, the next evening, the result to share;
 - :mod:`.games` — the games of the registry (``scorekeeper-session/2``): start, deals, fixes, end, the view.
+- :mod:`.night` — the group's evening across games: its page, its end, a game settled alone, statistics.
 
 Every writing function validates through the engine first and commits once,
 so a refused change leaves nothing half-saved.
@@ -26,9 +27,10 @@ from ..models import (  # the records the pages are handed: the web imports no m
     GameSession,
     Group,
     HistoryEntry,
+    Night,
     Player,
 )
-from . import games
+from . import games, night
 from .checks import CountAnswer, WhatIf, count_check, count_parties, what_if
 from .evenings import GroupMemory, group_memory, kept_paper_session, share_text, start_next
 from .files import AlreadyImported, export_json, import_session, ledger_csv
@@ -103,7 +105,7 @@ from .waiting import Waiting, report_waiting, waiting_elsewhere
 
 __all__ = [
     "Applied", "Change", "ChangePreview", "Conflict", "sentence", "CountAnswer", "EndPage", "Entry", "GroupMemory",
-    "SUITS", "WAITING", "GameSession", "Group", "HistoryEntry", "Player",
+    "SUITS", "WAITING", "GameSession", "Group", "HistoryEntry", "Night", "Player",
     "HandChoices", "HANDS_PER_PAGE", "HandsPage", "hands_page",
     "HandPreview", "PastEvening", "Recomputed", "Refused", "Saved", "TableScreen", "WhatIf", "active_players",
     "add_hand", "add_player", "apply_change", "carried_paper", "change_from_json", "changed_rows",
@@ -121,5 +123,5 @@ __all__ = [
     "Waiting", "report_waiting", "waiting_elsewhere",
     "LinkKind", "find_watched", "link_kind", "replace_links", "replaced_by", "version_by_link",
     "AlreadyImported", "versus",
-    "games",
+    "games", "night",
 ]

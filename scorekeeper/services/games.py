@@ -26,7 +26,7 @@ from ..db import begin_writing, db
 from ..games import GAMES
 from ..games.base import GameSpec, Result
 from ..games.replay import FORMAT, Played, load, replay, result_json
-from ..games.views import Pieces, pieces_for
+from ..games.views import Past, Pieces, pieces_for
 from ..games.words import how_words
 from ..i18n import _
 from ..models import TRESILLO, GameSession, Group, HandRecord, HistoryEntry, now
@@ -330,6 +330,26 @@ def game_view(gs: GameSession) -> GameView:
         payments=settlement(r, players, gs.currency), stake=formats.money(p.table.stake, gs.currency),
         next_number=len(stored) + 1, closed=gs.closed, version=gs.version,
     )
+
+
+def group_past(gs: GameSession, limit: int = 200) -> list[Past]:
+    """The group's sessions of ``gs``'s game, oldest first (at most ``limit``, the newest), replayed;
+    those started the same day as ``gs`` are tonight's."""
+    found = list(db.session.scalars(
+        select(GameSession).where(GameSession.group_id == gs.group_id, GameSession.game == gs.game)
+        .order_by(GameSession.id.desc()).limit(limit)))
+    day = gs.created_at.date()
+    return [Past(played(s), s.created_at.date(), s.created_at.date() == day) for s in reversed(found)]
+
+
+def again_fields(gs: GameSession, view: GameView) -> dict[str, str]:
+    """The start form of a revancha: the same seats, choices, stake and currency as ``gs``."""
+    values = {f"seat{i}": name for i, name in enumerate(gs.players, start=1)}
+    options = view.played.table.options
+    values.update({f"opt-{o.name}": json.dumps(options[o.name]) for o in view.spec.options
+                   if o.choices and o.name in options})
+    values.update({"stake": str(view.played.table.stake), "currency": gs.currency})
+    return values
 
 
 def result_of(gs: GameSession) -> dict[str, Any]:

@@ -20,6 +20,7 @@ def register(app: Flask) -> None:
     from .groups import bp as groups_bp
     from .invite import bp as invite_bp
     from .language import setup_language
+    from .night import bp as night_bp
     from .offline import register as register_offline
     from .outside import register as register_outside
     from .printing import register as register_printing
@@ -38,6 +39,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(watch_bp)
     app.register_blueprint(invite_bp)
     app.register_blueprint(games_bp)
+    app.register_blueprint(night_bp)
     register_access(app)
     register_rate_limits(app)
     register_offline(app)

@@ -75,7 +75,7 @@ def read_start(spec: GameSpec, form: Mapping[str, str]) -> tuple[list[str], dict
         chosen = [c for c in o.choices if _value(c) == posted]
         if posted and not chosen:
             errors[f"opt-{o.name}"] = _("Choose one of the answers shown.")
-        elif chosen:
+        elif chosen and chosen[0] != o.default:  # a default is not written: it may not apply (Terziglio's target)
             options[o.name] = chosen[0]
     stake = (form.get("stake") or "").strip().replace(",", ".")
     if stake:
@@ -104,6 +104,11 @@ def start(token: str, game: str) -> ResponseReturnValue:
     errors: dict[str, str] = {}
     if form.validate_on_submit():
         players, options, errors = read_start(spec, request.form)
+        own = services.games.pieces_of(spec.name)
+        if own is not None and own.read_start is not None:  # the game's own start fields
+            more, wrong = own.read_start(players, request.form)
+            options.update(more)
+            errors.update(wrong)
         if not errors:
             try:
                 gs = services.games.start_game(group, game, players, teams_of(spec, players), options,
@@ -125,6 +130,7 @@ def _start_page(group: Group, spec: GameSpec, form: KeyForm, values: dict[str, s
     seats = [values.get(f"seat{i}", active[i - 1] if i <= len(active) and request.method == "GET" else "")
              for i in range(1, max(spec.seats) + 1)]
     return render_template("games/start.html", group=group, spec=spec, form=form, active=active, seats=seats,
+                           pieces=pieces,
                            options=start_options(spec, pieces), values=values, errors=errors,
                            stake=values.get("stake", "1"), currency=values.get("currency", "EUR")), \
         400 if errors else 200
@@ -279,7 +285,14 @@ def end(token: str) -> ResponseReturnValue:
 @bp.get("/s/<token>/play/result")
 def result(token: str) -> ResponseReturnValue:
     gs = _game(token)
-    return render_template("games/result.html", game_session=gs, view=services.games.game_view(gs))
+    view = services.games.game_view(gs)
+    pieces = services.games.pieces(gs)
+    extra = (pieces.result_extra(view.played, services.games.group_past(gs))
+             if pieces is not None and pieces.result_extra is not None else {})
+    again = KeyForm()
+    again.idem_key.fresh()
+    return render_template("games/result.html", game_session=gs, view=view, pieces=pieces, extra=extra,
+                           again=again, again_fields=services.games.again_fields(gs, view))
 
 
 @bp.get("/s/<token>/play/session.json")

@@ -202,3 +202,11 @@ def test_hostile_hands_are_refused_in_one_line(doc, line, tmp_path, capsys):
     """Round amounts breaking the checks of §10, a later round after one player is left, a folded
     player winning, a tie without the dealer, more than the resto: each names its deal and field."""
     assert refused(doc, tmp_path, capsys) == line
+
+
+def test_a_hand_that_names_its_dealer_keeps_him_in_its_row():
+    """[S 11]: ``dealer`` may be given on any hand, a void one too; the row keeps it (the table page passes
+    the deal on from him) and a hand without one has none."""
+    deals = [{**EXAMPLE_DEALS[0], "dealer": "Cleo"}, {"void": True, "dealer": "Ana"}, EXAMPLE_DEALS[0]]
+    out = replayed(session("cacho", deals, players=THREE))
+    assert [d.get("dealer") for d in out["deals"]] == ["Cleo", "Ana", None]

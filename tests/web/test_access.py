@@ -20,7 +20,8 @@ KINDS = ("group", "session", "watch", "wrong", "rotated")
 #: the kind of link each prefix needs
 NEEDS = {"/g/": "group", "/s/": "session", "/w/": "watch"}
 #: a value for each other part of a route's address
-FILLERS = {"number": "1", "player_id": None, "action": "retire", "kind": "report", "fmt": "html", "game": "rovescino"}
+FILLERS = {"number": "1", "player_id": None, "action": "retire", "kind": "report", "fmt": "html", "game": "rovescino",
+           "night_id": "1"}
 WRONG_KIND = "Not with this link"
 UNKNOWN = "This link opens nothing"
 

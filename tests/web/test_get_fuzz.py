@@ -56,7 +56,7 @@ def good_part(rule, name: str, tokens: dict[str, str]) -> str:
     if name == "token":
         return tokens[{"g": "group", "s": "session", "w": "watch"}[rule.rule[1]]]
     return {"number": "1", "player_id": "1", "kind": "report", "fmt": "html", "code": "es",
-            "filename": "app.css", "action": "retire", "game": "rovescino"}[name]
+            "filename": "app.css", "action": "retire", "game": "rovescino", "night_id": "1"}[name]
 
 
 def paths(rule, tokens: dict[str, str], rng: random.Random) -> list[str]:

@@ -286,6 +286,22 @@ def games_end(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
     return f"/s/{g}/play/end", {"idem_key": _key(rng)}
 
 
+def _night(t: Table) -> str:
+    """The home group's evening in progress (the group page's link to it), or its newest one."""
+    page = t.page(f"/g/{t.home or t.group}")
+    found = re.search(r'/nights/(\d+)"', page)
+    return found.group(1) if found else "1"
+
+
+def night_end(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
+    return f"/g/{t.home or t.group}/nights/{_night(t)}/end", {"paper": rng.choice(["settle", "keep"])}
+
+
+def night_alone(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
+    g = open_game(t, rng)
+    return f"/g/{t.home or t.group}/nights/{_night(t)}/alone/{g}", {"paper": "settle"}
+
+
 #: every POST endpoint, and the valid post it starts from
 ROUTES: dict[str, Callable[[Table, random.Random], tuple[str, dict[str, Any]]]] = {
     "groups.index": create_group, "groups.set_language": set_language, "groups.add_player": add_player, "groups.rename_player": rename_player,
@@ -295,6 +311,7 @@ ROUTES: dict[str, Callable[[Table, random.Random], tuple[str, dict[str, Any]]]] 
     "fixes.insert": insert_hand, "fixes.dealer": dealer, "fixes.seating": seating, "fixes.undo": undo,
     "fixes.reopen": reopen, "fixes.phone": phone, "offline.waiting": waiting,
     "games.start": games_start, "games.deal": games_deal, "games.delete": games_delete, "games.end": games_end,
+    "night.end": night_end, "night.alone": night_alone,
     # last: once the links are replaced, the group's old link opens nothing (a 404 for the posts after it)
     "groups.replace_links": replace_links,
 }

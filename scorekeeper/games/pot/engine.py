@@ -221,6 +221,8 @@ def play(state: State, number: int, deal: Any) -> tuple[State, DealRow]:
         extras = [("pot", pot), ("winner", hand.winner)]
     new = replace(state, nets={p: state.nets[p] + points[p] for p in players})
     extras.append(("counters", {p: new.counters(p) for p in players}))
+    if "dealer" in deal:  # kept for the table: who deals next follows who dealt
+        extras.append(("dealer", deal["dealer"]))
     return new, DealRow(number, tuple(points.items()), tuple(new.nets.items()), tuple(extras))
 
 

@@ -92,3 +92,14 @@ PIECES = {
         script="games/rovescino.js",
     ),
 }
+
+
+def feats(played: Played) -> dict[str, dict[str, int]]:
+    """Rovescino's feat across evenings (the statistics' hook, ``games.views.feats_for``): the deals a
+    player ended without a point, the whole aim of playing backwards."""
+    clean: dict[str, int] = {}
+    for row in played.rows:
+        for name, points in row.points:
+            if points == 0:
+                clean[name] = clean.get(name, 0) + 1
+    return {name: {N_("Deals without a point"): n} for name, n in clean.items()}

@@ -1,0 +1,103 @@
+"""Terziglio on the table page: each player's score (or money, paid every deal), who deals, the bids' worth."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ...i18n import N_, _
+from ..replay import Played
+from ..views import Pieces
+from . import forms
+from .engine import AMOUNT, PASS
+
+#: the game's words, kept in Italian, each with its short explanation
+WORDS: Mapping[str, str] = {
+    PASS: N_("everybody passed: nobody plays this deal"),
+    "chiamo": N_("I call: the soloist names a card he lacks and its holder gives it to him"),
+    "solo": N_("alone, with the monte"),
+    "solissimo": N_("alone, without the monte"),
+    "dividete": N_("aggravato dividete: alone, the monte goes to the opponents, they share it"),
+    "scegliete": N_("aggravato scegliete: alone, the opponents choose who takes the monte"),
+    "monte": N_("the four cards left over after the deal"),
+}
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player on the table page: his score and what it still needs (game), or his net points (payments)."""
+
+    name: str
+    score: int
+    needs: int | None
+    deals_next: bool
+
+
+def dealer_of(played: Played, number: int) -> str:
+    """The first player deals the first deal, then the next seat; a passed deal is dealt on as any other."""
+    players = played.table.seating.players
+    return players[(number - 1) % len(players)]
+
+
+def table_extra(played: Played) -> Mapping[str, Any]:
+    players = played.table.seating.players
+    options = played.table.options
+    game = options["scoring"] == "game"
+    now = dict(played.rows[-1].scores) if played.rows else dict.fromkeys(players, 0)
+    number = len(played.rows) + 1
+    over = bool(played.result.finished)
+    dealer = None if over else dealer_of(played, number)
+    target = int(options["target"]) if game else None
+    seats = tuple(Seat(p, now[p], max(0, (target or 0) - now[p]) if game else None, p == dealer) for p in players)
+    lowest = forms.bids(played, number)[1]
+    return {"seats": seats, "game": game, "target": target, "dealer": dealer,
+            "eldest": None if dealer is None else players[(players.index(dealer) + 1) % len(players)],
+            "stake": played.table.stake, "amounts": tuple(AMOUNT.items()), "words": WORDS,
+            "pass_out": bool(options.get("pass_out")),
+            "raised": lowest != next(iter(AMOUNT)), "lowest": lowest}
+
+
+def deal_extra(played: Played, number: int) -> Mapping[str, Any]:
+    return {"players": tuple(enumerate(played.table.seating.players)), "bids": forms.bids(played, number),
+            "amounts": AMOUNT, "words": WORDS}
+
+
+def deal_line(deal: Mapping[str, Any]) -> str:
+    if deal.get("bid") == PASS:
+        return _("everybody passed")
+    take = deal.get("points")
+    if take is None:
+        take = _("{aces} aces, {thirds} thirds").format(**{k: deal.get("cards", {}).get(k, "") for k in ("aces",
+                                                                                                      "thirds")})
+    return _("{bid} · {soloist} alone · took {take}").format(bid=deal.get("bid", ""), soloist=deal.get("soloist", ""),
+                                                            take=take)
+
+
+OPTION_WORDS = {
+    "scoring": N_("How you score"),
+    "scoring=game": N_("A game to the target"),
+    "scoring=payments": N_("Paying every deal"),
+    "target": N_("Target (a game to the target only)"),
+    "target=21": N_("21 points"),
+    "target=31": N_("31 points"),
+    "target=51": N_("51 points"),
+    "pass_out": N_("After a deal everybody passed, the lowest bid is solo"),
+    "pass_out=false": N_("No"),
+    "pass_out=true": N_("Yes"),
+}
+
+PIECES = {
+    "terziglio": Pieces(
+        table_template="games/terziglio/table.html",
+        table_extra=table_extra,
+        deal_template="games/terziglio/deal.html",
+        deal_extra=deal_extra,
+        deal_fields=forms.fields,
+        read_deal=forms.read,
+        form_field=forms.form_field,
+        deal_line=deal_line,
+        option_words=OPTION_WORDS,
+        script="games/terziglio.js",
+    ),
+}

@@ -1,0 +1,289 @@
+"""The Tressette games on the table page: each score against the target, who deals and leads, the stake.
+
+Also the game's feats for the statistics (:func:`feats`), a pure function of the partite as played.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from ...i18n import N_, _
+from ..replay import Played
+from ..views import Pieces
+from . import forms
+from .core import COLLATONDRIONE, EVENTS
+from .declarations import VALUE
+from .forms import dealer_of, leader_of
+
+#: the game's words, kept in Italian, each with its short explanation (shown where first used)
+WORDS: Mapping[str, str] = {
+    "buon gioco": N_("the declarations: three or four Threes, Twos or Aces, or a napoletana"),
+    "napoletana": N_("the Three, Two and Ace of one suit"),
+    "cappotto": N_("one side took every trick"),
+    "cappottone": N_("one player took every trick"),
+    "stramazzo": N_("one side took every counting card, not every trick"),
+    "strammazzone": N_("one player took every counting card, not every trick"),
+    "collatondrione": N_("a decima: all ten cards of one suit in one hand"),
+}
+
+SUIT_WORDS: Mapping[str, str] = {"swords": N_("swords"), "batons": N_("batons"), "cups": N_("cups"),
+                                 "coins": N_("coins")}
+#: each declaration chip, in words
+WHAT_WORDS: Mapping[str, str] = {
+    "napoletana": N_("napoletana"),
+    "three-3": N_("three Threes"), "four-3": N_("four Threes"),
+    "three-2": N_("three Twos"), "four-2": N_("four Twos"),
+    "three-A": N_("three Aces"), "four-A": N_("four Aces"),
+    "decima": N_("decima"),
+}
+
+
+@dataclass(frozen=True)
+class Score:
+    """One score on the table page: a team, or a player, against the target."""
+
+    key: str
+    label: str
+    score: int
+    needs: int
+
+
+@dataclass(frozen=True)
+class Declared:
+    """A declaration of this game as the table page lists it."""
+
+    deal: int
+    player: str
+    what: str
+    points: int
+
+
+@dataclass(frozen=True)
+class Worth:
+    """What a win pays each winner, by how the game ends."""
+
+    word: str
+    times: int
+
+
+def _keys(played: Played) -> tuple[str, ...]:
+    seating = played.table.seating
+    return seating.team_names if seating.teams else seating.players
+
+
+def scores(played: Played) -> tuple[Score, ...]:
+    """Each team's (or player's) score and the points it still needs."""
+    target = int(played.table.options["target"])
+    now = dict(played.rows[-1].scores) if played.rows else dict.fromkeys(_keys(played), 0)
+    seating = played.table.seating
+    labels = {name: f"{name}: {' · '.join(members)}" for name, members in seating.teams}
+    return tuple(Score(k, labels.get(k, k), now[k], max(0, target - now[k])) for k in _keys(played))
+
+
+def declared(deals: Sequence[Any]) -> tuple[Declared, ...]:
+    """Every declaration of the game so far, from the deals as entered (``view.deals``)."""
+    out: list[Declared] = []
+    for line in deals:
+        for d in line.deal.get("declarations") or []:
+            what = next((c for c, (kind, rank) in forms.WHAT.items()
+                         if kind == d["kind"] and rank == d.get("rank", "")), d["kind"])
+            suit = d.get("suit") or d.get("missing") or ""
+            out.append(Declared(line.number, d["player"], _what_words(what, suit), VALUE[d["kind"]]))
+    return tuple(out)
+
+
+def _what_words(what: str, suit: str) -> str:
+    words = _(WHAT_WORDS[what]) if what in WHAT_WORDS else what
+    if not suit:
+        return words
+    if what.startswith("three-"):
+        return _("{what}, no {suit}").format(what=words, suit=_(SUIT_WORDS[suit]))
+    return _("{what} of {suit}").format(what=words, suit=_(SUIT_WORDS[suit]))
+
+
+def worth(played: Played) -> tuple[Worth, ...]:
+    """What a win is worth to each winner: the stake, times the multiplier of the ending."""
+    found = [Worth("", 1)] + [Worth(e, EVENTS[e].multiplier) for e in forms.events(played)]
+    if played.table.options.get("declarations"):
+        found.append(Worth("collatondrione", COLLATONDRIONE))
+    return tuple(found)
+
+
+def table_extra(played: Played) -> Mapping[str, Any]:
+    number = len(played.rows) + 1
+    over = bool(played.result.finished)
+    return {
+        "scores": scores(played), "target": played.table.options["target"],
+        "dealer": None if over else dealer_of(played, number),
+        "leader": None if over else leader_of(played, number),
+        "eldest": None if over else played.table.seating.players.index(leader_of(played, number)),
+        "declared": declared, "worth": worth(played), "stake": played.table.stake,
+        "multiplier": played.result.multiplier, "how": played.result.how,
+        "number": number, "keys": (secrets.token_urlsafe(16), secrets.token_urlsafe(16)),
+        **deal_extra(played, number),
+    }
+
+
+def _by_words(played: Played, code: str) -> str:
+    """A special ending's maker in words: a side, a side with or without the last trick, or a player."""
+    if code.startswith("p"):
+        return played.table.seating.players[int(code[1:])]
+    side = forms.sides(played)[int(code[1])]
+    if "-l" not in code:
+        return side.label
+    if int(code[-1]) == side.index:
+        return _("{side}, and the last trick").format(side=side.label)
+    return _("{side}; the others took the last trick").format(side=side.label)
+
+
+def deal_extra(played: Played, number: int) -> Mapping[str, Any]:
+    players = played.table.seating.players
+    return {
+        "players": tuple(enumerate(players)),
+        "sides": forms.sides(played),
+        "chiamata": forms.chiamata(played),
+        "declarations_on": forms.declarations_on(played),
+        "slots": range(forms.SLOTS),
+        "what": tuple((code, _(WHAT_WORDS[code]), code in forms.ASKS_SUIT) for code in forms.WHAT),
+        "suits": tuple((s, _(SUIT_WORDS[s])) for s in SUIT_WORDS),
+        "events": tuple((e, _(WORDS[e]), tuple((c, _by_words(played, c)) for c in forms.by_codes(played, e)))
+                        for e in forms.events(played)),
+        "words": WORDS,
+    }
+
+
+def deal_line(deal: Mapping[str, Any]) -> str:
+    if deal.get("annulled"):
+        return _("annulled: the same dealer deals again")
+    said = len(deal.get("declarations") or [])
+    parts = [_("buon gioco ×{n}").format(n=said)] if said else []
+    if "claim" in deal:
+        parts.append(_("claim by {player}").format(player=deal["claim"].get("by", "")))
+    elif "event" in deal:
+        parts.append(f"{deal['event']} · {deal.get('by', '')}")
+    elif "last" in deal:
+        how = _("aces and thirds") if "cards" in deal else _("points")
+        parts.append(_("{how} · last trick: {player}").format(how=how, player=deal["last"]))
+    if "caller" in deal:
+        parts.insert(0, _("{caller} called, {partner} partner").format(caller=deal["caller"],
+                                                                        partner=deal.get("partner", "")))
+    return " · ".join(parts)
+
+
+# ---------------------------------------------------------------- statistics
+
+
+@dataclass
+class Feats:
+    """What a group's partite of the Tressette games add up to."""
+
+    partite: int = 0
+    #: partite won, by team (tressette) and by player (every game)
+    won_by_team: dict[str, int] = field(default_factory=dict)
+    won_by_player: dict[str, int] = field(default_factory=dict)
+    #: games ended by a cappotto or cappottone, by the team or player who made it
+    cappotti: dict[str, int] = field(default_factory=dict)
+    claims: int = 0
+    false_claims: int = 0
+    #: points scored in deals played (annulled deals are not played), and how many such deals
+    points: int = 0
+    deals: int = 0
+
+    @property
+    def average(self) -> Decimal | None:
+        """Average points per deal played, to a tenth (both sides together)."""
+        if not self.deals:
+            return None
+        return (Decimal(self.points) / self.deals).quantize(Decimal("0.1"))
+
+
+def _add(counts: dict[str, int], key: str) -> None:
+    counts[key] = counts.get(key, 0) + 1
+
+
+def partite_feats(partite: Sequence[Played]) -> Feats:
+    """The feats of ``partite`` (any of the three Tressette games): only finished partite are won."""
+    out = Feats()
+    for p in partite:
+        out.partite += 1
+        played_rows = [row for row in p.rows if not row.extra("annulled")]
+        out.deals += len(played_rows)
+        out.points += sum(_side_points(p, row.points) for row in played_rows)
+        r = p.result
+        if r.how in ("claim", "false_claim"):
+            out.claims += 1
+            out.false_claims += r.how == "false_claim"
+        if not r.finished:
+            continue
+        for player in r.winners:
+            _add(out.won_by_player, player)
+        if p.table.seating.teams:
+            _add(out.won_by_team, p.table.seating.team_of(r.winners[0]))
+        if r.how in ("cappotto", "cappottone"):
+            _add(out.cappotti, p.table.seating.team_of(r.winners[0]) if p.table.seating.teams and r.how == "cappotto"
+                 else ", ".join(r.winners))
+    return out
+
+
+#: the feats one player may make in a partita, for the statistics across evenings
+WON, CAPPOTTO, CLAIMED, CLAIM_FAILED = (N_("partite won"), N_("cappotti made"), N_("claims made"),
+                                        N_("claims failed"))
+
+
+def feats(played: Played) -> dict[str, dict[str, int]]:
+    """One partita's feats by player, in the shape of the statistics' hook (player → feat → count):
+    a win for each winner, a cappotto (or cappottone) for each who made it, a claim for its claimant's
+    side (the deal row does not keep who of the side claimed), failed when it was false."""
+    r = played.result
+    out: dict[str, dict[str, int]] = {}
+    if not r.finished:
+        return out
+    claimants = r.winners if r.how == "claim" else r.losers if r.how == "false_claim" else ()
+    for player in r.winners:
+        out.setdefault(player, {})[WON] = 1
+        if r.how in ("cappotto", "cappottone"):
+            out[player][CAPPOTTO] = 1
+    for player in claimants:
+        out.setdefault(player, {})[CLAIMED] = 1
+        if r.how == "false_claim":
+            out[player][CLAIM_FAILED] = 1
+    return out
+
+
+def _side_points(p: Played, row_points: tuple[tuple[str, int], ...]) -> int:
+    """A deal's points for both sides: in chiamata each side's points are credited to both its players."""
+    total = sum(v for _, v in row_points)
+    return total // 2 if forms.chiamata(p) else total
+
+
+OPTION_WORDS = {
+    "target": N_("Target"),
+    "target=21": N_("21 points"),
+    "target=31": N_("31 points"),
+    "target=51": N_("51 points"),
+    "declarations": N_("Buon gioco (declarations of three or four Threes, Twos or Aces, napoletana)"),
+    "declarations=true": N_("Yes, they score"),
+    "declarations=false": N_("No declarations"),
+}
+
+
+def _pieces() -> Pieces:
+    return Pieces(
+        table_template="games/tressette/table.html",
+        table_extra=table_extra,
+        deal_template="games/tressette/deal.html",
+        deal_extra=deal_extra,
+        deal_fields=forms.fields,
+        read_deal=forms.read,
+        form_field=forms.form_field,
+        deal_line=deal_line,
+        option_words=OPTION_WORDS,
+        script="games/tressette.js",
+    )
+
+
+PIECES = {name: _pieces() for name in ("tressette", "tressette-chiamata", "tressette-in-due")}

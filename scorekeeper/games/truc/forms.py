@@ -1,0 +1,246 @@
+"""The hand form of Rentoy, Truc and Put: the calls in order, then how the hand ended.
+
+The sides are named by their place (``0``, ``1``), never by their names. Raises alternate, so the
+calls are the side that raised first and how many raises there were (the ladder gives each value).
+The hand ends with a button: a side won it, the side answering the last raise folded, or the tricks
+say (one per trick: a side or a tie, as many as decide the hand; three ties may go to the eldest).
+The calls are a chain of steps as data (:data:`CHAINS`), so a ruleset may add its own chain
+(envido…) beside the raises. Only the shape is read here; the engine judges the hand.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ...i18n import N_, _
+from ..replay import Played
+from ..views import FormData, ReadDeal
+from .chains import Chain as Bet
+from .engine import TIE, Rules
+from .tally import rules_of
+
+#: the buttons that end a hand: ``won-0``, ``won-1``, ``fold-0``, ``fold-1``, ``tricks``
+FOLD, TRICKS = "fold", "tricks"
+TRICK_COUNT = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Chain:
+    """One chain of calls a hand may have, as data: the form draws and reads each chain the same way.
+
+    The sides call in turn from the first caller; each call takes the chain one value further.
+    """
+
+    #: the deal field the chain is written to (a list of the sides that called, in order)
+    field: str
+    #: the form fields holding who called first and how many calls there were (its refusals show at ``count``)
+    first: str
+    count: str
+    #: the field of the rules holding the values the chain climbs through (its length less one: most calls)
+    values: str
+    #: the chain's title on the form
+    legend: str
+    #: the word of the first call, by game (the later calls are said by their value)
+    first_word: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    #: the chain that sets the hand's value (the one a side folds to)
+    main: bool = False
+
+
+#: the chains of calls of these games: only the raises (a ruleset adds its own, such as envido)
+CHAINS: tuple[Chain, ...] = (
+    Chain("raises", "first", "raises", "ladder", N_("Calls, in the order they were made"), {"truc": "truc"}, main=True),
+)
+
+MAIN = next(c for c in CHAINS if c.main)
+
+
+def sides(played: Played) -> tuple[str, ...]:
+    seating = played.table.seating
+    return seating.team_names or seating.players
+
+
+def rules(played: Played) -> Rules:
+    return rules_of(played.game.spec.name, dict(played.table.options))
+
+
+def _index(played: Played, side: Any) -> str:
+    return str(sides(played).index(side)) if side in sides(played) else ""
+
+
+def fields(played: Played, number: int, deal: Mapping[str, Any] | None) -> dict[str, str]:
+    """The form's values: nothing called for a new hand, the hand as entered for a fix."""
+    out: dict[str, str] = {}
+    for chain in CHAINS:
+        called = list((deal or {}).get(chain.field) or [])
+        out.update({chain.first: _index(played, called[0]) if called else "", chain.count: str(len(called))})
+    if deal is None:
+        return out
+    out.update(bet_fields(played, deal))
+    if "won" in deal:
+        out["end"] = f"won-{_index(played, deal['won'])}"
+    elif "folded" in deal:
+        out["end"] = f"{FOLD}-{_index(played, deal['folded'])}"
+    elif "tricks" in deal:
+        out["end"] = TRICKS
+        for i, trick in enumerate(deal["tricks"][:TRICK_COUNT]):
+            out[f"trick-{i + 1}"] = TIE if trick == TIE else _index(played, trick)
+        if "eldest" in deal:
+            out["eldest"] = _index(played, deal["eldest"])
+    return out
+
+
+def _side(played: Played, text: str | None) -> str | None:
+    """The side a posted place names (``0`` or ``1``), or None."""
+    names = sides(played)
+    return names[int(text)] if text in {str(i) for i in range(len(names))} else None
+
+
+def read_calls(played: Played, form: FormData, chain: Chain, errors: dict[str, str]) -> list[str]:
+    """The sides that called in ``chain``, in order (they alternate from the first caller)."""
+    names = sides(played)
+    count_text = form.get(chain.count, "0") or "0"
+    most = len(getattr(rules(played), chain.values)) - 1
+    if not (count_text.isascii() and count_text.isdigit() and int(count_text) <= most):
+        errors[chain.count] = _("Choose the calls with the buttons.")
+        return []
+    count = int(count_text)
+    first = _side(played, form.get(chain.first))
+    if count and first is None:
+        errors[chain.count] = _("Say who called first.")
+        return []
+    if not count:
+        return []
+    start = names.index(first or names[0])
+    return [names[(start + k) % len(names)] for k in range(count)]
+
+
+def read_tricks(played: Played, form: FormData, errors: dict[str, str]) -> list[str]:
+    """The tricks as tapped, up to the first not tapped: a side, or a tie."""
+    tricks: list[str] = []
+    for k in range(1, TRICK_COUNT + 1):
+        text = form.get(f"trick-{k}", "")
+        if not text:
+            break
+        side = TIE if text == TIE else _side(played, text)
+        if side is None:
+            errors[f"trick-{k}"] = _("Choose who took this trick.")
+            break
+        tricks.append(side)
+    if not tricks and not errors:
+        errors["tricks"] = _("Tap who took each trick.")
+    return tricks
+
+
+def read(played: Played, number: int, form: FormData) -> ReadDeal:
+    """The hand the form describes, or the errors by field."""
+    errors: dict[str, str] = {}
+    deal: dict[str, Any] = {}
+    for chain in CHAINS:
+        called = read_calls(played, form, chain, errors)
+        if called:
+            deal[chain.field] = called
+    for bet in rules(played).chains:
+        entered = read_bet(played, form, bet, errors)
+        if entered:
+            deal[bet.field] = entered
+    raises = deal.get(MAIN.field, [])
+    end = form.get("end", "")
+    if end.startswith("won-") and _side(played, end[4:]) is not None:
+        deal["won"] = _side(played, end[4:])
+    elif end.startswith(FOLD + "-") and _side(played, end[len(FOLD) + 1:]) is not None:
+        if not raises:
+            errors["end"] = _("Nobody raised, so nobody could fold.")
+        else:
+            deal["folded"] = _side(played, end[len(FOLD) + 1:])
+    elif end == TRICKS:
+        deal["tricks"] = read_tricks(played, form, errors)
+        eldest = _side(played, form.get("eldest"))
+        if eldest is not None and deal["tricks"] == [TIE] * TRICK_COUNT:
+            deal["eldest"] = eldest
+    else:
+        errors["end"] = _("Say how the hand ended: who won it, a fold, or the tricks.")
+    return (None, errors) if errors else (deal, {})
+
+
+def form_field(played: Played, number: int, where: str) -> str:
+    """Where the engine's refusal of ``where`` (``raises[2]``, ``tricks[1]``, ``folded``…) is shown."""
+    chain = next((c for c in CHAINS if where == c.field or where.startswith(c.field + "[")), None)
+    if chain is not None:
+        return chain.count
+    bet = next((b for b in rules(played).chains if where == b.field or where.startswith(b.field + ".")), None)
+    if bet is not None:
+        return bet_name(bet)
+    if where.startswith("tricks["):
+        k = where[len("tricks["):].rstrip("]")
+        return f"trick-{int(k) + 1}" if k.isdigit() and int(k) < TRICK_COUNT else "tricks"
+    if where in ("tricks", "eldest"):
+        return where
+    return "end"
+
+
+# ---------------------------------------------------------------- the side bets (envido, flor, envit)
+#
+# A ruleset's side bets come from its rules (``Rules.chains``): the form shows, for each, one row of
+# buttons per call in order (a team and a call), then the answer. The engine judges the order.
+
+
+def bet_name(bet: Bet) -> str:
+    return f"bet-{bet.field}"
+
+
+def bet_steps(bet: Bet) -> range:
+    """The calls a chain may hold at most (each call as often as it may be made)."""
+    return range(1, sum(c.most for c in bet.calls) + 1)
+
+
+def bet_choices(played: Played, bet: Bet) -> tuple[tuple[str, str, str], ...]:
+    """Each call button's value (``0:envido``), its team's name and the call in the game's words."""
+    return tuple((f"{i}:{call}", name, call.replace("_", " "))
+                 for i, name in enumerate(sides(played)) for call in bet.names)
+
+
+def bet_fields(played: Played, deal: Mapping[str, Any]) -> dict[str, str]:
+    """The form's values of the side bets entered in ``deal`` (a fix)."""
+    out: dict[str, str] = {}
+    for bet in rules(played).chains:
+        entered = deal.get(bet.field)
+        if not isinstance(entered, Mapping):
+            continue
+        for k, call in enumerate(entered.get("calls") or [], start=1):
+            if isinstance(call, Mapping):
+                out[f"{bet_name(bet)}-{k}"] = f"{_index(played, call.get('by'))}:{call.get('call')}"
+        for answer in ("won", "refused"):
+            if answer in entered:
+                out[f"{bet_name(bet)}-answer"] = f"{answer}-{_index(played, entered[answer])}"
+    return out
+
+
+def read_bet(played: Played, form: FormData, bet: Bet, errors: dict[str, str]) -> dict[str, Any] | None:
+    """The side bet as tapped: the calls up to the first step left empty, then the answer."""
+    name, calls = bet_name(bet), []
+    for k in bet_steps(bet):
+        text = form.get(f"{name}-{k}", "")
+        if not text:
+            break
+        place, _sep, call = text.partition(":")
+        side = _side(played, place)
+        if side is None or call not in bet.names:
+            errors[name] = _("Choose the calls with the buttons.")
+            return None
+        calls.append({"by": side, "call": call})
+    answer = form.get(f"{name}-answer", "")
+    if not calls:
+        if answer:
+            errors[name] = _("Tap the calls before the answer.")
+        return None
+    entered: dict[str, Any] = {"calls": calls}
+    kind, _sep, place = answer.partition("-")
+    side = _side(played, place)
+    if kind in ("won", "refused") and side is not None:
+        entered[kind] = side
+    elif answer:
+        errors[name] = _("Choose the calls with the buttons.")
+    return entered

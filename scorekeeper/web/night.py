@@ -1,0 +1,136 @@
+"""The group's evening across games: its page, its end, a game settled on its own, its report, statistics."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_wtf import FlaskForm
+from wtforms import RadioField
+from wtforms.validators import Optional
+
+from .. import services
+from ..i18n import _, use_language
+from ..i18n import lazy_gettext as _l
+from ..reports import stylesheet
+from ..reports.night import night_html, render_night_pdf
+from ..services import Group, Night
+from ..services import night as nights
+from .access import group_or_404
+from .evenings import ChooseForm
+from .hardening import csp_nonce
+from .language import document_language
+from .printing import pdf_response
+
+bp = Blueprint("night", __name__)
+
+
+class EndNightForm(FlaskForm):
+    """End the evening (or settle one game on its own): what becomes of a Tresillo paper still open."""
+
+    paper = RadioField(_l("The paper"), choices=[("settle", _l("Settle the paper")), ("keep", _l("Keep the paper"))],
+                       default="settle", validators=[Optional()])
+
+
+@bp.app_template_filter("game_name")
+def game_name_filter(game: str) -> str:
+    return nights.game_name(game)
+
+
+@bp.app_context_processor
+def nights_on_pages() -> dict[str, Any]:
+    """The group page links the evening in progress and the last evenings."""
+    return {"group_nights": nights.group_nights, "open_night": nights.open_night}
+
+
+def night_or_404(group: Group, night_id: int) -> Night:
+    night = nights.find_night(group, night_id)
+    if night is None:
+        abort(404)
+    return night
+
+
+def _page(group: Group, night: Night, form: EndNightForm, status: int = 200) -> ResponseReturnValue:
+    page = nights.night_page(night)
+    return render_template("web/night.html", group=group, page=page, form=form,
+                           share=nights.night_share_text(group, page)), status
+
+
+@bp.get("/g/<token>/nights/<int:night_id>")
+def show(token: str, night_id: int) -> ResponseReturnValue:
+    group = group_or_404(token)
+    return _page(group, night_or_404(group, night_id), EndNightForm(formdata=None))
+
+
+@bp.post("/g/<token>/nights/<int:night_id>/end")
+def end(token: str, night_id: int) -> ResponseReturnValue:
+    """End the evening: every game still open ends, everything is settled at once."""
+    group = group_or_404(token)
+    night = night_or_404(group, night_id)
+    form = EndNightForm()
+    if form.validate_on_submit():
+        try:
+            nights.end_night(night, form.paper.data or "settle")
+        except services.Refused as exc:
+            form.paper.errors = [*form.paper.errors, exc.message]
+        else:
+            return redirect(url_for("night.show", token=token, night_id=night_id))
+    return _page(group, night, form, 400)
+
+
+@bp.post("/g/<token>/nights/<int:night_id>/alone/<game>")
+def alone(token: str, night_id: int, game: str) -> ResponseReturnValue:
+    """Settle one game on its own: it ends, and the evening's settlement leaves it out."""
+    group = group_or_404(token)
+    night = night_or_404(group, night_id)
+    form = EndNightForm()
+    if form.validate_on_submit():
+        try:
+            nights.settle_alone(night, game, form.paper.data or "settle")
+        except services.Refused as exc:
+            if exc.status == 404:
+                abort(404)
+            form.paper.errors = [*form.paper.errors, exc.message]
+        else:
+            return redirect(url_for("night.show", token=token, night_id=night_id, _anchor="games"))
+    return _page(group, night, form, 400)
+
+
+@bp.get("/g/<token>/nights/<int:night_id>/report.<any(pdf, html):fmt>")
+def report(token: str, night_id: int, fmt: str) -> ResponseReturnValue:
+    """The evening's report: a summary page, then (in the PDF) each game's own sheet where the game has one."""
+    group = group_or_404(token)
+    night = night_or_404(group, night_id)
+    language = document_language(group.language)
+    with use_language(language):
+        page = nights.night_page(night)
+        if fmt == "html":
+            return night_html(group.name, page, stylesheet(), csp_nonce())
+    made = json.dumps([group.name, repr(page)], default=str)
+    version = sum(gs.version for gs in night.sessions)
+    key = (f"night-{night.id}", version, language, "night", hashlib.sha256(made.encode()).hexdigest())
+
+    def draw() -> tuple[str, bytes]:
+        with use_language(language):
+            return f"evening-{page.started:%Y-%m-%d}.pdf", render_night_pdf(
+                group.name, page, nights.game_sheets(night))
+
+    return pdf_response(key, draw)
+
+
+@bp.get("/g/<token>/games/stats")
+def statistics(token: str) -> ResponseReturnValue:
+    """Money by game and in total per player over the chosen evenings, and each game's feats."""
+    group = group_or_404(token)
+    form = ChooseForm(request.args)
+    valid = form.validate()
+    since, until = (form.since.data, form.until.data) if valid else (None, None)
+    if valid and since and until and since > until:
+        form.until.errors = [*form.until.errors, _("The last day comes after the first.")]
+        valid, since, until = False, None, None
+    stats = nights.statistics_across(group, since, until)
+    return render_template("web/night_stats.html", group=group, form=form, stats=stats,
+                           game_name=nights.game_name), 200 if valid else 400

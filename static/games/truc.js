@@ -1,0 +1,74 @@
+// The hand form of Rentoy, Truc and Put: in each chain of calls, each button adds the call that may
+// follow (the sides call in turn); the hand's value and the fold shown follow the main chain; the
+// tricks stop where they decide the hand. The two lists each chain has without a script hold what is
+// sent; the server checks it all.
+(function () {
+  "use strict";
+  var hand = document.querySelector(".truc-hand");
+  if (!hand) { return; }
+  var ties = hand.dataset.ties;
+  function Chain(box) {
+    var values = box.dataset.values.split(",").map(Number);
+    var first = box.querySelector("select.first");
+    var count = box.querySelector("select.count");
+    function n() { return Number(count.value) || 0; }
+    function caller(k) { return (Number(first.value) + k - 1) % 2; }
+    function show() {
+      var c = n();
+      box.querySelectorAll(".chain li").forEach(function (li) {
+        var k = Number(li.dataset.step);
+        li.toggleAttribute("data-hidden", !(k <= c && caller(k) === Number(li.dataset.side)));
+      });
+      box.querySelectorAll("button.call").forEach(function (b) {
+        var k = Number(b.dataset.step);
+        b.toggleAttribute("data-hidden", !(c === k - 1 && (k === 1 || caller(k) === Number(b.dataset.side))));
+      });
+      box.querySelector(".undo-call").toggleAttribute("data-hidden", c === 0);
+      if (box.hasAttribute("data-main")) {
+        hand.querySelectorAll(".value").forEach(function (v) { v.textContent = String(values[c]); });
+        hand.querySelectorAll(".before-value").forEach(function (v) { v.textContent = String(c ? values[c - 1] : 0); });
+        hand.querySelectorAll("button.fold").forEach(function (b) {
+          b.toggleAttribute("data-hidden", !(c > 0 && caller(c) !== Number(b.dataset.side)));
+        });
+      }
+    }
+    box.addEventListener("click", function (e) {
+      var b = e.target.closest("button");
+      if (!b || b.type !== "button") { return; }
+      if (b.classList.contains("call")) {
+        if (b.dataset.step === "1") { first.value = b.dataset.side; }
+        count.value = b.dataset.step;
+      } else if (b.classList.contains("undo-call")) {
+        count.value = String(Math.max(0, n() - 1));
+        if (n() === 0) { first.value = ""; }
+      }
+      show();
+    });
+    box.addEventListener("change", show);
+    show();
+  }
+  function decided(tricks) {
+    if (tricks.length >= 3) { return true; }
+    if (tricks.length < 2) { return false; }
+    var won = tricks.filter(function (t) { return t !== "tie"; });
+    if (ties === "earliest" && won.length === 1) { return true; }
+    return won.length === 2 && won[0] === won[1];
+  }
+  function tricks() {
+    var played = [];
+    hand.querySelectorAll(".trick").forEach(function (row) {
+      var over = decided(played);
+      row.toggleAttribute("data-hidden", over);
+      if (over) { row.querySelectorAll("input").forEach(function (i) { i.checked = false; }); return; }
+      var checked = row.querySelector("input:checked");
+      played.push(checked ? checked.value : null);
+    });
+    var eldest = hand.querySelector(".eldest");
+    if (eldest) {
+      eldest.toggleAttribute("data-hidden", !(played.length === 3 && played.every(function (t) { return t === "tie"; })));
+    }
+  }
+  hand.querySelectorAll("fieldset.calls").forEach(Chain);
+  hand.addEventListener("change", function (e) { if (/^trick-/.test(e.target.name)) { tricks(); } });
+  tricks();
+}());

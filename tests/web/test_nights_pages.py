@@ -1,0 +1,111 @@
+"""The evening's pages through the test client: the page, its end, a game on its own, its report, statistics.
+
+The figures are those worked by hand in tests/web/test_nights.py.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from html import unescape
+
+import pytest
+
+from scorekeeper import services
+from scorekeeper.db import db
+from scorekeeper.models import GameSession, Night
+from tests.web.test_nights import CACHO_DEALS, ROVESCINO_DEALS, SEATS, a_game, tresillo
+
+
+@pytest.fixture
+def evening(app, browser, worked_example):
+    with app.app_context():
+        group = services.create_group("Tuesday", "en")
+        for name in SEATS:
+            services.add_player(group, name)
+        t = tresillo(group, worked_example)
+        a_game(group, "rovescino", SEATS, ROVESCINO_DEALS, "0.50")
+        c = a_game(group, "cacho", ["West", "South", "North"], CACHO_DEALS, "0.10")
+        made = group.token, t.night_id, c.token
+        db.session.remove()
+    return made
+
+
+def text_of(r) -> str:
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", r.get_data(as_text=True))))
+
+
+def test_the_group_page_leads_to_tonight_and_the_page_shows_the_money(browser, evening):
+    group, night, _cacho = evening
+    page = browser.get(f"/g/{group}")
+    assert f"/g/{group}/nights/{night}" in page.get_data(as_text=True)
+    r = browser.get(f"/g/{group}/nights/{night}")
+    assert r.status_code == 200
+    said = text_of(r)
+    assert re.search(r"3 games Tresillo .* Rovescino .* Cacho ", said)
+    assert "South +€0.50 +€0.50 +€0.90 +€1.90" in said
+    assert "West pays South €1.60" in said and "East pays North €0.40" in said and "East pays South €0.30" in said
+
+
+def test_ending_the_evening_from_its_page(browser, app, evening):
+    group, night, _cacho = evening
+    browser.get(f"/g/{group}/nights/{night}")
+    bad = browser.post(f"/g/{group}/nights/{night}/end", {"paper": "burn"})
+    assert bad.status_code == 400 and "Not a valid choice" in text_of(bad)
+    r = browser.post(f"/g/{group}/nights/{night}/end", {"paper": "keep"})
+    assert r.status_code == 302
+    with app.app_context():
+        n = db.session.get(Night, night)
+        assert n.closed and all(gs.closed for gs in n.sessions)
+        assert [gs.end_paper for gs in n.sessions if gs.game == "tresillo"] == ["keep"]
+    after = text_of(browser.get(f"/g/{group}/nights/{night}"))
+    assert "End the evening" not in after and "ended" in after
+    # the worked example's paper kept (South 21, West 22: row 16) is what the evening carries
+    assert "Paper kept: South 21, West 22" in after
+
+
+def test_a_game_settled_on_its_own_from_the_page(browser, app, evening):
+    group, night, cacho = evening
+    browser.get(f"/g/{group}/nights/{night}")
+    assert browser.post(f"/g/{group}/nights/{night}/alone/{cacho}", {"paper": "settle"}).status_code == 302
+    said = text_of(browser.get(f"/g/{group}/nights/{night}"))
+    assert "settled on its own" in said and "West pays South €0.90" in said and "West pays South €0.70" in said
+    assert browser.post(f"/g/{group}/nights/{night}/alone/nothing", {"paper": "settle"}).status_code == 404
+    with app.app_context():
+        assert db.session.scalars(db.select(GameSession).where(GameSession.token == cacho)).one().paid_alone
+
+
+def test_another_groups_evening_is_not_found(browser, app, evening):
+    _group, night, _cacho = evening
+    with app.app_context():
+        other = services.create_group("Other", "en").token
+    assert browser.get(f"/g/{other}/nights/{night}").status_code == 404
+    assert browser.get(f"/g/{other}/nights/999999").status_code == 404
+
+
+def test_statistics_across_games_page(browser, evening):
+    group, night, _cacho = evening
+    browser.get(f"/g/{group}/nights/{night}")
+    browser.post(f"/g/{group}/nights/{night}/end", {"paper": "settle"})
+    said = text_of(browser.get(f"/g/{group}/games/stats"))
+    assert "Player Money by game In all" in said
+    assert "South Tresillo +€0.50 · Rovescino +€0.50 · Cacho +€0.90 3 games +€1.90" in said
+    assert "East : Deals without a point 2" in said
+    bad = browser.get(f"/g/{group}/games/stats?since=2026-02-01&until=2026-01-01")
+    assert bad.status_code == 400
+
+
+@pytest.mark.skipif(not shutil.which("pdftotext"), reason="needs poppler's pdftotext")
+def test_the_evenings_report_is_one_pdf_summary_then_the_tresillo_sheet(browser, evening, tmp_path):
+    import subprocess
+
+    group, night, _cacho = evening
+    r = browser.get(f"/g/{group}/nights/{night}/report.pdf")
+    assert r.status_code == 200 and r.mimetype == "application/pdf"
+    (tmp_path / "e.pdf").write_bytes(r.data)
+    out = subprocess.run(["pdftotext", "-layout", str(tmp_path / "e.pdf"), "-"], capture_output=True, text=True,
+                         check=True).stdout
+    pages = out.split("\f")
+    assert "The evening" in pages[0] and "Who pays whom" in pages[0]
+    assert re.search(r"West\s+South\s+€1\.60", pages[0]) and re.search(r"East\s+South\s+€0\.30", pages[0])
+    assert "Settlement sheet" in pages[1]
