@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CODE = Path(os.environ.get("REPLAY_BENCH_CODE", ROOT))
 sys.path.insert(0, str(CODE))
 
-from scorekeeper.engine import Hand, Session, Setup, Surrender, Table, replay  # noqa: E402
+from scorekeeper.games.tresillo.engine import Hand, Session, Setup, Surrender, Table, replay  # noqa: E402
 
 PLAYERS = ("North", "West", "South", "East")
 

@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from replay import PLAYERS, make_hands  # noqa: E402
-from scorekeeper.engine import Session, Setup, dump_session  # noqa: E402
+from scorekeeper.games.tresillo.engine import Session, Setup, dump_session  # noqa: E402
 from serve import Phone, hidden, new_table, run_env, started  # noqa: E402
 
 #: the access log line this bench reads: pid, microseconds, the request line (its token cut), the status

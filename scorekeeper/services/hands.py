@@ -14,13 +14,16 @@ from typing import Any, TypeVar
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from .. import narration
+from ..core import domains
+from ..core.domains import OutOfDomain
+from ..core.errors import SessionError
 from ..db import begin_writing, db
-from ..engine import RULESETS, HandResult, Ledger, SessionError, domains
-from ..engine.domains import OutOfDomain
+from ..games.tresillo import words as narration
+from ..games.tresillo.engine import RULESETS, HandResult, Ledger
+from ..games.tresillo.views import RowView, SessionView
 from ..i18n import _, ngettext
 from ..models import GameSession, Group, HandRecord, HistoryEntry, now
-from ..viewmodel import RowView, SessionView
+from ..words import refusal
 from . import history
 from .groups import active_players, carried_paper
 from .limits import check_room_for_hand
@@ -66,7 +69,7 @@ def start_session(
     try:
         value = domains.TANTO_VALUE.check(tanto_value)
     except OutOfDomain as exc:
-        raise Refused("tanto_value", sentence(narration.refusal(exc))) from None
+        raise Refused("tanto_value", sentence(refusal(exc))) from None
     gs = GameSession(
         group_id=group.id,
         rules=rules,
@@ -97,7 +100,7 @@ def form_key(value: str | None) -> str | None:
     try:
         return domains.FORM_KEY.check(value)
     except OutOfDomain as exc:
-        raise Refused("form", sentence(narration.refusal(exc))) from None
+        raise Refused("form", sentence(refusal(exc))) from None
 
 
 def made_by(group: Group, key: str | None) -> GameSession | None:
@@ -288,7 +291,7 @@ def preview_hand(entry: Entry, hand: dict[str, Any], *, insert: bool = False) ->
         else:
             result = entry.table.preview(parsed)
     except SessionError as exc:
-        return HandPreview(None, exc.first.field, narration.refusal(exc.first))
+        return HandPreview(None, exc.first.field, refusal(exc.first))
     return HandPreview(result, summary=narration.preview_summary(result),
                        moves=tuple(m.text for m in narration.token_moves(result.transfers)))
 

@@ -29,8 +29,19 @@ from sqlalchemy import event, func, select
 from sqlalchemy.orm import Session as OrmSession
 
 from ..db import db
-from ..engine import Hand, Ledger, Session, SessionError, Table, Upcoming, load_hand, load_session, replay, settle
-from ..engine.sessionfile import FORMAT as FORMAT_SESSION
+from ..games.tresillo.engine import (
+    Hand,
+    Ledger,
+    Session,
+    SessionError,
+    Table,
+    Upcoming,
+    load_hand,
+    load_session,
+    replay,
+    settle,
+)
+from ..games.tresillo.engine.sessionfile import FORMAT as FORMAT_SESSION
 from ..models import GameSession, HandRecord, HistoryEntry
 
 

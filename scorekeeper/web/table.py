@@ -21,10 +21,10 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from .. import services
-from ..engine import domains
+from ..core import domains
 from ..i18n import _, current_language, use_language
-from ..models import GameSession, HistoryEntry
 from ..reports.chart import PHONE, bowl_chart
+from ..services import GameSession, HistoryEntry
 from . import printing
 from .access import session_or_404
 from .addresses import hint_number, query_number

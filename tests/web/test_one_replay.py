@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import field_value, gen_group, gen_hand, gen_session, hand_fields
-from scorekeeper.engine import Table
+from scorekeeper.games.tresillo.engine import Table
 from scorekeeper.services.replays import CACHE
 
 PLAYERS = ("North", "West", "South", "East")
@@ -147,7 +147,7 @@ def test_a_version_made_by_the_other_worker_is_caught_up(browser, app, table, wo
     it replays the evening once."""
     from scorekeeper import services
     from scorekeeper.db import db
-    from scorekeeper.engine import load_session, replay
+    from scorekeeper.games.tresillo.engine import load_session, replay
     from scorekeeper.services.replays import session_dict
 
     browser.get(f"/s/{table}")
@@ -186,7 +186,7 @@ def test_a_version_made_by_the_other_worker_is_caught_up(browser, app, table, wo
 def test_the_session_view_is_built_once_per_version_and_language(browser, table, worked_example, monkeypatch):
     """The table screen, the hand form and the hands list show one session view per version and language:
     built once, kept with the replay, built again for a new version or another language."""
-    from scorekeeper import viewmodel
+    from scorekeeper.games.tresillo import views as viewmodel
     from scorekeeper.services import views
 
     built: list[int] = []

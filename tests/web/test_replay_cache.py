@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from scorekeeper import services
 from scorekeeper.db import db
-from scorekeeper.engine import Table, load_session, replay
+from scorekeeper.games.tresillo.engine import Table, load_session, replay
 from scorekeeper.services.replays import CACHE, session_dict
 from tests.conftest import field_value, gen_group, gen_session, hand_fields
 

@@ -1,6 +1,6 @@
 """Immutable records: what the table says happened (inputs) and what it means (outputs).
 
-Inputs are :class:`Setup` and :class:`Hand`; :func:`scorekeeper.engine.replay`
+Inputs are :class:`Setup` and :class:`Hand`; :func:`scorekeeper.games.tresillo.engine.replay`
 turns them into a :class:`Ledger` of :class:`Row` values and a
 :class:`Settlement`. Nothing here is ever mutated after it is built.
 """
@@ -429,7 +429,7 @@ class PaperWalk:
 
 @dataclass(frozen=True, slots=True)
 class Stake:
-    """The amount in play before a hand, and where it comes from (:func:`scorekeeper.engine.stake.stake`).
+    """The amount in play before a hand, and where it comes from (:func:`.stake.stake`).
 
     ``total`` is ``plato + tanto × players`` for a first puesta or a puesta in the
     plato, ``plato + debt.amount`` when a reserved puesta is played for; under French
@@ -565,7 +565,7 @@ class Row:
 
     ``kind`` is ``start``, ``deal`` or ``hand``. ``hand`` is the 1-based hand
     number for deal and hand rows. ``bowls`` is in seating order. ``happened``
-    is what the row records, as data; :mod:`scorekeeper.narration` puts it in words.
+    is what the row records, as data; :mod:`scorekeeper.games.tresillo.words` puts it in words.
     """
 
     index: int
@@ -664,7 +664,7 @@ class RowLog:
 class Rows(Sequence[Row]):
     """The first ``length`` rows of a :class:`RowLog`: an immutable sequence (the log only grows).
 
-    >>> from scorekeeper.engine import Hand, Session, Setup, replay
+    >>> from scorekeeper.games.tresillo.engine import Hand, Session, Setup, replay
     >>> ledger = replay(Session(Setup(players=("N", "W", "S"), first_dealer="N"),
     ...                         (Hand("entrada", declarer="W", tricks={"N": 2, "W": 5, "S": 2}),)))
     >>> len(ledger.rows), [r.kind for r in ledger.rows], ledger.rows[-1].bowls["W"]
@@ -756,7 +756,7 @@ class Upcoming(InPlay):
     active: tuple[str, ...]
     moves_pajarito: bool
     refills_pajaritos: bool
-    #: the amount in play and its parts (:func:`scorekeeper.engine.stake.stake`)
+    #: the amount in play and its parts (:func:`.stake.stake`)
     stake: Stake
     plato_after_deal: int
     tied_debtors: tuple[str, ...]

@@ -16,7 +16,7 @@ under French scoring) is refused naming the hand and the field.
 >>> read_hand(get_ruleset("pagat"), seating, 1, "N", Hand("entrada", declarer="W", bet="J"))
 Traceback (most recent call last):
 ...
-scorekeeper.engine.errors.HandError: hand 1: bet: the dealer's bet belongs to French points scoring
+scorekeeper.core.errors.HandError: hand 1: bet: the dealer's bet belongs to French points scoring
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .domains import CONTRA_ESTUCHE_COUNT, ESTUCHE_COUNT
-from .errors import N_, HandError, field_error
+from ....core.domains import CONTRA_ESTUCHE_COUNT, ESTUCHE_COUNT
+from ....core.errors import N_, HandError, field_error
 from .model import GIVEN_OUTCOMES, Hand, HandFacts, builder
 from .options import SUITS
 from .rules import CONTRACTS, HAND_FIELDS

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .errors import N_, HandError, field_error
+from ....core.errors import N_, HandError, field_error
 from .model import Debt, Stake
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ through one pipeline of small steps, planned without touching the state:
 then the transfers are applied. A refused hand therefore changes nothing,
 and every balance on every row is derived from the inputs alone.
 
->>> from scorekeeper.engine.model import Setup, Hand
+>>> from scorekeeper.games.tresillo.engine.model import Setup, Hand
 >>> t = Table(Setup(players=("N", "W", "S"), first_dealer="N"))
 >>> t.last.bowls, t.last.pajaritos
 ({'N': 155, 'W': 155, 'S': 155}, 15)
@@ -28,8 +28,8 @@ import heapq
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
+from ....core.errors import N_, FieldError, SessionError, field_error
 from . import french, puesta
-from .errors import N_, FieldError, SessionError, field_error
 from .model import (
     PAJARITOS,
     PAPER,
