@@ -40,6 +40,8 @@ NOT_YET = {
     "services/__init__.py": {".engine"},
     "services/checks.py": {"", ".engine", ".engine.compare", ".engine.countcheck"},
     "services/files.py": {".engine", ".engine.sessionfile", ".words"},
+    # every game's file import: the hardened JSON reader of session files still lives in Tresillo's sessionfile
+    "services/games.py": {".engine.sessionfile"},
     "services/fixes.py": {".engine", ".views"},
     "services/hands.py": {"", ".engine", ".views"},
     "services/history.py": {".words"},
