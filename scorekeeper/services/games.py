@@ -399,8 +399,10 @@ def game_view(gs: GameSession) -> GameView:
     stored = deal_data(gs)
     p = played(gs, stored)
     shown = pieces(gs)
+    line = (shown.line_for(p) if shown is not None and shown.line_for is not None
+            else lambda deal: deal_line(shown, deal))
     lines = tuple(DealLine(row.deal, stored[row.deal - 1], row.points, row.scores,
-                           deal_line(shown, stored[row.deal - 1])) for row in p.rows)
+                           line(stored[row.deal - 1])) for row in p.rows)
     players = p.table.seating.players
     scores = p.rows[-1].scores if p.rows else tuple((name, 0) for name in players)
     r = p.result

@@ -103,18 +103,42 @@ def deal_extra(played: Played, number: int) -> Mapping[str, Any]:
             "tie": TIE, "tricks": range(1, forms.TRICK_COUNT + 1)}
 
 
+#: the side bets a hand of a modern ruleset may carry, in the order they are played
+BET_FIELDS = ("flor", "envido", "envit")
+
+
 def line_of(game: str) -> Callable[[Mapping[str, Any]], str]:
-    """A hand in one short line: the calls in order, then how it ended."""
-    rules = rules_of(game)
-    word = forms.MAIN.first_word.get(game, "")
+    """A hand in one short line by the game's own rules (a page that has no session at hand)."""
+    return _line(rules_of(game), forms.MAIN.first_word.get(game, ""))
+
+
+def line_for(played: Played) -> Callable[[Mapping[str, Any]], str]:
+    """A hand in one short line by the session's rules: a ruleset's raises by their names (truco,
+    retruco…) and its side bets (envido, flor, envit) with their calls and how they ended."""
+    return _line(forms.rules(played), forms.MAIN.first_word.get(played.game.spec.name, ""))
+
+
+def _line(rules: Rules, word: str) -> Callable[[Mapping[str, Any]], str]:
+    def call(k: int) -> str:
+        if rules.raise_calls and k <= len(rules.raise_calls):
+            return rules.raise_calls[k - 1].replace("_", " ")
+        return word if k == 1 and word else "↑"
 
     def deal_line(deal: Mapping[str, Any]) -> str:
         parts: list[str] = []
+        for field in BET_FIELDS:
+            bet = deal.get(field)
+            if not isinstance(bet, Mapping):
+                continue
+            calls = ", ".join(f"{c.get('by', '')}: {str(c.get('call', '')).replace('_', ' ')}"
+                              for c in bet.get("calls") or [] if isinstance(c, Mapping))
+            ended = (_("{side} won").format(side=bet["won"]) if "won" in bet
+                     else _("{side} refused").format(side=bet["refused"]) if "refused" in bet else "")
+            parts.append(" ".join(x for x in (f"{calls}", f"({ended})" if ended else "") if x))
         raises = list(deal.get("raises") or [])
         for k, side in enumerate(raises, start=1):
             value = rules.ladder[k] if k < len(rules.ladder) else "?"
-            parts.append(_("{side}: {call} ({value})").format(side=side, call=word if k == 1 and word else "↑",
-                                                              value=value))
+            parts.append(_("{side}: {call} ({value})").format(side=side, call=call(k), value=value))
         if "won" in deal:
             parts.append(_("{side} won").format(side=deal["won"]))
         elif "folded" in deal:
@@ -199,6 +223,7 @@ def pieces(game: str) -> Pieces:
         read_deal=forms.read,
         form_field=forms.form_field,
         deal_line=line_of(game),
+        line_for=line_for,
         option_words=OPTION_WORDS,
         script="games/truc.js",
         result_template="games/truc/versus.html",
