@@ -135,3 +135,30 @@ def test_the_long_option_labels_keep_whole_lines(browser, three_games):
     lines = sheet_of(browser, truco)[0].splitlines()
     assert any("Río de la Plata: game to" in line for line in lines), lines[:20]
     assert any("Valencia: camas to win" in line for line in lines)
+
+
+SEVEN = ("Ana", "Bea", "Cleo", "Dan", "Eva", "Fede", "Gina")
+
+
+def test_a_wide_game_keeps_its_landscape_page_in_the_evenings_pdf(app, browser, tmp_path):
+    """A Cacho of seven has seven score columns (reports.games.WIDE_FROM is 6): its sheet is printed across
+    the page, alone of the evening's pages (the summary and Tressette's sheet stay upright)."""
+    from pypdf import PdfReader
+
+    with app.app_context():
+        group = services.create_group("Circolo", "en")
+        for name in SEVEN:
+            services.add_player(group, name)
+        t = a_game(group, "tressette", FOUR, TRESSETTE_DEALS, {"stake": "0.50"}, TEAMS)
+        a_game(group, "cacho", SEVEN, [{"rounds": [{"put": dict.fromkeys(SEVEN, n)} for n in (1, 2, 6)],
+                                              "winner": "Gina"}],
+               {"stake": "0.10"})
+        token, night = group.token, t.night_id
+        db.session.remove()
+    r = browser.get(f"/g/{token}/nights/{night}/report.pdf")
+    assert r.status_code == 200
+    (tmp_path / "wide.pdf").write_bytes(r.data)
+    pages = PdfReader(tmp_path / "wide.pdf").pages
+    across = [float(p.mediabox.width) > float(p.mediabox.height) for p in pages]
+    assert across == [False, False, True]
+    assert "Gina" in pages[2].extract_text() and "Cacho" in pages[2].extract_text()
