@@ -162,3 +162,25 @@ def test_a_wide_game_keeps_its_landscape_page_in_the_evenings_pdf(app, browser, 
     across = [float(p.mediabox.width) > float(p.mediabox.height) for p in pages]
     assert across == [False, False, True]
     assert "Gina" in pages[2].extract_text() and "Cacho" in pages[2].extract_text()
+
+
+@pytest.mark.browser
+def test_the_sheet_as_a_page_on_a_phone_stacks_its_parts(chromium, browser, three_games):
+    """At 390×844 the sheet's page keeps the phone's layout: the wide label column and the side-by-side
+    ending of the printed sheet are for paper only (the date fits one line, who pays whom comes below)."""
+    _group, _night, tressette, _truco, _cacho = three_games
+    html = browser.get(f"/s/{tressette}/play/sheet.html").get_data(as_text=True)
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
+    try:
+        page = context.new_page()
+        page.set_content(html)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        label = page.locator(".facts dt").first.bounding_box()
+        date = page.locator(".facts dd.date").bounding_box()
+        assert label is not None and date is not None
+        assert label["width"] <= 0.4 * 390 and date["height"] < 2 * label["height"]
+        ending = page.locator("section.ending").bounding_box()
+        pay = page.locator("section.pay").bounding_box()
+        assert ending is not None and pay is not None and pay["y"] >= ending["y"] + ending["height"]
+    finally:
+        context.close()
