@@ -38,11 +38,16 @@ def render_sheet_html(view: GameView, nonce: str = "") -> str:
     return _html(view, Markup(stylesheet()), nonce)
 
 
+def sheet_pdf_html(view: GameView) -> str:
+    """The sheet's HTML as a PDF draws it: no CSS inlined (the PDF brings the documents' CSS parsed)."""
+    return _html(view, Markup(""), "")
+
+
 def render_sheet_pdf(view: GameView) -> bytes:
     """The sheet as A4 PDF bytes (fonts embedded by WeasyPrint)."""
     from weasyprint import HTML  # loading Pango is slow and only PDFs need it
 
-    html = _html(view, Markup(""), "")
+    html = sheet_pdf_html(view)
     paused = gc.isenabled()
     gc.disable()  # as for the reports: the boxes live until the end, the collector would walk them for nothing
     try:

@@ -1,11 +1,12 @@
 """The evening's report as one PDF: a summary page (each game's result, the one settlement, the paper
-carried), then each game's own sheet where the game has one (Tresillo's settlement sheet today)."""
+carried), then each game's own sheet: Tresillo's settlement sheet, every other game's printed sheet
+(:mod:`scorekeeper.reports.games`)."""
 
 from __future__ import annotations
 
 import gc
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from markupsafe import Markup
 
@@ -14,16 +15,26 @@ from . import _asset_root, _document, _font_config, _parsed_stylesheet, environm
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..games.tresillo.views import SessionView
+    from ..services.games import GameView
     from ..services.night import NightPage
 
-#: a game's own sheet: (document kind, its view)
-Sheet = tuple[str, "SessionView"]
+#: a game's own sheet: (document kind, its view); kind ``"game"`` is a registry game's sheet
+Sheet = tuple[str, "SessionView | GameView"]
 
 
 def night_html(group: str, page: NightPage, css: str = "", nonce: str = "") -> str:
     """The summary page's HTML with ``css`` in its ``<style>`` (none for the PDF: it brings the CSS parsed)."""
     return environment().get_template("report/night.html").render(
         group=group, page=page, doc_title=gettext("The evening"), css=Markup(css), nonce=nonce)
+
+
+def _sheet_html(kind: str, view: SessionView | GameView) -> str:
+    """One game's sheet as the PDF draws it (the CSS comes parsed, not inlined)."""
+    if kind == "game":
+        from .games import sheet_pdf_html
+
+        return sheet_pdf_html(cast("GameView", view))
+    return _document(kind, cast("SessionView", view), Markup(""), {}, for_pdf=True)
 
 
 def render_night_pdf(group: str, page: NightPage, sheets: Sequence[Sheet]) -> bytes:
@@ -39,7 +50,7 @@ def render_night_pdf(group: str, page: NightPage, sheets: Sequence[Sheet]) -> by
                     stylesheets=[_parsed_stylesheet()], font_config=fonts)
 
             documents = [drawn(night_html(group, page))]
-            documents += [drawn(_document(kind, view, Markup(""), {}, for_pdf=True)) for kind, view in sheets]
+            documents += [drawn(_sheet_html(kind, view)) for kind, view in sheets]
             pdf = documents[0].copy([p for d in documents for p in d.pages]).write_pdf()
     finally:
         if paused:

@@ -302,8 +302,10 @@ def night_share_text(group: Group, page: NightPage) -> str:
 
 
 def game_sheets(night: Night) -> list[tuple[str, Any]]:
-    """Each game's own printed sheet, in the order played: Tresillo's settlement sheet (the other games'
-    sheets join here when they have them)."""
+    """Each game's own printed sheet, in the order played: Tresillo's settlement sheet, and every other
+    game's sheet (``"game"``: the view its table screen and its own PDF show)."""
+    from .games import game_view
     from .views import view_for
 
-    return [("settlement", view_for(gs, rows=True)) for gs in night.sessions if gs.game == TRESILLO]
+    return [("settlement", view_for(gs, rows=True)) if gs.game == TRESILLO else ("game", game_view(gs))
+            for gs in night.sessions]

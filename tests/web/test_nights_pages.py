@@ -96,7 +96,7 @@ def test_statistics_across_games_page(browser, evening):
 
 
 @pytest.mark.skipif(not shutil.which("pdftotext"), reason="needs poppler's pdftotext")
-def test_the_evenings_report_is_one_pdf_summary_then_the_tresillo_sheet(browser, evening, tmp_path):
+def test_the_evenings_report_is_one_pdf_summary_then_each_games_sheet(browser, evening, tmp_path):
     import subprocess
 
     group, night, _cacho = evening
@@ -109,3 +109,6 @@ def test_the_evenings_report_is_one_pdf_summary_then_the_tresillo_sheet(browser,
     assert "The evening" in pages[0] and "Who pays whom" in pages[0]
     assert re.search(r"West\s+South\s+€1\.60", pages[0]) and re.search(r"East\s+South\s+€0\.30", pages[0])
     assert "Settlement sheet" in pages[1]
+    # then each other game's own sheet, in the order played, with its payments
+    assert pages[2].lstrip().startswith("Rovescino") and re.search(r"North\s+West\s+€0\.50", pages[2])
+    assert pages[3].lstrip().startswith("Cacho") and "Who pays whom" in pages[3]

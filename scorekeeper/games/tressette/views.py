@@ -156,11 +156,19 @@ def deal_extra(played: Played, number: int) -> Mapping[str, Any]:
     }
 
 
+def _declaration_words(d: Mapping[str, Any]) -> str:
+    """One declaration as the deal's line (and so the printed sheet) says it: who, what, its points."""
+    what = next((c for c, (kind, rank) in forms.WHAT.items()
+                 if kind == d["kind"] and rank == d.get("rank", "")), d["kind"])
+    words = _what_words(what, d.get("suit") or d.get("missing") or "")
+    return _("{player} {what} (+{points})").format(player=d["player"], what=words, points=VALUE[d["kind"]])
+
+
 def deal_line(deal: Mapping[str, Any]) -> str:
     if deal.get("annulled"):
         return _("annulled: the same dealer deals again")
-    said = len(deal.get("declarations") or [])
-    parts = [_("buon gioco ×{n}").format(n=said)] if said else []
+    said = [_declaration_words(d) for d in deal.get("declarations") or []]
+    parts = [_("buon gioco: {declarations}").format(declarations="; ".join(said))] if said else []
     if "claim" in deal:
         parts.append(_("claim by {player}").format(player=deal["claim"].get("by", "")))
     elif "event" in deal:
