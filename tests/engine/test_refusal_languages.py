@@ -34,7 +34,7 @@ from scorekeeper.engine import FieldError, SessionError, load_session, loads, re
 from scorekeeper.i18n import _, use_language
 
 ENGINE = Path(__file__).resolve().parents[2] / "scorekeeper" / "engine"
-LANGUAGES = ("es", "fr", "it")
+LANGUAGES = ("es", "fr", "it", "ca")
 #: the functions that build a refusal from a template, and where the template is among their arguments
 BUILDERS = {"field_error": 2, "_err": 2, "_fail": 2, "bad": 1}
 _PLACEHOLDER = re.compile(r"\{[a-zA-Z_0-9]*(?:![rs])?(?::[^{}]*)?\}")

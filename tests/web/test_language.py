@@ -87,7 +87,7 @@ def test_switcher_refuses_other_languages(client):
 def test_every_page_links_to_each_language_from_itself(client):
     html = client.get("/?x=1", headers={"Accept-Language": "fr"}).get_data(as_text=True)
     links = re.findall(r'<a href="(/language/[a-z]+\?next=[^"]+)" lang="([a-z]+)"', html)
-    assert [lang for _, lang in links] == ["es", "en", "fr", "it"]
+    assert [lang for _, lang in links] == ["es", "en", "fr", "it", "ca"]
     assert all("next=/?x%3D1" in href for href, _ in links)
     assert re.search(r'lang="fr" hreflang="fr" rel="nofollow" aria-current="true">Français<', html)
 

@@ -28,7 +28,7 @@ from test_post_fuzz import ROUTES, Table, damaged
 from conftest import Browser, field_value, gen_group
 from tests.webcheck import message_of
 
-LANGUAGES = ("es", "fr", "it")
+LANGUAGES = ("es", "fr", "it", "ca")
 DUMP = Path(os.environ["REFUSALS_DUMP"]) if os.environ.get("REFUSALS_DUMP") else None
 #: posts per route and language (the fuzz's own default is 10; two languages here)
 POSTS = 6

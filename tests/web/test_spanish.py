@@ -146,6 +146,7 @@ def test_worked_example_in_spanish(chromium, server):
 @pytest.mark.parametrize(("language", "group", "preview"), [
     ("fr", "Table du mardi", "Aperçu"),
     ("it", "Tavolo del martedì", "Anteprima"),
+    ("ca", "Taula dels dimarts", "Previsualització"),
 ])
 def test_french_and_italian_pages_hold_no_english(chromium, server, language, group, preview):
     example = json.loads((DATA / "worked_example.json").read_text())
