@@ -45,9 +45,9 @@ _DATA_LIST = re.compile(r"^[\w\-.×$€/]+(?:, [\w\-.×$€/]+)*$")
 words_of = refusal_words
 
 
-def template_words(template: str) -> list[str]:
+def template_words(template: str, language: str | None = None) -> list[str]:
     """The English words of a translated template, its placeholders left out."""
-    return words_of(_PLACEHOLDER.sub("X", template))
+    return words_of(_PLACEHOLDER.sub("X", template), language)
 
 
 # ------------------------------------------------------------------ the source
@@ -93,7 +93,7 @@ def test_every_template_of_the_engine_reads_in_the_language(language):
     templates = marked_templates()
     assert "{debtor} has no open debt of {amount} (the largest: {holders})" in templates
     with use_language(language):
-        english = {t: template_words(_(t)) for t in templates}
+        english = {t: template_words(_(t), language) for t in templates}
     left = {t: w for t, w in english.items() if w}
     assert not left, f"{language}: templates that read as English: {left}"
 
@@ -189,7 +189,7 @@ def test_every_refusal_is_said_in_the_language_with_no_id(refusals, language):
         for err in refusals:
             said = narration.refusal(err)
             line = narration.refusal_line(err).replace(err.field, "")
-            if words_of(_placeholders_out(err, said)):
+            if words_of(_placeholders_out(err, said), language):
                 english.append((err.template, said))
             ids += [said for text in (said, line) if MESSAGE_ID.search(text)]
     assert english == [], f"{language}: {len(english)} refusals with English words: {english[:10]}"

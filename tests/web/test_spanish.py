@@ -51,7 +51,8 @@ def no_english(page, where):
     """
     said = page.evaluate("Object.values(JSON.parse(document.body.dataset.words || '{}')).join(' ')")
     text = " ".join([page.inner_text("body"), page.title(), re.sub(r"\{[a-z_]+\}", " ", said)])
-    assert english_words(text) == [], (where, english_words(text))
+    language = page.get_attribute("html", "lang")
+    assert english_words(text, language) == [], (where, english_words(text, language))
 
 
 def new_session(page, server, name):
