@@ -68,6 +68,9 @@ def test_the_language_links_fit_at_200_percent_zoom(chromium, server, width):  #
     ctx, page = phone(chromium, server, width, height=422, scale=2)
     page.goto(server + "/")
     links_on_screen(page, width)
+    if SHOTS:
+        (SHOTS / "ca").mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "ca" / f"start-zoom200-{width}.png"), full_page=True)
     ctx.close()
 
 
