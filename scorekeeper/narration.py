@@ -146,6 +146,29 @@ DOMAIN_WORDS = {
 }
 
 
+#: the card games' codes a refusal names, in words, by the name of the value (``suit="coins"``):
+#: the suits of the Spanish/Italian pack, a card's rank with its article (a language's template cannot
+#: choose between "il" and "l'"), the ranks declared together, a declaration's kind (game words stay)
+REFUSAL_VALUES: Mapping[str, Mapping[str, str]] = {
+    "suit": {"swords": N_("swords"), "batons": N_("batons"), "cups": N_("cups"), "coins": N_("coins")},
+    "rank": {"3": N_("the Three"), "2": N_("the Two"), "A": N_("the Ace"), "K": N_("the King"),
+             "C": N_("the Knight"), "F": N_("the Jack"), "7": N_("the Seven"), "6": N_("the Six"),
+             "5": N_("the Five"), "4": N_("the Four")},
+    "ranks": {"3": N_("the Threes"), "2": N_("the Twos"), "A": N_("the Aces")},
+    "kind": {"napoletana": N_("napoletana"), "decima": N_("decima")},
+}
+
+
+def _value_words(params: Mapping[str, Any]) -> dict[str, Any]:
+    """A refusal's values with each code of :data:`REFUSAL_VALUES` in the reader's words."""
+    out = dict(params)
+    for name, words in REFUSAL_VALUES.items():
+        value = out.get(name)
+        if isinstance(value, str) and value in words:
+            out[name] = _(words[value])
+    return out
+
+
 def refusal(err: FieldError | OutOfDomain) -> str:
     """An engine refusal in the reader's language: its template translated, then its values filled in.
 
@@ -165,7 +188,7 @@ def refusal(err: FieldError | OutOfDomain) -> str:
     if err.template in DOMAIN_WORDS:
         return _(DOMAIN_WORDS[err.template]).format(**_domain_figures(dict(err.params)))
     try:
-        return _(err.template).format(**dict(err.params))
+        return _(err.template).format(**_value_words(dict(err.params)))
     except (KeyError, IndexError, ValueError):  # a translation that lost a placeholder: say it in English
         return err.message
 

@@ -129,7 +129,7 @@
       key: key, kind: kind, created: Date.now(), state: "sending", message: "", tries: 0,
       url: form.action || location.href, page: location.pathname, fields: fields,
       number: number, edit: Number(form.dataset.editing) || 0,
-      label: kind === "hand" && number ? fill(words.outbox_hand, {n: number}) : text(heading),
+      label: kind === "hand" && number ? fill(form.dataset.heading || words.outbox_hand, {n: number}) : text(heading),
       lines: linesOf(form), table: here.table, tableUrl: here.tableUrl, syncUrl: here.syncUrl,
       handUrl: here.handUrl, pendingUrl: here.pendingUrl
     };
@@ -420,10 +420,10 @@
 
   /* The table's "Enter hand N" counts the hands waiting here (the figures above them do not, yet). */
   function nextAfter(entries) {
-    var enter = document.getElementById("enter-hand");
+    var enter = document.getElementById("enter-hand") || document.getElementById("enter-deal");
     var waiting = entries.filter(function (e) { return e.kind === "hand"; }).map(function (e) { return e.number; });
     if (!enter || !waiting.length) return;
-    enter.textContent = fill(words.outbox_enter, {n: Math.max.apply(null, waiting) + 1});
+    enter.textContent = fill(enter.dataset.enter || words.outbox_enter, {n: Math.max.apply(null, waiting) + 1});
     var hint = document.createElement("p");
     hint.className = "hint";
     hint.textContent = words.outbox_not_counted;
@@ -452,8 +452,8 @@
     var url = new URL(here.handUrl, location.href), name = url.origin + url.pathname;
     function formOf(html) {
       var doc = new DOMParser().parseFromString(html || "", "text/html");
-      var number = doc.querySelector("#hand-form input[name=number]");
-      var version = doc.querySelector("#hand-form input[name=version]");
+      var number = doc.querySelector("form[data-offline=hand] input[name=number]");  /* a game's deal form too */
+      var version = doc.querySelector("form[data-offline=hand] input[name=version]");
       return {number: number ? Number(number.value) : 0, version: version && version.value ? Number(version.value) : 0};
     }
     function keptForm(cache) {
@@ -487,8 +487,8 @@
     numberInput.value = String(n);
     var seen = known(here.table) || {}, deal = (seen.deals || []).filter(function (d) { return d.number === n; })[0];
     var h1 = document.querySelector("main h1"), save = form.querySelector("button[type=submit]");
-    if (h1) h1.textContent = fill(words.outbox_hand, {n: n});
-    if (save) save.textContent = fill(words.outbox_save_hand, {n: n});
+    if (h1) h1.textContent = fill(form.dataset.heading || words.outbox_hand, {n: n});  /* a game's deal: its own words */
+    if (save) save.textContent = fill(form.dataset.save || words.outbox_save_hand, {n: n});
     var hint = h1 && h1.nextElementSibling && h1.nextElementSibling.classList.contains("hint") ? h1.nextElementSibling : null;
     if (!deal) {
       if (hint) hint.textContent = words.outbox_deal_unknown;

@@ -23,6 +23,9 @@ HOW: dict[str, str] = {
     "collatondrione": N_("collatondrione: a napoletana decima was declared"),
     "reached_12": N_("a team reached 12"),
     "reached_5": N_("a player reached 5"),
+    "reached_15": N_("a team reached 15"),
+    "reached_30": N_("a team reached 30"),
+    "camas": N_("a team won the camas it needed"),
 }
 
 

@@ -13,6 +13,7 @@ import json
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -21,6 +22,7 @@ from sqlalchemy import select
 from .. import formats
 from ..db import begin_writing, db
 from ..engine import SessionError, domains
+from ..engine.sessionfile import parse_json
 from ..engine.settle import fewest_transfers
 from ..games import GAMES
 from ..games.base import GameSpec, Result
@@ -28,11 +30,13 @@ from ..games.replay import FORMAT, Played, load, replay, result_json
 from ..games.views import Past, Pieces, pieces_for
 from ..games.words import how_words
 from ..i18n import _
-from ..models import TRESILLO, GameSession, Group, HandRecord, HistoryEntry, now
-from ..narration import refusal
+from ..models import TRESILLO, GameSession, Group, HandRecord, HistoryEntry, Player, now
+from ..narration import refusal, refusal_line
 from . import history
+from .files import _new_players as new_players  # the same check as a Tresillo file's players
+from .groups import players_under_lock
 from .hands import check_seated, commit_made, form_key, made_by
-from .limits import check_room_for_hand
+from .limits import check_room_for_hand, check_room_for_players
 from .refusals import Conflict, Refused, clean, sentence
 
 
@@ -164,6 +168,50 @@ def start_game(
     return commit_made(gs, group, key)
 
 
+# ---------------------------------------------------------------- a session file brought in
+
+
+def is_game_file(data: str | bytes) -> bool:
+    """Whether ``data`` says it is a ``scorekeeper-session/2`` file (a game of the registry, not Tresillo's)."""
+    try:
+        parsed = parse_json(data)
+    except SessionError:
+        return False
+    return isinstance(parsed, dict) and parsed.get("format") == FORMAT
+
+
+def import_game(group: Group, data: str | bytes, idem_key: str | None = None) -> GameSession:
+    """A ``scorekeeper-session/2`` file becomes a new game of ``group``, stored as written (its players,
+    teams, options and deals), so its export is the same file. The whole file is replayed first: a
+    refusal names the deal and the field (``deal 3: points: …``) and nothing is stored. Players the
+    group does not have yet join it. A re-sent form (the same ``idem_key``) returns the game it made."""
+    key = form_key(idem_key)
+    try:
+        parsed = parse_json(data)
+        replay(parsed, GAMES)
+    except SessionError as exc:
+        raise Refused("file", sentence(refusal_line(exc.first))) from None
+    begin_writing()
+    made = made_by(group, key)
+    if made is not None:
+        return made
+    players = list(parsed["players"])
+    newcomers = new_players(group, tuple(players))
+    check_room_for_players(players_under_lock(group), len(newcomers), "file")
+    for name in newcomers:
+        db.session.add(Player(group=group, name=name))
+    setup: dict[str, Any] = {"options": dict(parsed.get("options") or {})}
+    if parsed.get("teams"):
+        setup["teams"] = {name: list(members) for name, members in parsed["teams"].items()}
+    gs = GameSession(group_id=group.id, game=parsed["game"], setup=setup, players=players,
+                     first_dealer=players[0], currency="EUR", options={}, paper_in=[], end_paper="settle",
+                     closed=False, version=0, idem_key=key)
+    db.session.add(gs)
+    for i, deal in enumerate(parsed["deals"]):
+        db.session.add(HandRecord(session=gs, position=i, data=dict(deal), idem_key=f"import-{i}"))
+    return commit_made(gs, group, key)
+
+
 # ---------------------------------------------------------------- deals
 
 
@@ -275,6 +323,8 @@ class DealLine:
     deal: Mapping[str, Any]
     points: tuple[tuple[str, int], ...]
     scores: tuple[tuple[str, int], ...]
+    #: the deal as entered, in one short line (the game's own words, or the deal object as written)
+    line: str = ""
 
 
 @dataclass(frozen=True)
@@ -301,6 +351,12 @@ class GameView:
     next_number: int
     closed: bool
     version: int
+    #: the players in seating order, the options as played (their words) and what the printed sheet heads with
+    players: tuple[str, ...] = ()
+    options: tuple[tuple[str, str], ...] = ()
+    group: str = ""
+    started: datetime | None = None
+    ended: datetime | None = None
 
 
 def settlement(result: Result, order: tuple[str, ...], currency: str) -> tuple[Payment, ...]:
@@ -310,10 +366,35 @@ def settlement(result: Result, order: tuple[str, ...], currency: str) -> tuple[P
                  for payer, payee, c in fewest_transfers(cents, order))
 
 
+def deal_line(pieces: Pieces | None, deal: Mapping[str, Any]) -> str:
+    """A deal in one line: the game's own words, or the deal object as the session file writes it."""
+    return pieces.deal_line(deal) if pieces is not None else json.dumps(deal, ensure_ascii=False)
+
+
+def option_words(pieces: Pieces | None, key: str, written: str) -> str:
+    """The words of an option (``elimination``) or of a value (``payout=each_pays_winner``); as the session
+    file writes it (``written``: ``target``, ``"game"``) when the game has none."""
+    said = pieces.option_words.get(key) if pieces is not None else None
+    return _(said) if said else written
+
+
+def options_played(spec: GameSpec, pieces: Pieces | None, options: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+    """Each choice option as played, in words (the stake is said apart)."""
+    def value(v: Any) -> str:
+        return str(v).lower() if isinstance(v, bool) else str(v)
+
+    return tuple((option_words(pieces, o.name, o.name),
+                  option_words(pieces, f"{o.name}={value(options[o.name])}", json.dumps(options[o.name])))
+                 for o in spec.options if o.choices and o.name in options)
+
+
 def game_view(gs: GameSession) -> GameView:
+    """What the table screen, the HTML sheet and the PDF of a game show: one view of the replay."""
     stored = deal_data(gs)
     p = played(gs, stored)
-    lines = tuple(DealLine(row.deal, stored[row.deal - 1], row.points, row.scores) for row in p.rows)
+    shown = pieces(gs)
+    lines = tuple(DealLine(row.deal, stored[row.deal - 1], row.points, row.scores,
+                           deal_line(shown, stored[row.deal - 1])) for row in p.rows)
     players = p.table.seating.players
     scores = p.rows[-1].scores if p.rows else tuple((name, 0) for name in players)
     r = p.result
@@ -322,7 +403,9 @@ def game_view(gs: GameSession) -> GameView:
         ending=how_words(r.how) if r.how else "",
         money=tuple((name, formats.money(m, gs.currency, signed=True)) for name, m in r.money),
         payments=settlement(r, players, gs.currency), stake=formats.money(p.table.stake, gs.currency),
-        next_number=len(stored) + 1, closed=gs.closed, version=gs.version,
+        next_number=len(stored) + 1, closed=gs.closed, version=gs.version, players=players,
+        options=options_played(p.game.spec, shown, p.table.options), group=gs.group.name, started=gs.created_at,
+        ended=gs.closed_at,
     )
 
 

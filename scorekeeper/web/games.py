@@ -9,21 +9,29 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import asdict
 from typing import Any
 
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
+from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup, escape
 from wtforms import HiddenField
 
 from .. import services
+from ..engine import domains
 from ..games.base import GameSpec
 from ..games.views import Pieces
-from ..i18n import _
-from ..models import GameSession, Group
+from ..i18n import _, use_language
+from ..models import WAITING, GameSession, Group
+from . import printing
 from .access import UnknownLink, group_or_404, session_or_404, watched_or_404
 from .fixes import phone_name
 from .forms import FormKey, number_of
+from .hardening import csp_nonce
+from .language import document_language
+from .offline import KEY as PHONE_KEY
 
 bp = Blueprint("games", __name__)
 
@@ -42,12 +50,20 @@ class KeyForm(FlaskForm):
 def games_on_pages() -> dict[str, Any]:
     """The group page lists the games to start and the games kept (Tresillo's evenings are its own)."""
     return {"game_choices": services.games.game_choices, "group_games": services.games.group_games,
-            "game_title": services.games.game_title}
+            "game_title": services.games.game_title, "offline_game": offline_attributes}
 
 
-def _words(pieces: Pieces | None, key: str) -> str:
-    said = pieces.option_words.get(key) if pieces is not None else None
-    return _(said) if said else key
+def offline_attributes(token: str) -> Markup:
+    """Where the phone's outbox (static/offline.js) sends and looks on a game's pages: the same outbox as
+    Tresillo's hand form; a deal kept on the phone is compared on its own deal form."""
+    urls = {"table": token, "table-url": url_for("games.table", token=token),
+            "sync": url_for("games.sync", token=token), "hand-url": url_for("games.deal", token=token),
+            "pending": url_for("games.deal", token=token)}
+    return Markup(" ".join(f'data-{name}="{escape(value)}"' for name, value in urls.items()))
+
+
+def _words(pieces: Pieces | None, key: str, written: str) -> str:
+    return services.games.option_words(pieces, key, written)
 
 
 def _value(choice: Any) -> str:
@@ -55,9 +71,11 @@ def _value(choice: Any) -> str:
 
 
 def start_options(spec: GameSpec, pieces: Pieces | None) -> list[dict[str, Any]]:
-    """The game's choice options as radios: each option's words and its values' words."""
-    return [{"name": o.name, "label": _words(pieces, o.name), "default": _value(o.default),
-             "choices": [(_value(c), _words(pieces, f"{o.name}={str(c).lower() if isinstance(c, bool) else c}"))
+    """The game's choice options as radios: each option's words and its values' words (as the session file
+    writes them, for a game without words)."""
+    return [{"name": o.name, "label": _words(pieces, o.name, o.name), "default": _value(o.default),
+             "choices": [(_value(c), _words(pieces, f"{o.name}={str(c).lower() if isinstance(c, bool) else c}",
+                                            _value(c)))
                          for c in o.choices]}
             for o in spec.options if o.choices]
 
@@ -150,8 +168,7 @@ def _table(gs: GameSession, watching: bool) -> ResponseReturnValue:
     view = services.games.game_view(gs)
     pieces = services.games.pieces(gs)
     extra = pieces.table_extra(view.played) if pieces is not None else {}
-    lines = {d.number: pieces.deal_line(d.deal) if pieces is not None else json.dumps(d.deal, ensure_ascii=False)
-             for d in view.deals}
+    lines = {d.number: d.line for d in view.deals}
     return render_template("games/table.html", game_session=gs, view=view, pieces=pieces, extra=extra,
                            lines=lines, watching=watching, token=None if watching else gs.token)
 
@@ -167,6 +184,9 @@ def deal(token: str, number: int | None) -> ResponseReturnValue:
     gs = _game(token)
     if gs.closed:
         return redirect(url_for("games.result", token=token))
+    kept = _kept_deal(token, number)
+    if kept is not None:
+        return kept
     view = services.games.game_view(gs)
     fixing = number is not None
     if fixing and not 1 <= (number or 0) <= len(view.deals):
@@ -194,6 +214,16 @@ def deal(token: str, number: int | None) -> ResponseReturnValue:
     extra = pieces.deal_extra(view.played, target) if pieces is not None else {}
     return render_template("games/deal.html", game_session=gs, view=view, pieces=pieces, extra=extra, form=form,
                            values=values, errors=errors, number=target, fixing=fixing), 400 if errors else 200
+
+
+def _kept_deal(token: str, number: int | None) -> ResponseReturnValue | None:
+    """The outbox's "compare and choose" for a deal kept on the phone (``?key=…&number=…``, or ``&edit=n``
+    for a fix): the deal's own form, which the phone fills with the kept deal and its key (``?pending=``)."""
+    key = request.args.get("key", "")
+    if request.method != "GET" or not key or "pending" in request.args or number is not None:
+        return None
+    edit = number_of(request.args.get("edit"), domains.HAND_NUMBER)
+    return redirect(url_for("games.deal", token=token, number=edit if edit > 0 else None, pending=key))
 
 
 def _save(gs: GameSession, view: services.games.GameView, pieces: Pieces | None, number: int, fixing: bool,
@@ -253,11 +283,9 @@ def delete(token: str, number: int) -> ResponseReturnValue:
             return redirect(url_for("games.table", token=token))
     else:
         error = " ".join(e for es in form.errors.values() for e in es)
-    pieces = services.games.pieces(gs)
     d = view.deals[number - 1]
-    line = pieces.deal_line(d.deal) if pieces is not None else json.dumps(d.deal, ensure_ascii=False)
     return render_template("games/delete.html", game_session=gs, view=view, form=form, number=number, deal=d,
-                           line=line, error=error), 400 if error else 200
+                           line=d.line, error=error), 400 if error else 200
 
 
 @bp.route("/s/<token>/play/end", methods=["GET", "POST"])
@@ -301,3 +329,56 @@ def session_json(token: str) -> ResponseReturnValue:
     name = f"{gs.game}-{gs.created_at:%Y-%m-%d}.json"
     return Response(services.games.session_json(gs), mimetype="application/json",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@bp.get("/s/<token>/play/sheet.<any(pdf, html):fmt>")
+def sheet(token: str, fmt: str) -> ResponseReturnValue:
+    return sheet_response(_game(token), fmt)
+
+
+@bp.get("/w/<token>/play/sheet.<any(pdf, html):fmt>")
+def watched_sheet(token: str, fmt: str) -> ResponseReturnValue:
+    return sheet_response(watched_or_404(token, game=True), fmt)
+
+
+def sheet_response(gs: GameSession, fmt: str) -> ResponseReturnValue:
+    """The game's printed sheet as a page or as PDF (drawn one at a time per server, and kept)."""
+    from ..reports import games as sheets
+
+    language = document_language(gs.group.language)
+    if fmt == "html":
+        with use_language(language):
+            return sheets.render_sheet_html(services.games.game_view(gs), nonce=csp_nonce())
+
+    def draw() -> tuple[str, bytes]:
+        with use_language(language):
+            view = services.games.game_view(gs)
+            return sheets.sheet_filename(view), sheets.render_sheet_pdf(view)
+
+    made_of = services.games.session_json(gs)
+    return printing.pdf_response(printing.document_key(gs, "sheet", language, made_of), draw)
+
+
+@bp.get("/s/<token>/play/sync")
+def sync(token: str) -> ResponseReturnValue:
+    """What the phone's outbox needs before sending a kept deal: where the game stands, a fresh form token,
+    and what waits on the other phones."""
+    gs = _game(token)
+    phone_key = request.args.get("phone", "")
+    elsewhere = [asdict(w) for w in services.waiting_elsewhere(gs, phone_key)] if PHONE_KEY.match(phone_key) else []
+    return jsonify(version=gs.version, hands=len(gs.hands), closed=gs.closed, csrf=generate_csrf(), deals=[],
+                   elsewhere=elsewhere)
+
+
+@bp.post("/s/<token>/play/waiting")
+def waiting(token: str) -> ResponseReturnValue:
+    """A phone's outbox says how many deals of this game wait on it (shown to the other phones)."""
+    gs = _game(token)
+    phone_key = request.form.get("phone", "")
+    hands = number_of(request.form.get("hands"), WAITING)
+    choices = number_of(request.form.get("choices"), WAITING)
+    first = number_of(request.form.get("first"), domains.HAND_NUMBER) if hands else 1
+    if not PHONE_KEY.match(phone_key) or min(hands, choices, first) < 0 or choices > hands:
+        return jsonify(ok=False, message=_("This report of what waits on the phone is damaged.")), 400
+    services.report_waiting(gs, phone_key=phone_key, phone=phone_name(), hands=hands, choices=choices, first=first)
+    return Response(status=204)

@@ -195,6 +195,9 @@ def import_session(token: str) -> ResponseReturnValue:
         try:
             if not data.strip():
                 raise services.Refused("text", _("Choose a session file, or paste one."))
+            if services.games.is_game_file(data):  # a game of the registry: its own table
+                game = services.games.import_game(group, data, idem_key=form.idem_key.data)
+                return redirect(url_for("games.table", token=game.token))
             gs = services.import_session(group, data, idem_key=form.idem_key.data,
                                          copy=request.form.get("copy") == "1")
         except services.Refused as exc:

@@ -161,12 +161,14 @@ def register(app: Flask) -> None:
                                                     int(app.config["SCOREKEEPER_PDF_CACHE_BYTES"]))
 
 
-def document_key(gs: GameSession, kind: str, language: str) -> Key:
-    """What a session's printed document is made of, as a cache key: a change to any of it is a new key."""
+def document_key(gs: GameSession, kind: str, language: str, made_of: str | None = None) -> Key:
+    """What a session's printed document is made of, as a cache key: a change to any of it is a new key.
+
+    ``made_of``: the session's file when it is not Tresillo's (a game of the registry)."""
     from ..services.replays import session_dict
 
-    inputs = json.dumps([session_dict(gs), gs.group.name, str(gs.created_at), str(gs.closed_at)],
-                        sort_keys=True, default=str)
+    inputs = json.dumps([session_dict(gs) if made_of is None else made_of, gs.group.name, str(gs.created_at),
+                         str(gs.closed_at)], sort_keys=True, default=str)
     return gs.token, gs.version, language, kind, hashlib.sha256(inputs.encode()).hexdigest()
 
 

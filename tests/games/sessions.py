@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from . import sessions_tressette, sessions_truc
+from . import sessions_tressette, sessions_truc, sessions_truco
 
 NAMES = ("Ana", "Bea", "Cleo", "Dan", "Eva", "Fede", "Gina", "Hugo", "Ines", "Juan", "Kira", "Luis", "Marta")
 
@@ -64,4 +64,10 @@ VALID: dict[str, Callable[[random.Random], dict[str, Any]]] = {
     "put": sessions_truc.put,
     "cacho": sessions_truc.cacho,
     "flor": sessions_truc.flor,
+}
+
+#: a valid random session of each ruleset a game has beyond its default, as ``game[ruleset]``
+RULESETS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
+    "truc[rioplatense]": sessions_truco.rioplatense,
+    "truc[valenciano]": sessions_truco.valenciano,
 }

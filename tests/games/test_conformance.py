@@ -23,14 +23,17 @@ from scorekeeper.engine.errors import SessionError
 from scorekeeper.games import GAMES
 from scorekeeper.games.replay import replay, result_json
 
-from .sessions import VALID
+from .sessions import RULESETS, VALID
 
-NAMES = sorted(GAMES)
+#: every game, and every ruleset of a game beyond its default (``truc[rioplatense]``)
+CASES = {**VALID, **RULESETS}
+NAMES = sorted(CASES)
 SEEDS = range(40)
 
 
 def test_every_game_has_a_generator_and_a_sane_description():
     assert set(VALID) == set(GAMES)
+    assert {name.split("[")[0] for name in RULESETS} <= set(GAMES)
     for name, game in GAMES.items():
         spec = game.spec
         assert spec.name == name and spec.title and spec.seats == tuple(sorted(spec.seats))
@@ -44,7 +47,7 @@ def test_every_game_has_a_generator_and_a_sane_description():
 def test_valid_sessions_replay_with_money_summing_to_zero(name):
     played_any_end = False
     for seed in SEEDS:
-        doc = VALID[name](random.Random(seed))
+        doc = CASES[name](random.Random(seed))
         played = replay(doc)
         assert sum((m for _, m in played.result.money), Decimal(0)) == 0
         assert len(played.rows) == len(doc["deals"])
@@ -60,13 +63,13 @@ def test_valid_sessions_replay_with_money_summing_to_zero(name):
             assert played.result.ended_at == len(doc["deals"])
         elif played.result.finished is False:
             assert all(m == 0 for _, m in played.result.money)
-    assert played_any_end or GAMES[name].spec.unit == "counters"
+    assert played_any_end or GAMES[name.split("[")[0]].spec.unit == "counters"
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_a_prefix_replays_to_the_same_rows_and_json_round_trips(name):
     for seed in range(10):
-        doc = VALID[name](random.Random(seed))
+        doc = CASES[name](random.Random(seed))
         full = replay(doc)
         again = replay(json.loads(json.dumps(doc)))
         assert result_json(again) == result_json(full)
@@ -130,7 +133,7 @@ def test_hostile_sessions_are_refused_with_a_field_error(name):
     refused = 0
     for seed in range(6):
         rng = random.Random(1000 + seed)
-        doc = VALID[name](rng)
+        doc = CASES[name](rng)
         for bad in hostile(doc, rng):
             try:
                 played = replay(bad)
@@ -146,7 +149,7 @@ def test_hostile_sessions_are_refused_with_a_field_error(name):
 
 @pytest.mark.parametrize("name", NAMES)
 def test_the_cli_refuses_a_bad_deal_in_one_line(name, tmp_path, capsys):
-    doc = next(d for d in (VALID[name](random.Random(seed)) for seed in range(7, 200)) if d["deals"])
+    doc = next(d for d in (CASES[name](random.Random(seed)) for seed in range(7, 200)) if d["deals"])
     doc["deals"][0] = {**doc["deals"][0], "surprise": True}
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(doc))

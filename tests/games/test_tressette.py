@@ -150,13 +150,13 @@ NAP_CUPS = {"player": "Cleo", "kind": NAP, "suit": "cups"}
 
 @pytest.mark.parametrize(("declarations", "why"), [
     ([NAP_CUPS, {"player": "Bea", "kind": "four_of_a_kind", "rank": "A"}],
-     "deal 1: declarations[1]: the A of cups is already in Cleo's hand"),
+     "deal 1: declarations[1]: the Ace of cups is already in Cleo's hand"),
     ([{"player": "Ana", "kind": "three_of_a_kind", "rank": "3", "missing": "coins"},
       {"player": "Ana", "kind": NAP, "suit": "coins"}],
-     "deal 1: declarations[1]: Ana cannot both hold and lack the 3 of coins"),
+     "deal 1: declarations[1]: Ana cannot both hold and lack the Three of coins"),
     ([{"player": "Ana", "kind": "three_of_a_kind", "rank": "3", "missing": "coins"},
       {"player": "Ana", "kind": "four_of_a_kind", "rank": "3"}],
-     "deal 1: declarations[1]: Ana already declared the 3s in this deal"),
+     "deal 1: declarations[1]: Ana already declared the Threes in this deal"),
     ([{"player": "Ana", "kind": "decima", "suit": "cups"}, {"player": "Ana", "kind": "four_of_a_kind", "rank": "A"}],
      "deal 1: declarations[1]: Ana would hold 13 cards; a hand has 10"),
     ([NAP_CUPS, NAP_CUPS], "deal 1: declarations[1]: Cleo already declared this napoletana of cups"),

@@ -69,7 +69,7 @@ def test_a_decima_in_the_ten_dealt_cards_is_collatondrione():
     ({"declarations": [{"player": "Ugo", "kind": "four_of_a_kind", "rank": "3"},
                        {"player": "Vera", "kind": "three_of_a_kind", "rank": "3", "missing": "cups"}],
       "points": {"Ugo": 5, "Vera": 5}, "last": "Ugo"},
-     "deal 1: declarations[1]: the 3 of batons is already in Ugo's hand"),
+     "deal 1: declarations[1]: the Three of batons is already in Ugo's hand"),
     ({"points": {"Ugo": 5, "Vera": 5}, "last": "A"}, "deal 1: last: 'A' is not a player of this table"),
 ])
 def test_what_two_players_cannot_do_is_refused(deal, why, tmp_path, capsys):

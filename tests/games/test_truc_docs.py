@@ -52,3 +52,27 @@ def test_every_ending_code_reads_in_words():
     assert {"rentoy", "truc", "put", "cacho", "flor"} <= set(GAMES)
     with use_language("es"):
         assert _(HOW["reached_12"]) == "un equipo llegó a 12"
+
+
+def test_the_truco_section_names_functions_that_exist():
+    """docs/rules.md, "Truco as played today", names the engine's and the chains' functions: each exists,
+    and every source it cites is listed at its head."""
+    from scorekeeper.games.truc import chains
+
+    text = section("Truco as played today")
+    named = re.findall(r"`truc\.(engine|chains)\.(\w+)", text)
+    assert len(named) >= 8
+    for module, name in named:
+        assert hasattr(truc if module == "engine" else chains, name), name
+    cited = set(re.findall(r"\[([TV]\d)", text)) | set(re.findall(r", ([TV]\d)\]", text))
+    assert cited == {"T1", "T2", "T3", "T4", "T5", "V1", "V2", "V3"}
+
+
+def test_the_truco_endings_read_in_words():
+    """The ending codes of the two rulesets have a label, translated."""
+    for code in ("reached_15", "reached_30", "camas"):
+        assert code in HOW
+    with use_language("es"):
+        assert _(HOW["reached_30"]) == "un equipo llegó a 30"
+    with use_language("it"):
+        assert _(HOW["camas"]) == "una squadra ha vinto le camas che le servivano"

@@ -7,13 +7,17 @@ fails in CI.
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import subprocess
+import urllib.request
 from pathlib import Path
 
 import pytest
 
 from conftest import migrated_app, served
+from tests.reports.conftest import pdf_pages
 
 pytestmark = pytest.mark.browser
 
@@ -31,6 +35,12 @@ def shot(page, name):
     if SHOTS is not None:
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def stored_deals(table_url):
+    """The deals as the server stores them (its session file), read past the browser and its network."""
+    with urllib.request.urlopen(table_url + "/session.json") as r:
+        return json.load(r)["deals"]
 
 
 def fits(page, width=390):
@@ -96,7 +106,7 @@ def test_five_play_rovescino_with_elimination_to_the_end(chromium, server):
         page.fill(f"#points-{FIVE.index(name)}", "9")
     page.click("label.choice:has(input[name=last][value=Eva])")
     page.click(".deal-form button[type=submit]")
-    assert page.locator("#points-error").is_visible()
+    page.wait_for_selector("#points-error")  # the server's page, shown by the outbox
     fits(page)
     shot(page, "it-deal-refused")
     page.goto(table)
@@ -111,7 +121,27 @@ def test_five_play_rovescino_with_elimination_to_the_end(chromium, server):
     assert "Bea" in page.locator(".scores li.dealer .name").inner_text()  # Dan dealt deal 4; Eva is out
     fits(page)
     shot(page, "it-table")
-    by_points(page, {"Bea": 10, "Cleo": 0, "Dan": 0}, "Bea")
+    # deal 5 saved with the network gone: kept on the phone, then saved once when the network returns
+    page.goto(table)
+    page.wait_for_function("() => navigator.serviceWorker && !!navigator.serviceWorker.controller")
+    page.click("#enter-deal")
+    page.wait_for_selector(".deal-form")
+    ctx.set_offline(True)
+    for name, value in {"Bea": 10, "Cleo": 0, "Dan": 0}.items():
+        page.fill(f"#points-{FIVE.index(name)}", str(value))
+    page.click("label.choice:has(input[name=last][value=Bea])")
+    page.click(".deal-form button[type=submit]")
+    page.wait_for_selector(".kept-list .kept-pending")
+    assert "Smazzata 5" in page.inner_text(".kept-list")
+    assert len(stored_deals(table)) == 4  # nothing reached the server
+    fits(page)
+    shot(page, "it-offline-kept")
+    ctx.set_offline(False)
+    page.wait_for_selector(".kept-list", state="detached", timeout=20000)
+    page.goto(table)
+    assert len(stored_deals(table)) == 5 and stored_deals(table)[4] == {"points": {"Bea": 10, "Cleo": 0, "Dan": 0},
+                                                                        "last": "Bea"}
+    assert scores(page)["Bea"] == 12
     by_points(page, {"Bea": 10, "Cleo": 0, "Dan": 0}, "Bea")
     assert page.locator("#end-game").is_visible()
     page.click("#end-game")
@@ -122,6 +152,16 @@ def test_five_play_rovescino_with_elimination_to_the_end(chromium, server):
         "Ana paga a Cleo 1,50 €", "Ana paga a Dan 0,50 €", "Eva paga a Dan 1,00 €"]
     fits(page)
     shot(page, "it-result")
+    # the printed sheet, linked from the result: the whole game, read back, and drawn as PNG
+    pdf = page.request.get(server + page.locator("#sheet-pdf").get_attribute("href") + "?lang=it").body()
+    text = re.sub(r"\s+", " ", " ".join(pdf_pages(pdf)))
+    for said in ("Rovescino", "Circolo", "1. Ana", "Chi paga chi", "Ana Cleo 1,50 €", "Eva Dan 1,00 €"):
+        assert said in text, (said, text)
+    assert len(re.findall(r"ultima presa", text)) == 6  # every deal, in one line each
+    if SHOTS is not None:
+        (SHOTS / "it-sheet.pdf").write_bytes(pdf)
+        subprocess.run(["pdftoppm", "-png", "-r", "70", str(SHOTS / "it-sheet.pdf"), str(SHOTS / "it-sheet")],
+                       check=True)
     ctx.add_cookies([{"name": "lang", "value": "es", "url": server}])
     page.reload()
     payments = page.locator(".payments li").all_inner_texts()

@@ -165,6 +165,7 @@ def test_four_play_cacho_with_a_fold_a_tie_and_a_void_hand(chromium, server):
     assert page.input_value("#put-3-1") == "6" and page.is_disabled(f"{row(3, 'Bea')} button.more")  # 9 - 3
     page.fill("#put-3-1", "50")  # typed: the stepper stops at the resto, typing does not
     page.click(".deal-form button[type=submit]")
+    page.wait_for_selector("#put-3-1-error")  # the server's page, shown by the phone's outbox
     error = page.locator("#put-3-1-error")
     assert error.is_visible() and error.inner_text() == "Bea tiene 9 fichas y no puede poner 53 en esta mano."
     fits(page)

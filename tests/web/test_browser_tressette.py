@@ -104,7 +104,7 @@ def test_tressette_a_declaration_a_false_claim_then_a_cappotto(chromium, server)
     assert t.taps == 4
     assert t.scores() == [7, 4]
 
-    # a deal with declarations: Bea's four Threes are refused beside Ana's napoletana (the 3 of coins is hers)
+    # a deal with declarations: Bea's four Threes are refused beside Ana's napoletana (the Three of coins is hers)
     page.click("#enter-deal")
     page.click("details.declarations > summary")  # the buon gioco is folded away: most deals have none
     page.click("label.choice:has(input[name='decl-0-player'][value='0'])")
@@ -118,7 +118,8 @@ def test_tressette_a_declaration_a_false_claim_then_a_cappotto(chromium, server)
     page.click("label.choice:has(input[name='last'][value='0'])")
     page.click("label.choice:has(input[name='points-0'][value='6'])")
     page.click(".deal-form > button.big")
-    assert page.locator("#decl-1-error").is_visible()
+    page.wait_for_selector("#decl-1-error")  # the server's page, shown by the phone's outbox
+    assert page.locator("#decl-1-error").inner_text() == "Il Tre di denari è già nella mano di Ana."
     t.look("deal-refused")
     # fixed: Cleo's three Twos, the missing one the 2 of coins (Ana's)
     page.click("label.choice:has(input[name='decl-1-player'][value='2'])")
@@ -169,6 +170,33 @@ def test_tressette_a_declaration_a_false_claim_then_a_cappotto(chromium, server)
     t.ctx.add_cookies([{"name": "lang", "value": "it", "url": server}])
     page.reload()
     t.look("result-cappotto")
+    assert t.problems == {}
+    t.ctx.close()
+
+
+def test_chiamata_a_plain_deal_in_five_taps_the_eldest_calling(chromium, server):
+    """Chiamata: the eldest (after the dealer) calls by the rules, so he comes chosen; who held the called
+    Three nobody knows before the deal, so the partner is one tap: 4 + 1 = 5."""
+    t = Table(chromium, server, "it")
+    page = t.page
+    group = t.group("Chiamata", FOUR)
+    t.start(group, "tressette-chiamata")
+    # deal 1: Ana deals, Bea calls; Dan held the Three; the caller's side takes 7 and the last trick
+    t.taps = 0
+    t.tap("#enter-deal")
+    assert page.is_checked("input[name='caller'][value='1']")
+    t.chip("partner", 3)
+    t.chip("last", 0)
+    t.chip("points-0", 7)
+    t.look("chiamata-deal")
+    t.tap(".deal-form > button.big")
+    page.wait_for_selector("#enter-deal")
+    assert t.taps == 5
+    assert t.scores() == [3, 8, 3, 8]
+    # deal 2: Bea deals, so Cleo calls: chosen on the table page's quick forms and on the deal form
+    assert page.is_checked(".claim-form input[name='caller'][value='2']")
+    page.click("#enter-deal")
+    assert page.is_checked("input[name='caller'][value='2']")
     assert t.problems == {}
     t.ctx.close()
 

@@ -286,6 +286,13 @@ def games_end(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
     return f"/s/{g}/play/end", {"idem_key": _key(rng)}
 
 
+def games_waiting(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
+    g = open_game(t, rng)
+    hands = rng.randint(0, 3)
+    return f"/s/{g}/play/waiting", {"phone": _key(rng), "hands": str(hands), "choices": str(rng.randint(0, hands)),
+                                    "first": str(rng.randint(1, 9))}
+
+
 def _night(t: Table) -> str:
     """The home group's evening in progress (the group page's link to it), or its newest one."""
     page = t.page(f"/g/{t.home or t.group}")
@@ -311,7 +318,7 @@ ROUTES: dict[str, Callable[[Table, random.Random], tuple[str, dict[str, Any]]]] 
     "fixes.insert": insert_hand, "fixes.dealer": dealer, "fixes.seating": seating, "fixes.undo": undo,
     "fixes.reopen": reopen, "fixes.phone": phone, "offline.waiting": waiting,
     "games.start": games_start, "games.deal": games_deal, "games.delete": games_delete, "games.end": games_end,
-    "night.end": night_end, "night.alone": night_alone,
+    "night.end": night_end, "night.alone": night_alone, "games.waiting": games_waiting,
     # last: once the links are replaced, the group's old link opens nothing (a 404 for the posts after it)
     "groups.replace_links": replace_links,
 }

@@ -19,8 +19,8 @@ def errors_on(html: str) -> dict[str, str]:
     return {m.group(1): unescape(m.group(2)) for m in found}
 
 
-def start(browser, game, players=FOUR, **options):
-    group = gen_group(browser, players=players)
+def start(browser, game, players=FOUR, group=None, **options):
+    group = group or gen_group(browser, players=players)
     page = browser.get(f"/g/{group}/play/{game}").get_data(as_text=True)
     data = {f"seat{i + 1}": name for i, name in enumerate(players)}
     data.update({"idem_key": field_value(page, "idem_key"), "stake": "0,50", "currency": "EUR", **options})
@@ -82,7 +82,7 @@ def test_declarations_are_chips_and_a_contradiction_is_refused_next_to_its_chip(
                                   "decl-1-player": "1", "decl-1-what": "three-3", "decl-1-suit": "swords"})
     assert r.status_code == 400
     said = errors_on(r.get_data(as_text=True))
-    assert said == {"decl-1": "The 3 of coins is already in Ana's hand."}
+    assert said == {"decl-1": "The Three of coins is already in Ana's hand."}
     # a three of a kind asks for its missing suit
     r = post_deal(browser, game, {"mode": "points", "points-1": "4", "last": "0", **napoletana,
                                   "decl-1-player": "1", "decl-1-what": "three-3"})
@@ -93,6 +93,20 @@ def test_declarations_are_chips_and_a_contradiction_is_refused_next_to_its_chip(
     html = table(browser, game)
     assert shown_scores(html) == [3 + 6 + 1, 3 + 4]  # A: napoletana, 6 and the last; B: three Threes, 4
     assert "Ana, napoletana of coins <b>+3</b>" in html and "Bea, three Threes, no coins <b>+3</b>" in html
+
+
+def test_an_italian_page_names_the_refused_card_in_italian(browser):
+    """The refusal's values are translated too: "il Tre di denari", never the file's "3" and "coins"."""
+    game = start(browser, "tressette")
+    browser.client.set_cookie("lang", "it")  # the phone's own choice
+    url = f"/s/{game}/play/deal"
+    page = browser.get(url).get_data(as_text=True)
+    r = browser.post(url, {"idem_key": field_value(page, "idem_key"), "number": field_value(page, "number"),
+                           "mode": "points", "points-1": "4", "last": "0", "decl-0-player": "0",
+                           "decl-0-what": "napoletana", "decl-0-suit": "coins", "decl-1-player": "1",
+                           "decl-1-what": "three-3", "decl-1-suit": "swords"})
+    assert r.status_code == 400
+    assert errors_on(r.get_data(as_text=True)) == {"decl-1": "Il Tre di denari è già nella mano di Ana."}
 
 
 def test_without_declarations_the_form_offers_none(browser):
@@ -159,6 +173,20 @@ def test_chiamata_asks_the_caller_and_partner(browser):
                                   "called": "cups"})
     assert r.status_code == 302
     assert shown_scores(table(browser, game)) == [3, 8, 3, 8]
+
+
+def test_chiamata_offers_the_eldest_as_the_caller(browser):
+    """The eldest calls (rules-decisions.md §2): chosen on a new deal's form and on the table's quick forms,
+    the next seat after each deal; the partner is left to tap, and a fix shows the caller entered."""
+    game = start(browser, "tressette-chiamata")
+    checked = r'name="caller" value="(\d)"[^>]* checked'
+    assert re.findall(checked, browser.get(f"/s/{game}/play/deal").get_data(as_text=True)) == ["1"]
+    assert re.findall(checked, table(browser, game)) == ["1", "1"]  # the claim and the ending forms
+    assert 'name="partner" value="3" checked' not in browser.get(f"/s/{game}/play/deal").get_data(as_text=True)
+    r = post_deal(browser, game, {"mode": "points", "points-0": "7", "last": "0", "caller": "0", "partner": "2"})
+    assert r.status_code == 302  # the table may say otherwise: the caller is not checked
+    assert re.findall(checked, browser.get(f"/s/{game}/play/deal").get_data(as_text=True)) == ["2"]
+    assert re.findall(checked, browser.get(f"/s/{game}/play/deal/1").get_data(as_text=True)) == ["0"]
 
 
 def test_a_fix_shows_the_deal_as_entered(browser):
@@ -265,3 +293,29 @@ def test_a_watch_link_shows_the_scores_and_no_form(browser, app, game):
     html = browser.get(f"/w/{watch}/play").get_data(as_text=True)
     assert shown_scores(html) == [0] * (3 if game == "terziglio" else 2)
     assert "<form" not in html.split("<main")[1].split("</main>")[0] and f"/s/{token}" not in html
+
+
+def end(browser, token):
+    page = browser.get(f"/s/{token}/play/end").get_data(as_text=True)
+    assert browser.post(f"/s/{token}/play/end", {"idem_key": field_value(page, "idem_key")}).status_code == 302
+
+
+def test_the_tressette_feats_show_on_the_statistics_across_games(browser):
+    """The feats hook (games.views.feats_for) reaches /g/<group>/games/stats: A's cappotto in Tressette
+    (Ana and Cleo win, each a cappotto), then Ana's false claim in chiamata (Bea and Dan win)."""
+    group = gen_group(browser, players=FOUR)
+    plain = start(browser, "tressette", group=group)
+    assert post_deal(browser, plain, {"mode": "event", "event": "cappotto", "by": "s0"}).status_code == 302
+    called = start(browser, "tressette-chiamata", group=group)
+    assert post_deal(browser, called, {"mode": "claim", "caller": "1", "partner": "3", "claim-by": "0",
+                                       "claim-points": "9"}).status_code == 302
+    stats = browser.get(f"/g/{group}/games/stats").get_data(as_text=True)
+    assert 'id="feats"' not in stats  # open games count nothing yet
+    end(browser, plain)
+    end(browser, called)
+    said = re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", browser.get(f"/g/{group}/games/stats")
+                                             .get_data(as_text=True))))
+    # the claim counts for the claimant's side of that deal (views.feats: the row keeps no claimant)
+    assert ("Feats Ana : partite won 1, cappotti made 1, claims made 1, claims failed 1 "
+            "Cleo : partite won 1, cappotti made 1, claims made 1, claims failed 1 "
+            "Bea : partite won 1 Dan : partite won 1 ") in said

@@ -121,8 +121,8 @@ def check(declaration: Declaration, hands: Hands, deal: int, where: str) -> None
         raise refuse(deal, where, N_("the caller cannot hold four Threes: he called one he lacks"))
     if declaration.rank:
         if declaration.rank in hands.ranks.get(player, set()):
-            raise refuse(deal, where, N_("{player} already declared the {rank}s in this deal"), player=player,
-                         rank=declaration.rank)
+            raise refuse(deal, where, N_("{player} already declared {ranks} in this deal"), player=player,
+                         ranks=declaration.rank)
         hands.ranks.setdefault(player, set()).add(declaration.rank)
     else:
         key = (player, declaration.kind, declaration.suit)
@@ -132,15 +132,15 @@ def check(declaration: Declaration, hands: Hands, deal: int, where: str) -> None
         hands.seen.add(key)
     for card in sorted(declaration.lacks()):
         if hands.lack(player, card):
-            raise refuse(deal, where, N_("{player} cannot both hold and lack the {rank} of {suit}"), player=player,
+            raise refuse(deal, where, N_("{player} cannot both hold and lack {rank} of {suit}"), player=player,
                          rank=card[0], suit=card[1])
     for card in sorted(declaration.holds()):
         reason = hands.hold(player, card)
         if reason == "taken":
-            raise refuse(deal, where, N_("the {rank} of {suit} is already in {other}'s hand"), rank=card[0],
+            raise refuse(deal, where, N_("{rank} of {suit} is already in {other}'s hand"), rank=card[0],
                          suit=card[1], other=hands.holder[card])
         if reason == "both":
-            raise refuse(deal, where, N_("{player} cannot both hold and lack the {rank} of {suit}"), player=player,
+            raise refuse(deal, where, N_("{player} cannot both hold and lack {rank} of {suit}"), player=player,
                          rank=card[0], suit=card[1])
     if len(hands.held[player]) > HAND:
         raise refuse(deal, where, N_("{player} would hold {n} cards; a hand has {most}"), player=player,

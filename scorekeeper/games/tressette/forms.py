@@ -82,9 +82,26 @@ def _seat(played: Played, player: str) -> str:
     return str(played.table.seating.players.index(player))
 
 
+def dealer_of(played: Played, number: int) -> str:
+    """Who deals deal ``number``: the first player the first, then the next seat after each deal; an
+    annulled deal is dealt again by the same dealer (rules-decisions.md, the annulled deal)."""
+    players = played.table.seating.players
+    dealt = sum(1 for row in played.rows[:number - 1] if not row.extra("annulled"))
+    return players[dealt % len(players)]
+
+
+def leader_of(played: Played, number: int) -> str:
+    """The player after the dealer (the eldest) leads to the first trick; in chiamata he also calls."""
+    players = played.table.seating.players
+    return players[(players.index(dealer_of(played, number)) + 1) % len(players)]
+
+
 def fields(played: Played, number: int, deal: Mapping[str, Any] | None) -> dict[str, str]:
-    """The form's values: blank for a new deal, the deal as entered for a fix."""
+    """The form's values: blank for a new deal (in chiamata the caller is the eldest, who calls by the
+    rules: one tap less), the deal as entered for a fix."""
     if deal is None:
+        if chiamata(played):
+            return {"mode": "points", "caller": _seat(played, leader_of(played, number))}
         return {"mode": "points"}
     if deal.get("annulled"):
         return {"mode": "annulled"}

@@ -17,6 +17,7 @@ from ..views import Pieces
 from . import forms
 from .core import COLLATONDRIONE, EVENTS
 from .declarations import VALUE
+from .forms import dealer_of, leader_of
 
 #: the game's words, kept in Italian, each with its short explanation (shown where first used)
 WORDS: Mapping[str, str] = {
@@ -69,20 +70,6 @@ class Worth:
     times: int
 
 
-def dealer_of(played: Played, number: int) -> str:
-    """Who deals deal ``number``: the first player the first, then the next seat after each deal; an
-    annulled deal is dealt again by the same dealer (rules-decisions.md, the annulled deal)."""
-    players = played.table.seating.players
-    dealt = sum(1 for row in played.rows[:number - 1] if not row.extra("annulled"))
-    return players[dealt % len(players)]
-
-
-def leader_of(played: Played, number: int) -> str:
-    """The player after the dealer leads to the first trick."""
-    players = played.table.seating.players
-    return players[(players.index(dealer_of(played, number)) + 1) % len(players)]
-
-
 def _keys(played: Played) -> tuple[str, ...]:
     seating = played.table.seating
     return seating.team_names if seating.teams else seating.players
@@ -133,6 +120,7 @@ def table_extra(played: Played) -> Mapping[str, Any]:
         "scores": scores(played), "target": played.table.options["target"],
         "dealer": None if over else dealer_of(played, number),
         "leader": None if over else leader_of(played, number),
+        "eldest": None if over else played.table.seating.players.index(leader_of(played, number)),
         "declared": declared, "worth": worth(played), "stake": played.table.stake,
         "multiplier": played.result.multiplier, "how": played.result.how,
         "number": number, "keys": (secrets.token_urlsafe(16), secrets.token_urlsafe(16)),

@@ -33,12 +33,16 @@ from ..base import (
     read_choices,
     refuse,
 )
+from .chains import ENVIDO, ENVIT, FLOR, Chain, read_chain
 
 #: a tied trick, as written in ``tricks``
 TIE = "tie"
 #: how tied tricks are read: none allowed (Rentoy), the earliest trick decides (Truc), or the
 #: count of tricks decides and equal counts tie the hand (Cotton's Put)
 Ties = Literal["none", "earliest", "count"]
+#: a step of the ladder: a value, or ``rest``: what the hand's winner lacks to close the cama (joc fora)
+REST: Literal["rest"] = "rest"
+Step = int | Literal["rest"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +50,8 @@ class Rules:
     """What one of the three games is, as data the engine reads."""
 
     #: the hand's value after 0, 1, 2… raises (its length less one is the most raises a hand takes)
-    ladder: tuple[int, ...]
+    ladder: tuple[Step, ...]
+    #: the points that close a cama; with one cama (every game but truc valencià), the game's target
     target: int
     ties: Ties
     #: what a side is called in refusals: a team, or a player (Put)
@@ -55,6 +60,23 @@ class Rules:
     how: str
     #: the game's name, for a refusal
     title: str
+    #: the ruleset's name (the ``ruleset`` option of ``truc``)
+    ruleset: str = "seed"
+    #: the raises' names in the ruleset's words (truco, retruco…); empty: the seed names none
+    raise_calls: tuple[str, ...] = ()
+    #: the side bets entered beside the hand (envido, flor, envit), in the order they are scored
+    chains: tuple[Chain, ...] = ()
+    #: the malas: points a side plays before it is in the buenas (0: no halves)
+    half: int = 0
+    #: camas a side must win to win the game (the cama's points start again after each)
+    camas: int = 1
+    #: the score is kept in camas: each row says the cama's points and the camas won
+    in_camas: bool = False
+
+    @property
+    def halves(self) -> bool:
+        """Whether the game (or the cama) is played in malas, then buenas."""
+        return self.half > 0
 
 
 RENTOY_RULES = Rules(ladder=(1, 3, 6, 9, 12), target=12, ties="none", side="team", how="reached_12", title="Rentoy")
@@ -77,6 +99,14 @@ class State:
     scores: Mapping[str, int]
     ended: int | None = None
     winner: str | None = None
+    #: each side's points in the cama being played (the scores, while the game has one cama)
+    cama: Mapping[str, int] | None = None
+    #: the camas each side has won
+    camas: Mapping[str, int] | None = None
+
+    @property
+    def in_cama(self) -> Mapping[str, int]:
+        return self.cama if self.cama is not None else self.scores
 
 
 # ---------------------------------------------------------------- reading a hand
@@ -89,7 +119,7 @@ def read_raises(raw: Any, number: int, state: State) -> tuple[str, ...]:
     most = len(state.rules.ladder) - 1
     if len(raw) > most:
         raise refuse(number, f"raises[{most}]", N_("the hand is already worth {value}, its most: no further raise"),
-                     value=state.rules.ladder[-1])
+                     value=_top(state.rules))
     raises: list[str] = []
     for i, side in enumerate(raw):
         where = f"raises[{i}]"
@@ -98,6 +128,12 @@ def read_raises(raw: Any, number: int, state: State) -> tuple[str, ...]:
             raise refuse(number, where, N_("{side!r} raised twice running: the sides raise in turn"), side=raised)
         raises.append(raised)
     return tuple(raises)
+
+
+def _top(rules: Rules) -> Step | str:
+    """The ladder's top for a refusal: its value, or the call's name when it is the rest (joc fora)."""
+    top = rules.ladder[-1]
+    return rules.raise_calls[-1] if top == REST and rules.raise_calls else top
 
 
 def _decided(tricks: Sequence[str | None], ties: Ties) -> bool:
@@ -148,9 +184,9 @@ def read_tricks(raw: Any, number: int, state: State) -> tuple[str | None, ...]:
     return tuple(tricks)
 
 
-def hand_outcome(state: State, number: int, deal: Mapping[str, Any]) -> tuple[str | None, int, str]:
-    """Who takes the hand (``None``: nobody), its value, and how it ended (``won``, ``tricks``,
-    ``folded``, ``tied`` or ``eldest``)."""
+def hand_outcome(state: State, number: int, deal: Mapping[str, Any]) -> tuple[str | None, Step, str]:
+    """Who takes the hand (``None``: nobody), its value (``rest`` for an accepted joc fora, counted
+    when the hand is scored), and how it ended (``won``, ``tricks``, ``folded``, ``tied`` or ``eldest``)."""
     rules, sides = state.rules, state.sides
     raises = read_raises(deal.get("raises", []), number, state)
     ending = exactly_one(deal, number, ENDINGS)
@@ -181,6 +217,33 @@ def hand_outcome(state: State, number: int, deal: Mapping[str, Any]) -> tuple[st
     return winner, (value if winner is not None else 0), how
 
 
+# ---------------------------------------------------------------- the side bets (Truco as played today)
+
+
+def falta(state: State) -> int:
+    """What the leading side lacks: to leave the malas while it is in them (when the game has
+    halves), else to close the cama (the game, with one cama)."""
+    rules, lead = state.rules, max(state.in_cama.values())
+    if rules.half and lead < rules.half:
+        return rules.half - lead
+    return rules.target - lead
+
+
+def read_bets(state: State, number: int, deal: Mapping[str, Any]) -> list[tuple[str, str, int, dict[str, Any]]]:
+    """The side bets of the hand, in scoring order: ``(field, side, points, extra)``; a hand has at
+    most one (a flor annuls the envido)."""
+    rules = state.rules
+    present = [c for c in rules.chains if c.field in deal]
+    if len(present) > 1:
+        raise refuse(number, present[-1].field, N_("a hand scores one of {fields}, not both"),
+                     fields=", ".join(c.field for c in present))
+    bets = []
+    for chain in present:
+        side, value, how, names = read_chain(deal[chain.field], number, chain, state.sides, rules.side, falta(state))
+        bets.append((chain.field, side, value, {"winner": side, "points": value, "how": how, "calls": names}))
+    return bets
+
+
 # ---------------------------------------------------------------- the game
 
 
@@ -188,24 +251,56 @@ def start_with(rules: Rules) -> Callable[[Table], State]:
     def start(table: Table) -> State:
         seating = table.seating
         sides = seating.team_names or seating.players
-        return State(table, rules, sides, dict.fromkeys(sides, 0))
+        chosen = rules_of(rules, table.options)
+        zero = dict.fromkeys(sides, 0)
+        return State(table, chosen, sides, zero, cama=zero, camas=zero)
 
     return start
 
 
+def count(state: State, items: Sequence[tuple[str | None, Step]]) -> tuple[dict[str, int], State, bool]:
+    """The points of one hand, item by item in scoring order (the side bet, then the hand): each
+    counts into the cama; a side reaching the cama's points wins it and the cama starts again, and
+    what the hand still held is not counted (that cama is over). ``True``: the game ended."""
+    rules = state.rules
+    points = dict.fromkeys(state.sides, 0)
+    cama, camas = dict(state.in_cama), dict(state.camas or dict.fromkeys(state.sides, 0))
+    for side, step in items:
+        if side is None:
+            continue
+        value = step if isinstance(step, int) else rules.target - cama[side]
+        points[side] += value
+        cama[side] += value
+        if cama[side] >= rules.target:
+            camas[side] += 1
+            ended = camas[side] >= rules.camas
+            if not ended:
+                cama = dict.fromkeys(state.sides, 0)
+            scores = {s: state.scores[s] + points[s] for s in state.sides}
+            return points, replace(state, scores=scores, cama=cama, camas=camas,
+                                   winner=side if ended else None), ended
+    scores = {s: state.scores[s] + points[s] for s in state.sides}
+    return points, replace(state, scores=scores, cama=cama, camas=camas), False
+
+
 def play(state: State, number: int, deal: Any) -> tuple[State, DealRow]:
-    only_fields(deal, number, DEAL_FIELDS)
-    winner, value, how = hand_outcome(state, number, deal)
-    points = {side: (value if side == winner else 0) for side in state.sides}
-    scores = {side: state.scores[side] + points[side] for side in state.sides}
+    rules = state.rules
+    only_fields(deal, number, (*DEAL_FIELDS, *(c.field for c in rules.chains)))
+    bets = read_bets(state, number, deal)
+    winner, step, how = hand_outcome(state, number, deal)
+    points, new, ended = count(state, [*((side, value) for _, side, value, _ in bets), (winner, step)])
     extras: list[tuple[str, Any]] = [("how", how)]
     if winner is not None:
         extras.append(("winner", winner))
-    new = replace(state, scores=scores)
-    if winner is not None and scores[winner] >= state.rules.target:
-        new = replace(new, ended=number, winner=winner)
+    if rules.raise_calls and "raises" in deal:
+        extras.append(("calls", rules.raise_calls[:len(deal["raises"])]))
+    extras.extend((field, extra) for field, _, _, extra in bets)
+    if rules.in_camas:
+        extras.extend((("cama", dict(new.in_cama)), ("camas", dict(new.camas or {}))))
+    if ended:
+        new = replace(new, ended=number)
         extras.append(("ends", True))
-    return new, DealRow(number, tuple(points.items()), tuple(scores.items()), tuple(extras))
+    return new, DealRow(number, tuple(points.items()), tuple(new.scores.items()), tuple(extras))
 
 
 def members(state: State, side: str) -> tuple[str, ...]:
@@ -227,8 +322,58 @@ def result(state: State) -> Result:
                   money_of(players, money, stake), how=state.rules.how)
 
 
+# ---------------------------------------------------------------- the rulesets of truc
+
+
+def rioplatense(options: Mapping[str, Any]) -> Rules:
+    """Truco of the Río de la Plata: to 15 or 30 (malas and buenas at 30), truco 2, retruco 3, vale
+    cuatro 4; envido, and flor when the table plays it."""
+    target = options["target"]
+    return Rules(ladder=(1, 2, 3, 4), target=target, ties="earliest", side="team", how=f"reached_{target}",
+                 title="Truco", ruleset="rioplatense", raise_calls=("truco", "retruco", "vale_cuatro"),
+                 chains=(FLOR, ENVIDO) if options["flor"] else (ENVIDO,), half=HALVES[target])
+
+
+def valenciano(options: Mapping[str, Any]) -> Rules:
+    """Truc valencià: camas of 12 (or of 18, 9 malas and 9 buenas), truc 2, retruc 3, quatre val 4, joc
+    fora (the rest of the cama); envit; a trick's tie goes to the mano, so every trick has a winner."""
+    return Rules(ladder=(1, 2, 3, 4, REST), target=options["cama"], ties="none", side="team", how="camas",
+                 title="Truc valencià", ruleset="valenciano",
+                 raise_calls=("truc", "retruc", "quatre_val", "joc_fora"), chains=(ENVIT,), camas=options["camas"],
+                 half=HALVES[options["cama"]], in_camas=True)
+
+
+#: the malas by the points of the game (or of the cama): half of 30 (Río de la Plata) and of a cama
+#: of 18 (truc valencià); a game to 15 and a cama of 12 have no halves
+HALVES = {12: 0, 15: 0, 18: 9, 30: 15}
+#: each ruleset of ``truc``: how its rules are made from the options (``None``: the game's own),
+#: and the options it reads
+MAKERS: dict[str, tuple[Callable[[Mapping[str, Any]], Rules] | None, tuple[str, ...]]] = {
+    "seed": (None, ("three_ties",)),
+    "rioplatense": (rioplatense, ("three_ties", "target", "flor")),
+    "valenciano": (valenciano, ("cama", "camas")),
+}
+
+
+def rules_of(base: Rules, options: Mapping[str, Any]) -> Rules:
+    """The rules a table plays: the game's own, or those of the ruleset its options chose."""
+    make = MAKERS[options["ruleset"]][0] if "ruleset" in options else None
+    return make(options) if make is not None else base
+
+
+#: the game's own rules, by the game's name
+GAME_RULES = {"rentoy": RENTOY_RULES, "truc": TRUC_RULES, "put": PUT_RULES}
+
+
+def rules_for(game: str, options: Mapping[str, Any]) -> Rules:
+    """The rules a session of ``game`` with these (read) options plays: for a page or a form that
+    has the session's options but not its state."""
+    return rules_of(GAME_RULES[game], options)
+
+
 def read_options_of(spec: GameSpec) -> Callable[[Mapping[str, Any], Seating], Mapping[str, Any]]:
-    """The options checked, and no side called ``tie`` (the word a tied trick is written with)."""
+    """The options checked, and no side called ``tie`` (the word a tied trick is written with). An
+    option of another ruleset is refused unless it is at its default (a start form sends them all)."""
 
     def read_options(raw: Mapping[str, Any], seating: Seating) -> Mapping[str, Any]:
         options = read_choices(raw, spec)
@@ -236,6 +381,12 @@ def read_options_of(spec: GameSpec) -> Callable[[Mapping[str, Any], Seating], Ma
             if side == TIE:
                 raise refuse(None, "teams" if seating.teams else "players",
                              N_("{value!r} is how a tied trick is written: give the side another name"), value=side)
+        if "ruleset" in options:
+            own = MAKERS[options["ruleset"]][1]
+            for option in spec.options:
+                if option.name not in (*own, "ruleset", "stake") and options[option.name] != option.default:
+                    raise refuse(None, f"options.{option.name}", N_("the {ruleset} ruleset has no option {option!r}"),
+                                 ruleset=options["ruleset"], option=option.name)
         return options
 
     return read_options
@@ -248,8 +399,12 @@ def game_of(spec: GameSpec, rules: Rules) -> Game[State]:
 RENTOY_SPEC = GameSpec(name="rentoy", title="Rentoy", seats=(2, 4, 6, 8), partnership="fixed", unit="points",
                        options=(STAKE_OPTION,), source="seed 004 (Krasnopolsky), Rentoy, S4 L82-127", teams=2)
 TRUC_SPEC = GameSpec(name="truc", title="Truc", seats=(2, 4, 6, 8), partnership="fixed", unit="points",
-                     options=(OptionSpec("three_ties", "eldest", ("eldest", "tie")), STAKE_OPTION),
-                     source="seed 004 (Krasnopolsky), Truc, S4 L130-166", teams=2)
+                     options=(OptionSpec("three_ties", "eldest", ("eldest", "tie")), STAKE_OPTION,
+                              OptionSpec("ruleset", "seed", tuple(MAKERS)), OptionSpec("target", 30, (15, 30)),
+                              OptionSpec("flor", False, (True, False)), OptionSpec("cama", 12, (12, 18)),
+                              OptionSpec("camas", 2, (1, 2, 3))),
+                     source="seed 004 (Krasnopolsky), Truc, S4 L130-166; Truco as played today, docs/rules.md",
+                     teams=2)
 PUT_SPEC = GameSpec(name="put", title="Put", seats=(2,), partnership="none", unit="points", options=(STAKE_OPTION,),
                     source="seed 004 (Krasnopolsky), Cotton's Put, S4 L132, L142-147, L164")
 

@@ -18,6 +18,7 @@ from typing import Any
 from ...i18n import N_, _
 from ..replay import Played
 from ..views import FormData, ReadDeal
+from .chains import Chain as Bet
 from .engine import TIE, Rules
 from .tally import rules_of
 
@@ -77,6 +78,7 @@ def fields(played: Played, number: int, deal: Mapping[str, Any] | None) -> dict[
         out.update({chain.first: _index(played, called[0]) if called else "", chain.count: str(len(called))})
     if deal is None:
         return out
+    out.update(bet_fields(played, deal))
     if "won" in deal:
         out["end"] = f"won-{_index(played, deal['won'])}"
     elif "folded" in deal:
@@ -140,6 +142,10 @@ def read(played: Played, number: int, form: FormData) -> ReadDeal:
         called = read_calls(played, form, chain, errors)
         if called:
             deal[chain.field] = called
+    for bet in rules(played).chains:
+        entered = read_bet(played, form, bet, errors)
+        if entered:
+            deal[bet.field] = entered
     raises = deal.get(MAIN.field, [])
     end = form.get("end", "")
     if end.startswith("won-") and _side(played, end[4:]) is not None:
@@ -164,9 +170,77 @@ def form_field(played: Played, number: int, where: str) -> str:
     chain = next((c for c in CHAINS if where == c.field or where.startswith(c.field + "[")), None)
     if chain is not None:
         return chain.count
+    bet = next((b for b in rules(played).chains if where == b.field or where.startswith(b.field + ".")), None)
+    if bet is not None:
+        return bet_name(bet)
     if where.startswith("tricks["):
         k = where[len("tricks["):].rstrip("]")
         return f"trick-{int(k) + 1}" if k.isdigit() and int(k) < TRICK_COUNT else "tricks"
     if where in ("tricks", "eldest"):
         return where
     return "end"
+
+
+# ---------------------------------------------------------------- the side bets (envido, flor, envit)
+#
+# A ruleset's side bets come from its rules (``Rules.chains``): the form shows, for each, one row of
+# buttons per call in order (a team and a call), then the answer. The engine judges the order.
+
+
+def bet_name(bet: Bet) -> str:
+    return f"bet-{bet.field}"
+
+
+def bet_steps(bet: Bet) -> range:
+    """The calls a chain may hold at most (each call as often as it may be made)."""
+    return range(1, sum(c.most for c in bet.calls) + 1)
+
+
+def bet_choices(played: Played, bet: Bet) -> tuple[tuple[str, str, str], ...]:
+    """Each call button's value (``0:envido``), its team's name and the call in the game's words."""
+    return tuple((f"{i}:{call}", name, call.replace("_", " "))
+                 for i, name in enumerate(sides(played)) for call in bet.names)
+
+
+def bet_fields(played: Played, deal: Mapping[str, Any]) -> dict[str, str]:
+    """The form's values of the side bets entered in ``deal`` (a fix)."""
+    out: dict[str, str] = {}
+    for bet in rules(played).chains:
+        entered = deal.get(bet.field)
+        if not isinstance(entered, Mapping):
+            continue
+        for k, call in enumerate(entered.get("calls") or [], start=1):
+            if isinstance(call, Mapping):
+                out[f"{bet_name(bet)}-{k}"] = f"{_index(played, call.get('by'))}:{call.get('call')}"
+        for answer in ("won", "refused"):
+            if answer in entered:
+                out[f"{bet_name(bet)}-answer"] = f"{answer}-{_index(played, entered[answer])}"
+    return out
+
+
+def read_bet(played: Played, form: FormData, bet: Bet, errors: dict[str, str]) -> dict[str, Any] | None:
+    """The side bet as tapped: the calls up to the first step left empty, then the answer."""
+    name, calls = bet_name(bet), []
+    for k in bet_steps(bet):
+        text = form.get(f"{name}-{k}", "")
+        if not text:
+            break
+        place, _sep, call = text.partition(":")
+        side = _side(played, place)
+        if side is None or call not in bet.names:
+            errors[name] = _("Choose the calls with the buttons.")
+            return None
+        calls.append({"by": side, "call": call})
+    answer = form.get(f"{name}-answer", "")
+    if not calls:
+        if answer:
+            errors[name] = _("Tap the calls before the answer.")
+        return None
+    entered: dict[str, Any] = {"calls": calls}
+    kind, _sep, place = answer.partition("-")
+    side = _side(played, place)
+    if kind in ("won", "refused") and side is not None:
+        entered[kind] = side
+    elif answer:
+        errors[name] = _("Choose the calls with the buttons.")
+    return entered

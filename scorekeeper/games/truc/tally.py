@@ -28,10 +28,8 @@ STROKES = ((0, SIDE, 0, 0), (0, 0, SIDE, 0), (SIDE, 0, SIDE, SIDE), (SIDE, SIDE,
 
 def rules_of(game: str, options: dict[str, Any] | None = None) -> Rules:
     """The rules a session of ``game`` is played by (a ruleset named in its options first)."""
-    rulesets: dict[str, Rules] = getattr(engine, "RULESETS", {})  # the modern rulesets, once the engine has them
-    ruleset = (options or {}).get("ruleset")
-    if isinstance(ruleset, str) and ruleset in rulesets:
-        return rulesets[ruleset]
+    if options and options.get("ruleset") in engine.MAKERS:
+        return engine.rules_for(game, options)
     return RULES[game]
 
 

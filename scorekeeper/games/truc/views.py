@@ -11,7 +11,7 @@ from ...i18n import N_, _
 from ..replay import Played
 from ..views import Past, Pieces
 from . import forms
-from .engine import TIE
+from .engine import TIE, Rules
 from .tally import Drawing, drawing, halves, rules_of
 from .versus import Match, Record, records, series
 
@@ -61,15 +61,39 @@ class ChainView:
     main: bool
 
 
+def said_values(rules: Rules, values: Sequence[Any]) -> tuple[Any, ...]:
+    """The values a chain climbs through as the table says them: joc fora by its name."""
+    return tuple(v if isinstance(v, int) else rules.raise_calls[-1].replace("_", " ") for v in values)
+
+
+def first_word(rules: Rules, chain: forms.Chain, game: str) -> str:
+    """The first raise in the ruleset's words (truco, truc), else the game's."""
+    if chain.main and rules.raise_calls:
+        return rules.raise_calls[0]
+    return chain.first_word.get(game, "")
+
+
+def bet_views(played: Played) -> tuple[dict[str, Any], ...]:
+    """The side bets of the ruleset (envido, flor, envit) as the form draws them: the call buttons
+    of each step and the answers, all from the chain's data."""
+    names = forms.sides(played)
+    return tuple({"name": forms.bet_name(bet), "legend": bet.field, "steps": forms.bet_steps(bet),
+                  "choices": forms.bet_choices(played, bet), "alone": bet.sung_alone,
+                  "answers": tuple((f"{kind}-{i}", kind, name) for kind in ("won", "refused")
+                                   for i, name in enumerate(names))}
+                 for bet in forms.rules(played).chains)
+
+
 def deal_extra(played: Played, number: int) -> Mapping[str, Any]:
     """The sides, the chains of calls with their values, and what the tricks may be in this game."""
     rules = forms.rules(played)
     names = forms.sides(played)
     before = scores_before(played, number)
     game = played.game.spec.name
-    chains = tuple(ChainView(c.first, c.count, _(c.legend), tuple(getattr(rules, c.values)),
-                             c.first_word.get(game, ""), c.main) for c in forms.CHAINS)
+    chains = tuple(ChainView(c.first, c.count, _(c.legend), said_values(rules, getattr(rules, c.values)),
+                             first_word(rules, c, game), c.main) for c in forms.CHAINS)
     return {"sides": tuple(enumerate(names)), "chains": chains, "main": next(c for c in chains if c.main),
+            "bets": bet_views(played),
             "ties": rules.ties != "none", "ties_rule": rules.ties,
             "eldest": played.table.options.get("three_ties") == "eldest",
             "before": tuple((n, before.get(n, 0)) for n in names), "target": rules.target,

@@ -1,0 +1,172 @@
+"""The side bets of Truco as played today (envido, flor, envit): chains of calls, as data.
+
+A chain is the calls the two sides make in turn about their points (envido, real envido…), then
+one answer: accepted (``won`` names the side whose points were best) or refused (``refused`` names
+the side that said no quiero). What may open a chain, what may follow what and how often, and what
+each call is worth are data (:class:`Call`); :func:`read_chain` reads a deal's chain and gives the
+side that scores and how much. docs/rules.md, "Truco as played today", says each rule in words.
+Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ...engine.errors import N_
+from ..base import name_in, one_of, only_fields, refuse
+
+#: how a chain ended: its winner took the accepted value, the refusal paid its caller, or a lone
+#: call that nobody answers scored by itself (a flor)
+Settled = Literal["accepted", "refused", "sung"]
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One call of a chain: what it adds when the chain is accepted and where it may stand."""
+
+    name: str
+    #: the points the call adds to the chain (a falta call adds nothing: it is worth the falta)
+    adds: int
+    #: the call is worth the falta, what the leading side lacks (see the engine's ``falta``)
+    falta: bool = False
+    #: the call may open the chain
+    opens: bool = True
+    #: the calls it may answer (directly follow)
+    after: tuple[str, ...] = ()
+    #: how many times it may be made in one chain
+    most: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Chain:
+    """A side bet: the deal field it is entered in and its calls."""
+
+    #: the deal field, in the ruleset's own words (``envido``, ``flor``, ``envit``)
+    field: str
+    calls: tuple[Call, ...]
+    #: what a refusal pays beyond the calls before the refused one (the flor's own point)
+    refusal_extra: int = 0
+    #: the opening call alone, unanswered, scores its value (a flor nobody contests)
+    sung_alone: bool = False
+
+    def call(self, name: str) -> Call:
+        return next(c for c in self.calls if c.name == name)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.calls)
+
+    def follows(self, made: Sequence[str]) -> tuple[str, ...]:
+        """The calls that may come next after ``made`` (an entry screen offers only these)."""
+        if not made:
+            return tuple(c.name for c in self.calls if c.opens)
+        return tuple(c.name for c in self.calls
+                     if made[-1] in c.after and made.count(c.name) < c.most)
+
+    def buttons(self, calls: Sequence[tuple[str, str]], sides: Sequence[str]) -> tuple[tuple[str, str], ...]:
+        """The ``(side, call)`` buttons an entry screen shows after ``calls``: any side may open, then
+        only the other side answers, with what may follow."""
+        names = [name for _, name in calls]
+        callers = [s for s in sides if not calls or s != calls[-1][0]]
+        return tuple((side, name) for side in callers for name in self.follows(names))
+
+    def settled_alone(self, calls: Sequence[tuple[str, str]]) -> bool:
+        """The chain scores with no answer (a lone flor): the screen asks no quiero / who won."""
+        return len(calls) == 1 and self.sung_alone
+
+
+CHAIN_FIELDS = ("calls", "won", "refused")
+CALL_FIELDS = ("by", "call")
+
+
+def _read_calls(raw: Any, number: int, chain: Chain, sides: Sequence[str], kind: str) -> tuple[tuple[str, str], ...]:
+    """The calls in order, each ``(side, call)``: the sides alternate, each call may follow the last."""
+    where = f"{chain.field}.calls"
+    if not isinstance(raw, list) or not raw:
+        raise refuse(number, where, N_("expected a list of the calls, in order"))
+    calls: list[tuple[str, str]] = []
+    for i, entry in enumerate(raw):
+        at = f"{where}[{i}]"
+        only_fields(entry, number, CALL_FIELDS, where=at)
+        if "by" not in entry or "call" not in entry:
+            raise refuse(number, at, N_("each call names who made it (by) and the call"))
+        side = name_in(entry["by"], number, f"{at}.by", sides, kind)
+        name = one_of(entry["call"], number, f"{at}.call", chain.names)
+        made = [c for _, c in calls]
+        if name not in chain.follows(made):
+            if not made:
+                raise refuse(number, f"{at}.call", N_("{call!r} does not open the {chain}: it answers another call"),
+                             call=name, chain=chain.field)
+            raise refuse(number, f"{at}.call", N_("{call!r} may not follow {previous!r}"), call=name,
+                         previous=made[-1])
+        if calls and calls[-1][0] == side:
+            raise refuse(number, f"{at}.by", N_("{side!r} called twice running: the sides answer each other in turn"),
+                         side=side)
+        calls.append((side, name))
+    return tuple(calls)
+
+
+def chain_value(chain: Chain, names: Sequence[str], falta: int) -> int:
+    """What the accepted chain is worth: the falta if a falta call was made, else the calls' sum."""
+    if any(chain.call(n).falta for n in names):
+        return falta
+    return sum(chain.call(n).adds for n in names)
+
+
+def refused_value(chain: Chain, names: Sequence[str]) -> int:
+    """What a refusal pays the last caller: the calls before the refused one (at least 1), plus the
+    chain's extra. A falta call is always the last, so it is never among those before."""
+    return max(1, sum(chain.call(n).adds for n in names[:-1]) + chain.refusal_extra)
+
+
+def read_chain(raw: Any, number: int, chain: Chain, sides: Sequence[str], kind: str,
+               falta: int) -> tuple[str, int, Settled, tuple[str, ...]]:
+    """The side that scores the chain, the points, how it was settled, and the calls' names."""
+    only_fields(raw, number, CHAIN_FIELDS, where=chain.field)
+    assert isinstance(raw, Mapping)
+    calls = _read_calls(raw.get("calls"), number, chain, sides, kind)
+    names = tuple(name for _, name in calls)
+    last = calls[-1][0]
+    answers = [a for a in ("won", "refused") if a in raw]
+    if len(calls) == 1 and chain.sung_alone:
+        if answers:
+            raise refuse(number, f"{chain.field}.{answers[0]}",
+                         N_("a lone {call!r} is not answered: it scores by itself"), call=names[0])
+        return last, chain_value(chain, names, falta), "sung", names
+    if len(answers) != 1:
+        raise refuse(number, chain.field, N_("give exactly one of won, refused"))
+    if answers[0] == "won":
+        winner = name_in(raw["won"], number, f"{chain.field}.won", sides, kind)
+        return winner, chain_value(chain, names, falta), "accepted", names
+    refuser = name_in(raw["refused"], number, f"{chain.field}.refused", sides, kind)
+    if refuser == last:
+        raise refuse(number, f"{chain.field}.refused", N_("{side!r} made the last call: the other side refuses it"),
+                     side=refuser)
+    return last, refused_value(chain, names), "refused", names
+
+
+# ---------------------------------------------------------------- the chains of each region
+
+#: Río de la Plata: envido (2, twice at most), real envido (3), falta envido (the falta)
+ENVIDO = Chain("envido", (
+    Call("envido", 2, after=("envido",), most=2),
+    Call("real_envido", 3, after=("envido",)),
+    Call("falta_envido", 0, falta=True, after=("envido", "real_envido")),
+))
+
+#: Río de la Plata, when played with flor: flor (3), contraflor (3 more), contraflor al resto
+#: (the falta); a refusal pays the flors before it and one point more
+FLOR = Chain("flor", (
+    Call("flor", 3),
+    Call("contraflor", 3, opens=False, after=("flor",)),
+    Call("contraflor_al_resto", 0, falta=True, opens=False, after=("flor", "contraflor")),
+), refusal_extra=1, sung_alone=True)
+
+#: truc valencià: envit (2), torne (2 more), falta (the falta)
+ENVIT = Chain("envit", (
+    Call("envit", 2),
+    Call("torne", 2, opens=False, after=("envit",)),
+    Call("falta", 0, falta=True, after=("envit", "torne")),
+))
