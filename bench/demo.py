@@ -24,7 +24,7 @@ WORKED = ROOT / "tests" / "data" / "worked_example.json"
 
 def _long_session(hands: int) -> dict[str, Any]:
     from replay import PLAYERS, make_hands
-    from scorekeeper.engine import Session, Setup, dump_session
+    from scorekeeper.games.tresillo.engine import Session, Setup, dump_session
 
     data: dict[str, Any] = dump_session(Session(Setup(players=PLAYERS, first_dealer="North"),
                                                 tuple(make_hands(hands))))

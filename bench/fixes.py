@@ -27,7 +27,7 @@ from web import pct  # noqa: E402
 from conftest import field_value  # noqa: E402
 from replay import PLAYERS, make_hands  # noqa: E402
 from scorekeeper import create_app  # noqa: E402
-from scorekeeper.engine import Session, Setup, dump_session  # noqa: E402
+from scorekeeper.games.tresillo.engine import Session, Setup, dump_session  # noqa: E402
 
 
 def timed(call: Callable[[], object], wall: list[float], cpu: list[float]) -> object:

@@ -34,11 +34,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scorekeeper.engine import (  # noqa: E402
+from scorekeeper.core.errors import SessionError
+from scorekeeper.games.tresillo.engine import (
     RULESETS,
     SUITS,
     Hand,
-    SessionError,
     Setup,
     Surrender,
     Table,
@@ -46,7 +46,7 @@ from scorekeeper.engine import (  # noqa: E402
     loads,
     replay,
 )
-from scorekeeper.engine.model import Options  # noqa: E402
+from scorekeeper.games.tresillo.engine.model import Options  # noqa: E402
 
 NAMES = ("Ana", "Bea", "Carlos", "Dolores")
 
@@ -140,7 +140,7 @@ def valid_document(rng: random.Random, max_hands: int = 24) -> dict[str, Any]:
         ended=rng.random() < 0.3,
         options=Options(random_options(rng, rules)),
     )
-    from scorekeeper.engine import Session
+    from scorekeeper.games.tresillo.engine import Session
 
     return dump_session(Session(setup, play_random(rng, Table(setup), rng.randint(0, max_hands))))
 

@@ -36,7 +36,7 @@ from web import pct  # noqa: E402
 
 from replay import PLAYERS, make_hands  # noqa: E402
 from scorekeeper import create_app  # noqa: E402
-from scorekeeper.engine import Session, Setup, dump_session  # noqa: E402
+from scorekeeper.games.tresillo.engine import Session, Setup, dump_session  # noqa: E402
 
 
 class Timed(list[float]):
@@ -211,7 +211,7 @@ def main() -> None:
         page = client.get(f"/g/{token}/stats").get_data()
 
     # the bowls chart the table screen now draws, for a 500-hand evening
-    from scorekeeper.engine import replay
+    from scorekeeper.games.tresillo.engine import replay
     from scorekeeper.reports.chart import PHONE, bowl_chart
     from scorekeeper.services.views import bowls_so_far
 

@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from replay import PLAYERS, make_hands  # noqa: E402
-from scorekeeper.engine import Session, Setup, dump_session  # noqa: E402
+from scorekeeper.games.tresillo.engine import Session, Setup, dump_session  # noqa: E402
 from serve import Phone, new_table, percentiles, run_env, save_hand, started  # noqa: E402
 
 KINDS = ("report", "paper", "settlement")

@@ -3,6 +3,11 @@
     .venv/bin/python bench/replay.py            # 500, 1k, 10k, 100k hands
     .venv/bin/python bench/replay.py --quick    # skip the 100k run
     .venv/bin/python bench/replay.py --games    # also every other game: deals per second
+    .venv/bin/python bench/replay.py --quick --games --before main --rounds 3   # main's code too, in turns
+
+With ``--before REV...`` the same bench runs on each REV's code (a temporary worktree) and this tree's,
+in turns (before, after, before, after, ...) in child processes, and prints the best CPU figure of
+each side per size and per game: on a shared machine only figures taken side by side compare.
 
 The other games (scorekeeper/games) are timed on the random valid sessions of the conformance
 suite (tests/games/sessions.py): most end within a few dozen deals, so their figure is deals per
@@ -16,14 +21,21 @@ so the paper fills and empties as it does at a real table.
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+#: the code measured: this tree, or another checkout's (the ``--before`` side sets it for its child)
+CODE = Path(os.environ.get("REPLAY_BENCH_CODE", ROOT))
+sys.path.insert(0, str(CODE))
 
-from scorekeeper.engine import Hand, Session, Setup, Surrender, Table, replay  # noqa: E402
+from scorekeeper.games.tresillo.engine import Hand, Session, Setup, Surrender, Table, replay  # noqa: E402
 
 PLAYERS = ("North", "West", "South", "East")
 
@@ -89,13 +101,14 @@ def time_replay(hands: list[Hand], repeat: int = 3) -> tuple[float, float]:
     return best, cpu
 
 
-def time_games(sessions_per_game: int = 300) -> None:
+def time_games(sessions_per_game: int = 300) -> dict[str, float]:
     """Deals per second (CPU) of every registered game, replaying the suite's random valid sessions."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    sys.path.insert(0, str(CODE / "tests"))
     from games.sessions import VALID
 
     from scorekeeper.games.replay import replay as replay_game
 
+    rates: dict[str, float] = {}
     for name, make in sorted(VALID.items()):
         docs = [make(random.Random(seed)) for seed in range(sessions_per_game)]
         deals = sum(len(d["deals"]) for d in docs)
@@ -107,13 +120,68 @@ def time_games(sessions_per_game: int = 300) -> None:
             best = min(best, time.process_time() - c0)
         print(f"{name:>18}: {deals:>6} deals in {sessions_per_game} games, {deals / best:10,.0f} deals/s CPU"
               f"  ({best / deals * 1e6:6.1f} µs/deal)")
+        rates[name] = deals / best
+    return rates
+
+
+def measure(sizes: list[int], games: bool) -> dict[str, float]:
+    """One side's figures (a child process of ``--before``): hands/s CPU per size, deals/s CPU per game."""
+    rates = {f"game {k}": v for k, v in time_games().items()} if games else {}
+    hands = make_hands(max(sizes))
+    for n in sizes:
+        _, cpu = time_replay(hands[:n], repeat=5 if n <= 10_000 else 2)
+        rates[f"{n} hands"] = n / cpu
+    return rates
+
+
+def before_after(revs: list[str], rounds: int, sizes: list[int], games: bool) -> None:
+    """Each of REVS' code and this tree's, taking turns in child processes; the best CPU figure of each."""
+    best: dict[str, dict[str, float]] = {rev: {} for rev in [*revs, "after"]}
+    with tempfile.TemporaryDirectory() as tmp:
+        trees = {rev: Path(tmp) / f"before-{i}" for i, rev in enumerate(revs)}
+        for rev, tree in trees.items():
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), rev], check=True,
+                           capture_output=True)
+        try:
+            for _ in range(rounds):
+                for side, code in [*trees.items(), ("after", ROOT)]:
+                    args = [sys.executable, __file__, "--child", "--sizes", *map(str, sizes)]
+                    out = subprocess.run(args + (["--games"] if games else []), check=True, capture_output=True,
+                                         text=True, env={**os.environ, "REPLAY_BENCH_CODE": str(code)}).stdout
+                    for key, rate in json.loads(out.splitlines()[-1]).items():
+                        best[side][key] = max(rate, best[side].get(key, 0.0))
+        finally:
+            for tree in trees.values():
+                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
+                               capture_output=True)
+    print(f"best of {rounds} turns each, CPU time, per second; after = this tree; ratio = after ÷ the first")
+    print(f"  {'':>24}  " + "  ".join(f"{side[:12]:>12}" for side in best))
+    first = best[revs[0]]
+    for key in best["after"]:
+        cells = "  ".join(f"{best[side].get(key, 0):12,.0f}" for side in best)
+        ratio = f"{best['after'][key] / first[key]:5.2f}×" if first.get(key) else ""
+        print(f"  {key:>24}  {cells}  {ratio}")
+    for side, r in best.items():
+        if "10000 hands" in r and "1000 hands" in r:
+            print(f"  {side}: 10,000 hands {r['10000 hands']:,.0f} hands/s CPU (target ≥ 50,000), growth 1k→10k"
+                  f" {r['1000 hands'] / r['10000 hands']:.2f} (target ≤ 1.1)")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="skip the 100k-hand run")
     ap.add_argument("--games", action="store_true", help="also time every other game (scorekeeper/games)")
+    ap.add_argument("--before", nargs="+", help="git revisions timed too, in turns with this tree (e.g. main)")
+    ap.add_argument("--rounds", type=int, default=3, help="turns of each side with --before")
+    ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--sizes", type=int, nargs="*", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.child:
+        print(json.dumps(measure(args.sizes, args.games)))
+        return
+    if args.before:
+        before_after(args.before, args.rounds, [500, 1_000, 10_000] + ([] if args.quick else [100_000]), args.games)
+        return
     if args.games:
         time_games()
     sizes = [500, 1_000, 10_000] + ([] if args.quick else [100_000])

@@ -41,8 +41,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from replay import PLAYERS, SPLITS, make_hands  # noqa: E402  (bench/replay.py: a deterministic mix of hands)
-from scorekeeper.engine import Hand, Session, Setup, Table, dump_session, loads, replay  # noqa: E402
-from scorekeeper.engine.domains import HANDS  # noqa: E402
+from scorekeeper.core.domains import HANDS  # noqa: E402
+from scorekeeper.games.tresillo.engine import Hand, Session, Setup, Table, dump_session, loads, replay  # noqa: E402
 
 TARGET_WORKED = 0.4
 TARGET_300 = 2.5
@@ -101,10 +101,10 @@ PAST_THE_CAP = """
 import json, sys
 from pathlib import Path
 sys.path.insert(0, sys.argv[1])
-from scorekeeper.engine import Session, load_hand, replay
-from scorekeeper.engine.sessionfile import load_setup
+from scorekeeper.games.tresillo.engine import Session, load_hand, replay
+from scorekeeper.games.tresillo.engine.sessionfile import load_setup
 from scorekeeper.reports import render_pdf
-from scorekeeper.viewmodel import build_view
+from scorekeeper.games.tresillo.views import build_view
 data = json.loads(Path(sys.argv[2]).read_bytes())
 setup = load_setup({k: v for k, v in data.items() if k != "hands"})
 hands = tuple(load_hand(h, i, setup.players) for i, h in enumerate(data.pop("hands"), 1))
@@ -218,8 +218,8 @@ def main() -> None:
     args = ap.parse_args()
 
     if not args.skip_worked:
+        from scorekeeper.games.tresillo.views import build_view
         from scorekeeper.reports import render_pdf
-        from scorekeeper.viewmodel import build_view
 
         worked = build_view(replay(loads((ROOT / "tests/data/worked_example.json").read_text(encoding="utf-8"))))
         cold = timed(lambda: render_pdf("report", worked))

@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from replay import PLAYERS, make_hands  # noqa: E402
 from scorekeeper import create_app  # noqa: E402
-from scorekeeper.engine import Session, Setup, dump_session  # noqa: E402
+from scorekeeper.games.tresillo.engine import Session, Setup, dump_session  # noqa: E402
 
 PAGES = {"table": "", "hand form": "/hand", "all hands": "/hands", "end": "/end", "report.html": "/report.html"}
 TARGET_RATIO = 1.5

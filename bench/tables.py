@@ -240,7 +240,7 @@ def set_tables(url: str, count: int, hands: int, extra: int, work: Path) -> list
 
     from scorekeeper import create_app, services
     from scorekeeper.db import db
-    from scorekeeper.engine import Session, Setup, dump_session
+    from scorekeeper.games.tresillo.engine import Session, Setup, dump_session
 
     os.environ["SCOREKEEPER_INSTANCE"] = str(work / "setup")
     app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench"})

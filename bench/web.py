@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from replay import PLAYERS, make_hands  # noqa: E402
 from scorekeeper import create_app  # noqa: E402
-from scorekeeper.engine import Session, Setup, dump_session  # noqa: E402
+from scorekeeper.games.tresillo.engine import Session, Setup, dump_session  # noqa: E402
 
 
 def pct(values: list[float], q: float) -> float:

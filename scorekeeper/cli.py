@@ -18,10 +18,19 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from . import formats
-from .engine import Ledger
-from .engine.model import PaperWalk
 from .games.base import DealRow
 from .games.replay import Played, result_json
+from .games.tresillo.engine import Ledger
+from .games.tresillo.engine.model import PaperWalk
+from .games.tresillo.words import (
+    payment_line,
+    row_words,
+    rows_json,
+    settlement_comment,
+    settlement_heading,
+    settlement_json,
+    settlement_line,
+)
 from .games.words import game_result_lines
 from .i18n import LANGUAGES, _, environment_language, language_of, use_language
 from .inputs import (
@@ -33,15 +42,6 @@ from .inputs import (
     read_file,
     replay_data,
     replay_games,
-)
-from .narration import (
-    payment_line,
-    row_words,
-    rows_json,
-    settlement_comment,
-    settlement_heading,
-    settlement_json,
-    settlement_line,
 )
 
 

@@ -25,7 +25,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any, NamedTuple
 
-from .engine import PLATO, Hand, Ledger
+from .games.tresillo.engine import PLATO, Hand, Ledger
 
 #: the summary's shape; a stored summary of another format is rebuilt from the hands
 FORMAT = 1

@@ -11,14 +11,15 @@ from pathlib import Path
 from typing import Any, NoReturn, TypeAlias
 
 from . import formats
-from .engine import Ledger, SessionError, load_session, replay
-from .engine.domains import FILE_BYTES
-from .engine.sessionfile import parse_json
+from .core.domains import FILE_BYTES
+from .core.errors import SessionError
 from .games.replay import FORMAT as GAMES_FORMAT
 from .games.replay import Played
 from .games.replay import replay as replay_game_session
+from .games.tresillo.engine import Ledger, load_session, replay
+from .games.tresillo.engine.sessionfile import parse_json
 from .i18n import _
-from .narration import refusal_line
+from .words import refusal_line
 
 #: the exit status of a command that refused its input
 EXIT_BAD_INPUT = 2

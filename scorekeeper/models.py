@@ -26,9 +26,9 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, Session, mapped_column, relationship, validates
 
+from .core import domains
+from .core.domains import Text, Whole
 from .db import db
-from .engine import domains
-from .engine.domains import Text, Whole
 
 #: a casefolded name is at most three times as long as the name (German ß → ss is twice)
 NAME_KEY_LENGTH = 4 * domains.PLAYER_NAME.most

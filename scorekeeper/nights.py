@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
-from .engine.settle import fewest_transfers
+from .core.transfers import fewest_transfers
 
 #: a player's money in one game or in all: (name, amount) in the order people sat down
 Money = tuple[tuple[str, Decimal], ...]
@@ -61,7 +61,7 @@ def totals(games: Iterable[GameMoney]) -> tuple[Total, ...]:
 def fewest_payments(net: Money) -> tuple[Paid, ...]:
     """Who pays whom to settle ``net`` (summing to zero) in the fewest payments.
 
-    The one settlement code (:func:`scorekeeper.engine.settle.fewest_transfers`) works in whole units:
+    The one settlement code (:func:`scorekeeper.core.transfers.fewest_transfers`) works in whole units:
     the amounts are scaled to their finest decimal place, exactly, and back.
     """
     places = max(0, max((-int(a.as_tuple().exponent) for _, a in net), default=0))

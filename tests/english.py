@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from scorekeeper.narration import DOMAIN_WORDS
+from scorekeeper.words import DOMAIN_WORDS
 
 ENGLISH = frozenset("""
 the and with from each next who what this that yet which when where there here than

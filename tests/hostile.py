@@ -42,7 +42,7 @@ def _latin(codec: str) -> bytes:
 def _many_hands(count: int) -> bytes:
     """A valid session of ``count`` hands (bench/replay.py's mix), written as the app exports it."""
     from replay import make_hands
-    from scorekeeper.engine import Session, Setup, dump_session
+    from scorekeeper.games.tresillo.engine import Session, Setup, dump_session
 
     session = Session(Setup(players=("North", "West", "South", "East"), first_dealer="North"),
                       tuple(make_hands(count)))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
-from scorekeeper.engine import PAJARITOS, PAPER, PLATO, Hand, Ledger, Row, Table
+from scorekeeper.games.tresillo.engine import PAJARITOS, PAPER, PLATO, Hand, Ledger, Row, Table
 
 DISHES = (PLATO, PAJARITOS, PAPER)
 

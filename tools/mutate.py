@@ -2,7 +2,7 @@
 
     .venv/bin/python tools/mutate.py                 # every mutant of the default files
     .venv/bin/python tools/mutate.py --list          # the mutants only, nothing run
-    .venv/bin/python tools/mutate.py scorekeeper/engine/stake.py --jobs 2
+    .venv/bin/python tools/mutate.py scorekeeper/games/tresillo/engine/stake.py --jobs 2
 
 Each mutant changes one operator in a copy of the repository (never in this
 working tree): ``+`` ↔ ``-``, ``*`` → ``+``, ``//`` → ``*``, ``>`` ↔ ``>=``,
@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-TARGETS = ("scorekeeper/engine/stake.py", "scorekeeper/engine/puesta.py", "scorekeeper/engine/french.py")
+ENGINE = "scorekeeper/games/tresillo/engine"
+TARGETS = (f"{ENGINE}/stake.py", f"{ENGINE}/puesta.py", f"{ENGINE}/french.py")
 #: the rules tests, worked by hand: fast and exact
 RULES = (
     "tests/engine/test_worked_example.py", "tests/engine/test_pagat.py", "tests/engine/test_house.py",
@@ -42,13 +43,13 @@ PROPERTIES = ("tests/engine/test_properties.py", "tests/variants/test_variant_pr
 
 #: mutants that cannot change any result, each with the reason (reviewed by hand)
 EQUIVALENT = {
-    ("scorekeeper/engine/puesta.py", "payer, payee, owed = (a, b, amount) if amount > 0 else (b, a, -amount)", ">"):
+    (f"{ENGINE}/puesta.py", "payer, payee, owed = (a, b, amount) if amount > 0 else (b, a, -amount)", ">"):
         "a pair whose payments net to 0 owes no rounding whichever way round it is written",
     # decide() only sees a played hand (score() answers a passed deal, the one with nobody playing, before
     # it), so ``playing`` is never None there; and the reading refuses tricks and an outcome on an accepted
     # surrender (reading._check_accepted), so with ``and`` an accepted surrender falls through to the
     # no-tricks branch and its missing outcome: ("puesta", None), the same answer.
-    ("scorekeeper/engine/puesta.py", "if play.accepted or play.playing is None:", "or"):
+    (f"{ENGINE}/puesta.py", "if play.accepted or play.playing is None:", "or"):
         "an accepted surrender reaches the same puesta through the no-tricks branch (no outcome given), and "
         "a hand with nobody playing never reaches decide()",
 }

@@ -13,11 +13,13 @@ from .base import Game, GameSpec
 from .pot import CACHO, FLOR
 from .rovescino import ROVESCINO
 from .terziglio import TERZIGLIO
+from .tresillo import TRESILLO
 from .tressette import TRESSETTE, TRESSETTE_CHIAMATA, TRESSETTE_IN_DUE
 from .truc import PUT, RENTOY, TRUC
 
 #: every game of the session file ``scorekeeper-session/2``, by its name in the file
 GAMES: dict[str, Game[Any]] = {game.spec.name: game for game in (
+    TRESILLO,
     ROVESCINO,
     TRESSETTE, TRESSETTE_CHIAMATA, TRESSETTE_IN_DUE, TERZIGLIO,
     RENTOY, TRUC, PUT,

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any, Generic, Literal, TypeVar
 
-from ..engine.errors import N_, FieldError, SessionError
+from ..core.errors import N_, FieldError, SessionError
 
 #: how the seats are grouped: each for himself, fixed teams, or sides chosen for every deal
 Partnership = Literal["none", "fixed", "per_deal"]

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.errors import N_
+from ..core.errors import N_
 from .base import keyed, only_fields, refuse, whole
 
 ACES = 4

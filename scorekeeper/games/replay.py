@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from ..engine.domains import HANDS, PLAYER_NAME, OutOfDomain
-from ..engine.errors import N_, SessionError
+from ..core.domains import HANDS, PLAYER_NAME, OutOfDomain
+from ..core.errors import N_, SessionError
 from .base import DealRow, Game, Result, Seating, Table, only_fields, read_stake, refuse
 
 FORMAT = "scorekeeper-session/2"

@@ -55,6 +55,8 @@ class Pieces:
     form_field: Callable[[Played, int, str], str]
     #: a deal as entered, in one short line for the list of deals
     deal_line: Callable[[Mapping[str, Any]], str]
+    #: a deal in one line by the session's own rules (a ruleset's words), when they differ by session
+    line_for: Callable[[Played], Callable[[Mapping[str, Any]], str]] | None = None
     #: the words of the start form: an option (``elimination``) or a value (``payout=each_pays_winner``)
     option_words: Mapping[str, str] = field(default_factory=dict)
     #: the game's own script on the deal form (a path under static/), or ""
@@ -67,6 +69,8 @@ class Pieces:
     start_template: str = ""
     #: those fields read into options for the session file (by the players seated), and their errors
     read_start: Callable[[Sequence[str], FormData], tuple[dict[str, Any], dict[str, str]]] | None = None
+    #: the game's name on its pages as played (a ruleset's own name: Truco rioplatense), or None: the spec's title
+    title: Callable[[Played], str] | None = None
 
 
 def pieces_for(game: Game[Any]) -> Pieces | None:

@@ -1,7 +1,7 @@
 """The printed documents: session report, the paper, settlement sheet.
 
 One set of Jinja templates (``templates/report/``) lays out the one view
-model (:class:`scorekeeper.viewmodel.SessionView`); the same HTML is served
+model (:class:`scorekeeper.games.tresillo.views.SessionView`); the same HTML is served
 as a page (with print CSS) and turned into an A4 PDF by WeasyPrint. The CSS
 is inlined so the HTML stands alone and the PDF needs no base URL.
 
@@ -30,12 +30,12 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from markupsafe import Markup
 
 from .. import formats
+from ..games.tresillo.views import format_tantos
 from ..i18n import N_, current_language, gettext, ngettext, pgettext
-from ..viewmodel import format_tantos
 from .chart import PAGE, bowl_chart
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..viewmodel import RowView, SessionView
+    from ..games.tresillo.views import RowView, SessionView
 
 KINDS = ("report", "paper", "settlement")
 #: each document's title, said in the document's language when it is printed

@@ -26,9 +26,9 @@ from html import escape
 from typing import Any
 
 from .. import formats
+from ..games.tresillo.views import CHART_POINTS
+from ..games.tresillo.views import thin as thin  # the charts' own sampling (services.views thins the phone's with it)
 from ..i18n import _
-from ..viewmodel import CHART_POINTS
-from ..viewmodel import thin as thin  # the charts' own sampling (services.views thins the phone's with it)
 
 #: stroke-dasharray per seat; all lines are black
 DASHES = ("", "9 4", "2.5 3", "12 3 2.5 3", "6 2")

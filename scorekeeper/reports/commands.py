@@ -17,11 +17,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .. import formats
-from ..engine.domains import GROUP_NAME, TITLE, OutOfDomain, Text
+from ..core.domains import GROUP_NAME, TITLE, OutOfDomain, Text
+from ..games.tresillo.views import build_view
 from ..i18n import N_, _
 from ..inputs import BadInput, Subcommands, read_file, replay_data
-from ..narration import refusal
-from ..viewmodel import build_view
+from ..words import refusal
 from . import KINDS, TITLES, render_html, render_pdf
 
 

@@ -13,8 +13,8 @@ from ..i18n import gettext
 from . import _asset_root, _document, _font_config, _parsed_stylesheet, environment
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..games.tresillo.views import SessionView
     from ..services.night import NightPage
-    from ..viewmodel import SessionView
 
 #: a game's own sheet: (document kind, its view)
 Sheet = tuple[str, "SessionView"]

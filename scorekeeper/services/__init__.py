@@ -21,7 +21,15 @@ Every writing function validates through the engine first and commits once,
 so a refused change leaves nothing half-saved.
 """
 
-from ..engine import HandChoices  # what a hand form may offer (services.choices_for)
+from ..games.tresillo.engine import SUITS, HandChoices  # what a hand form may offer (services.choices_for)
+from ..models import (  # the records the pages are handed: the web imports no model
+    WAITING,
+    GameSession,
+    Group,
+    HistoryEntry,
+    Night,
+    Player,
+)
 from . import games, night
 from .checks import CountAnswer, WhatIf, count_check, count_parties, what_if
 from .evenings import GroupMemory, group_memory, kept_paper_session, share_text, start_next
@@ -88,6 +96,7 @@ from .views import (
     end_page,
     hand_asks,
     hands_page,
+    kept_view,
     rule_choices,
     table_screen,
     view_for,
@@ -97,6 +106,7 @@ from .waiting import Waiting, report_waiting, waiting_elsewhere
 
 __all__ = [
     "Applied", "Change", "ChangePreview", "Conflict", "sentence", "CountAnswer", "EndPage", "Entry", "GroupMemory",
+    "SUITS", "WAITING", "GameSession", "Group", "HistoryEntry", "Night", "Player",
     "HandChoices", "HANDS_PER_PAGE", "HandsPage", "hands_page",
     "HandPreview", "PastEvening", "Recomputed", "Refused", "Saved", "TableScreen", "WhatIf", "active_players",
     "add_hand", "add_player", "apply_change", "carried_paper", "change_from_json", "changed_rows",
@@ -109,7 +119,7 @@ __all__ = [
     "preview_hand", "recent_view", "refused_from", "rename_player", "reopen", "rule_choices", "session_dict",
     "set_retired",
     "share_text", "start_next", "start_session", "stored_hand", "table_screen", "told", "undo", "view_for",
-    "view_from", "what_if", "set_group_language",
+    "kept_view", "view_from", "what_if", "set_group_language",
     "PendingComparison", "compare_fix", "compare_pending",
     "Waiting", "report_waiting", "waiting_elsewhere",
     "LinkKind", "find_watched", "link_kind", "replace_links", "replaced_by", "version_by_link",

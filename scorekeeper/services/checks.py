@@ -11,12 +11,15 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from .. import formats, narration
-from ..engine import PAJARITOS, PLATO, HandResult, SessionError, get_ruleset, load_session
-from ..engine.compare import ComparedHand, compare
-from ..engine.countcheck import CountCheck, check_count
+from .. import formats
+from ..core.errors import SessionError
+from ..games.tresillo import words as narration
+from ..games.tresillo.engine import PAJARITOS, PLATO, HandResult, get_ruleset, load_session
+from ..games.tresillo.engine.compare import ComparedHand, compare
+from ..games.tresillo.engine.countcheck import CountCheck, check_count
 from ..i18n import N_, _
 from ..models import GameSession
+from ..words import names, refusal
 from .refusals import Refused, refused_from
 from .replays import ledger_for, session_dict
 
@@ -94,7 +97,7 @@ PAST_WORDS = {"estuche": N_("the estuche"), "contra_estuche": N_("the contra-est
 
 def what_if(gs: GameSession, rules: str, options: dict[str, Any]) -> WhatIf:
     """Replay the evening's hands under ``rules`` with ``options``, as far as each hand can be read there
-    (nothing is stored; see :mod:`scorekeeper.engine.compare`)."""
+    (nothing is stored; see :mod:`scorekeeper.games.tresillo.engine.compare`)."""
     try:
         title = narration.rules_title(get_ruleset(rules))
     except (KeyError, ValueError):
@@ -126,11 +129,11 @@ def what_if(gs: GameSession, rules: str, options: dict[str, Any]) -> WhatIf:
 
 def _hand_words(h: ComparedHand) -> WhatIfHand:
     played = _result_words(h.played)
-    past = narration.names([_(PAST_WORDS[f]) for f in h.read_past])
+    past = names([_(PAST_WORDS[f]) for f in h.read_past])
     past_words = _("Scored without {what} (not paid under these rules).").format(what=past) if past else ""
     if h.other is None:
         assert h.left_out is not None
-        why = narration.refusal(h.left_out)
+        why = refusal(h.left_out)
         left = (_("Left out: {refusal}").format(refusal=why) if h.refused_by == "other" else
                 _("Left out: once the hands before it are left out, the evening's own rules refuse it: "
                   "{refusal}").format(refusal=why))

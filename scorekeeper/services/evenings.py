@@ -12,8 +12,7 @@ from ..db import db
 from ..evenings import Evening
 from ..i18n import _, ngettext
 from ..models import TRESILLO, GameSession, Group
-from ..narration import names
-from ..viewmodel import format_money
+from ..words import names
 from .groups import active_players, carried_paper
 from .hands import start_session
 from .refusals import Conflict, Refused
@@ -138,9 +137,9 @@ def share_text(group: Group, evening: Evening) -> str:
     cur = evening.currency
     hands = ngettext("{n} hand", "{n} hands", evening.hands).format(n=evening.hands)
     lines = [f"{group.name} · Tresillo, {formats.date(evening.played_on)} ({hands})"]
-    lines += [f"{p.name} {format_money(p.money, cur, signed=True)}" for p in evening.people]
+    lines += [f"{p.name} {formats.money(p.money, cur, signed=True)}" for p in evening.people]
     lines += [_("{payer} pays {payee} {amount}").format(payer=t.payer, payee=t.payee,
-                                                         amount=format_money(t.amount, cur))
+                                                         amount=formats.money(t.amount, cur))
               for t in evening.payments]
     if not evening.payments:
         lines.append(_("Nobody owes anybody."))

@@ -11,12 +11,15 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
+from ..core import domains
+from ..core.errors import SessionError
 from ..db import begin_writing, db
-from ..engine import Ledger, Session, SessionError, domains, dump_session, load_session, replay
-from ..engine.sessionfile import decode, parse_json
+from ..games.tresillo.engine import Ledger, Session, dump_session, load_session, replay
+from ..games.tresillo.engine.sessionfile import decode, parse_json
+from ..games.tresillo.words import ledger_json
 from ..i18n import _
 from ..models import TRESILLO, GameSession, Group, HandRecord, Player, now
-from ..narration import ledger_json, refusal_line
+from ..words import refusal_line
 from .groups import players_under_lock
 from .hands import commit_made, form_key, made_by
 from .history import LoggedChange, history_json, keep_history, load_history

@@ -13,11 +13,13 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..core import domains
+from ..core.errors import SessionError
 from ..db import db
-from ..engine import Ledger, Row, SessionError, domains
+from ..games.tresillo.engine import Ledger, Row
+from ..games.tresillo.views import RowView, SessionView, row_view
 from ..i18n import N_, _
 from ..models import TRESILLO, GameSession, HandRecord, HistoryEntry, now
-from ..viewmodel import RowView, SessionView, row_view
 from . import history
 from .hands import Recomputed, _check_open, _lock
 from .limits import check_room_for_hand

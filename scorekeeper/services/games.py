@@ -20,18 +20,19 @@ from typing import Any
 from sqlalchemy import select
 
 from .. import formats
+from ..core import domains
+from ..core.errors import SessionError
+from ..core.transfers import fewest_transfers
 from ..db import begin_writing, db
-from ..engine import SessionError, domains
-from ..engine.sessionfile import parse_json
-from ..engine.settle import fewest_transfers
 from ..games import GAMES
 from ..games.base import GameSpec, Result
 from ..games.replay import FORMAT, Played, load, replay, result_json
+from ..games.tresillo.engine.sessionfile import parse_json  # the hardened reader of any session file (NOT_YET)
 from ..games.views import Past, Pieces, pieces_for
 from ..games.words import how_words
 from ..i18n import _
 from ..models import TRESILLO, GameSession, Group, HandRecord, HistoryEntry, Player, now
-from ..narration import refusal, refusal_line
+from ..words import refusal, refusal_line
 from . import history
 from .files import _new_players as new_players  # the same check as a Tresillo file's players
 from .groups import players_under_lock
@@ -51,13 +52,18 @@ class GameChoice:
 
 def game_choices() -> list[GameChoice]:
     """Every registered game, by title."""
-    return sorted((GameChoice(g.spec.name, g.spec.title, g.spec.seats) for g in GAMES.values()),
-                  key=lambda c: c.title)
+    return sorted((GameChoice(g.spec.name, g.spec.title, g.spec.seats) for g in GAMES.values()
+                   if on_pages(g.spec.name)), key=lambda c: c.title)
+
+
+def on_pages(name: str) -> bool:
+    """Whether these pages keep the game: every registered one but Tresillo, whose evenings have pages of their own."""
+    return name in GAMES and name != TRESILLO
 
 
 def game_spec(name: str) -> GameSpec | None:
     """The description of the game called ``name`` (None: no such game)."""
-    return GAMES[name].spec if name in GAMES else None
+    return GAMES[name].spec if on_pages(name) else None
 
 
 def is_game(gs: GameSession) -> bool:
@@ -77,7 +83,7 @@ def pieces(gs: GameSession) -> Pieces | None:
 
 
 def pieces_of(name: str) -> Pieces | None:
-    return pieces_for(GAMES[name]) if name in GAMES else None
+    return pieces_for(GAMES[name]) if on_pages(name) else None
 
 
 def group_games(group: Group, limit: int = 12) -> list[GameSession]:
@@ -150,7 +156,7 @@ def start_game(
     made = made_by(group, key)
     if made is not None:
         return made
-    if game not in GAMES:
+    if not on_pages(game):
         raise Refused("game", _("Choose a game from the list."))
     check_seated(group, players)
     currency = clean(domains.CURRENCY, currency or "EUR", "currency")
@@ -393,13 +399,17 @@ def game_view(gs: GameSession) -> GameView:
     stored = deal_data(gs)
     p = played(gs, stored)
     shown = pieces(gs)
+    line = (shown.line_for(p) if shown is not None and shown.line_for is not None
+            else lambda deal: deal_line(shown, deal))
     lines = tuple(DealLine(row.deal, stored[row.deal - 1], row.points, row.scores,
-                           deal_line(shown, stored[row.deal - 1])) for row in p.rows)
+                           line(stored[row.deal - 1])) for row in p.rows)
     players = p.table.seating.players
     scores = p.rows[-1].scores if p.rows else tuple((name, 0) for name in players)
     r = p.result
+    own = pieces_for(p.game)
+    title = own.title(p) if own is not None and own.title is not None else p.game.spec.title
     return GameView(
-        title=p.game.spec.title, spec=p.game.spec, played=p, deals=lines, scores=scores, result=r,
+        title=title, spec=p.game.spec, played=p, deals=lines, scores=scores, result=r,
         ending=how_words(r.how) if r.how else "",
         money=tuple((name, formats.money(m, gs.currency, signed=True)) for name, m in r.money),
         payments=settlement(r, players, gs.currency), stake=formats.money(p.table.stake, gs.currency),

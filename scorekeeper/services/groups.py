@@ -7,8 +7,8 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
+from ..core import domains
 from ..db import begin_writing, db
-from ..engine import domains
 from ..i18n import _, current_language, language_of
 from ..models import TRESILLO, GameSession, Group, Player
 from .limits import check_room_for_players

@@ -14,13 +14,16 @@ from typing import Any, TypeVar
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from .. import narration
+from ..core import domains
+from ..core.domains import OutOfDomain
+from ..core.errors import SessionError
 from ..db import begin_writing, db
-from ..engine import RULESETS, HandResult, Ledger, SessionError, domains
-from ..engine.domains import OutOfDomain
+from ..games.tresillo import words as narration
+from ..games.tresillo.engine import RULESETS, HandResult, Ledger
+from ..games.tresillo.views import RowView, SessionView
 from ..i18n import _, ngettext
 from ..models import GameSession, Group, HandRecord, HistoryEntry, now
-from ..viewmodel import RowView, SessionView
+from ..words import refusal
 from . import history
 from .groups import active_players, carried_paper
 from .limits import check_room_for_hand
@@ -66,7 +69,7 @@ def start_session(
     try:
         value = domains.TANTO_VALUE.check(tanto_value)
     except OutOfDomain as exc:
-        raise Refused("tanto_value", sentence(narration.refusal(exc))) from None
+        raise Refused("tanto_value", sentence(refusal(exc))) from None
     gs = GameSession(
         group_id=group.id,
         rules=rules,
@@ -97,7 +100,7 @@ def form_key(value: str | None) -> str | None:
     try:
         return domains.FORM_KEY.check(value)
     except OutOfDomain as exc:
-        raise Refused("form", sentence(narration.refusal(exc))) from None
+        raise Refused("form", sentence(refusal(exc))) from None
 
 
 def made_by(group: Group, key: str | None) -> GameSession | None:
@@ -223,11 +226,13 @@ def add_hand(
     check_room_for_hand(count)
     if entry is None or entry.number != count + 1 or entry.source is None or entry.source.version != gs.version:
         entry = entry_for(gs)
+    table = entry.table.fork()  # the hand is played once, here: the next page's replay is this table
     try:
-        result = entry.table.preview(entry.parse(hand))
+        hand = dict(hand, dealer=table.deal_of(entry.parse(hand))[0])
+        played = entry.parse(hand)  # the hand as it is stored (its dealer recorded), as a replay reads it
+        table.play(played)
     except SessionError as exc:
         raise refused_from(exc) from None
-    hand = dict(hand, dealer=result.dealer)
     record = HandRecord(session_id=gs.id, position=count, data=hand, idem_key=idem_key)
     db.session.add(record)
     gs.version += 1
@@ -235,7 +240,7 @@ def add_hand(
     history.record(gs, "add", key=idem_key, phone=phone, hand=count + 1, after=hand)
     saved = Saved(*_commit_once(record, lambda: _stored_by_key(gs, idem_key)))
     if saved.created and entry.source is not None and entry.source.version == version - 1:
-        kept_after(gs, entry.source, entry.parse(hand), hand, version)  # the next page plays one hand, not all
+        kept_after(gs, entry.source, table, played, hand, version)  # the next page replays nothing
     return saved
 
 
@@ -286,7 +291,7 @@ def preview_hand(entry: Entry, hand: dict[str, Any], *, insert: bool = False) ->
         else:
             result = entry.table.preview(parsed)
     except SessionError as exc:
-        return HandPreview(None, exc.first.field, narration.refusal(exc.first))
+        return HandPreview(None, exc.first.field, refusal(exc.first))
     return HandPreview(result, summary=narration.preview_summary(result),
                        moves=tuple(m.text for m in narration.token_moves(result.transfers)))
 

@@ -18,11 +18,12 @@ from typing import Any
 from sqlalchemy import func, select
 
 from .. import formats
+from ..core import domains
 from ..db import db
-from ..engine import domains
+from ..games.tresillo.words import bet_term
 from ..i18n import N_, _, ngettext
 from ..models import GameSession, HistoryEntry, now
-from ..narration import bet_term, refusal
+from ..words import refusal
 from .refusals import Refused
 
 #: the kinds of change, in the order the History page explains them

@@ -15,10 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import Ledger, SessionError
+from ..core.errors import SessionError
+from ..games.tresillo.engine import Ledger
+from ..games.tresillo.views import RowView, row_view
 from ..i18n import _
 from ..models import GameSession
-from ..viewmodel import RowView, row_view
 from .refusals import refused_from
 from .replays import Entry
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import SessionError
-from ..engine.domains import OutOfDomain, Text, Whole
+from ..core.domains import OutOfDomain, Text, Whole
+from ..core.errors import SessionError
 from ..i18n import N_, _
-from ..narration import refusal
+from ..words import refusal
 
 
 class Refused(ValueError):

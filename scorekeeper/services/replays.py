@@ -10,6 +10,11 @@ still the one it was keyed by. Everything cached is immutable (the ledger, the
 session, the hands as a tuple) except the live table, which is only handed out
 as a fork. :func:`entry_for` makes the one pass a hand page needs: the table
 just before the hand being entered or edited, and the ledger as stored.
+
+A worker that meets a version it has not replayed (the other worker saved the
+last hand) does not replay the evening again when it can help it: if every
+change since a version it kept was a hand added at the end (:func:`appended`),
+it plays those hands on a fork of that replay (:func:`_caught_up`).
 """
 
 from __future__ import annotations
@@ -24,9 +29,20 @@ from sqlalchemy import event, func, select
 from sqlalchemy.orm import Session as OrmSession
 
 from ..db import db
-from ..engine import Hand, Ledger, Session, Table, Upcoming, load_hand, load_session, replay, settle
-from ..engine.sessionfile import FORMAT as FORMAT_SESSION
-from ..models import GameSession, HandRecord
+from ..games.tresillo.engine import (
+    Hand,
+    Ledger,
+    Session,
+    SessionError,
+    Table,
+    Upcoming,
+    load_hand,
+    load_session,
+    replay,
+    settle,
+)
+from ..games.tresillo.engine.sessionfile import FORMAT as FORMAT_SESSION
+from ..models import GameSession, HandRecord, HistoryEntry
 
 
 def find_session(token: str) -> GameSession | None:
@@ -147,6 +163,21 @@ class ReplayCache:
         with self._lock:
             self._items.clear()
 
+    def keys(self) -> list[tuple[str, int]]:
+        with self._lock:
+            return list(self._items)
+
+    def forget(self, key: tuple[str, int]) -> None:
+        """Drop one replay (the tests make a version another worker made this way)."""
+        with self._lock:
+            self._items.pop(key, None)
+
+    def newest(self, token: str, below: int) -> Replayed | None:
+        """The newest replay kept of session ``token`` older than version ``below``, if any."""
+        with self._lock:
+            older = [made for (kept, version), made in self._items.items() if kept == token and version < below]
+        return max(older, key=lambda made: made.version, default=None)
+
 
 #: this process's replays (each gunicorn worker has its own; the version in the key is the database's)
 CACHE = ReplayCache()
@@ -178,11 +209,48 @@ def _unwritten(gs: GameSession) -> bool:
 
 def replayed(gs: GameSession) -> Replayed:
     """``gs`` replayed as of its version: from the cache, or replayed once and kept."""
-    return _cached(gs) or _replay(gs, None)[0]
+    return _cached(gs) or _caught_up(gs) or _replay(gs, None)[0]
 
 
 def _cached(gs: GameSession) -> Replayed | None:
     return CACHE.get((gs.token, gs.version)) if _unwritten(gs) else None
+
+
+def appended(gs: GameSession, older: Replayed) -> list[dict[str, Any]] | None:
+    """The hands added at the end of ``gs`` since version ``older.version``, if that is all that changed:
+    each version since has one history entry and it is an ``add`` (an edit, a deletion, a new seating, the
+    end, an undo, or a version without its entry: None, and the caller replays the evening)."""
+    changes = db.session.execute(select(HistoryEntry.version, HistoryEntry.kind).where(
+        HistoryEntry.session_id == gs.id, HistoryEntry.version > older.version,
+        HistoryEntry.version <= gs.version)).all()
+    if sorted(v for v, _ in changes) != list(range(older.version + 1, gs.version + 1)):
+        return None
+    if any(kind != "add" for _, kind in changes):
+        return None
+    first = len(older.hands)
+    added = list(db.session.scalars(
+        select(HandRecord.data).where(HandRecord.session_id == gs.id, HandRecord.position >= first,
+                                      HandRecord.position < first + len(changes)).order_by(HandRecord.position)))
+    return added if len(added) == len(changes) else None
+
+
+def _caught_up(gs: GameSession) -> Replayed | None:
+    """``gs`` as of its version, from an older replay this worker kept when only hands were added since:
+    those hands played on a fork of it (a few milliseconds), not the evening from the stored hands."""
+    older = CACHE.newest(gs.token, gs.version) if _unwritten(gs) else None
+    added = appended(gs, older) if older is not None else None
+    if older is None or added is None:
+        return None
+    players = older.session.setup.players
+    try:
+        hands = [load_hand(h, len(older.hands) + 1 + i, players) for i, h in enumerate(added)]
+        table = older.table.fork().play_all(hands)
+    except SessionError:  # not as it was stored: the whole replay says why
+        return None
+    session = Session(older.session.setup, (*older.session.hands, *hands))
+    made = Replayed(gs.version, (*older.hands, *added), session, table, table.ledger())
+    keep(gs, made)
+    return made
 
 
 def _replay(gs: GameSession, number: int | None) -> tuple[Replayed, Table]:
@@ -206,11 +274,11 @@ def keep(gs: GameSession, made: Replayed) -> None:
         CACHE.put((gs.token, made.version), made)
 
 
-def kept_after(gs: GameSession, before: Replayed, hand: Hand, hand_data: dict[str, Any], version: int) -> None:
-    """After committing ``hand`` as the next hand of ``before``: cache version ``version`` by playing
-    one hand, not the evening (the caller held the session's lock from ``before`` to the commit)."""
-    table = before.table.fork()
-    table.play(hand)
+def kept_after(gs: GameSession, before: Replayed, table: Table, hand: Hand, hand_data: dict[str, Any],
+               version: int) -> None:
+    """After committing ``hand`` as the next hand of ``before``: cache version ``version``, whose table is
+    ``table`` (``before``'s with ``hand`` played: the save played it once; the caller held the session's
+    lock from ``before`` to the commit)."""
     session = Session(before.session.setup, (*before.session.hands, hand))
     CACHE.put((gs.token, version), Replayed(version, (*before.hands, hand_data), session, table, table.ledger()))
 
@@ -262,7 +330,7 @@ def entry_for(gs: GameSession, number: int | None = None) -> Entry:
     The next hand starts from the cached replay (a fork of its table); a hand
     being edited replays the hands before it (one pass even when nothing was cached).
     """
-    whole = _cached(gs)
+    whole = _cached(gs) or _caught_up(gs)
     if whole is None:
         whole, table = _replay(gs, number)
     elif number is None or number == len(whole.hands) + 1:

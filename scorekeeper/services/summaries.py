@@ -17,8 +17,8 @@ from typing import TypeVarTuple
 from sqlalchemy import Select, func, select
 from sqlalchemy.exc import IntegrityError
 
+from .. import formats
 from ..db import begin_writing, db
-from ..engine import load_session, replay
 from ..evenings import (
     FORMAT,
     Declared,
@@ -33,8 +33,8 @@ from ..evenings import (
     statistics,
     summarize,
 )
+from ..games.tresillo.engine import load_session, replay
 from ..models import TRESILLO, EveningDeclared, EveningSeat, EveningSummary, GameSession, Group
-from ..viewmodel import format_money
 from .replays import session_dict
 
 Ts = TypeVarTuple("Ts")
@@ -108,7 +108,7 @@ class PastEvening:
 
     def money(self, name: str) -> str:
         mine = self.evening.player(name)
-        return format_money(mine.money, self.evening.currency, signed=True) if mine is not None else ""
+        return formats.money(mine.money, self.evening.currency, signed=True) if mine is not None else ""
 
 
 def past_evenings(

@@ -6,12 +6,12 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from ..engine import RULESETS, HandChoices, Ledger, get_ruleset, hand_choices, settle
+from ..games.tresillo.engine import RULESETS, HandChoices, Ledger, get_ruleset, hand_choices, settle
+from ..games.tresillo.views import RowView, SessionView, SettlementView, build_view, row_view, settlement_view
+from ..games.tresillo.words import option_words, rules_title
 from ..i18n import current_language
 from ..models import GameSession
-from ..narration import option_words, rules_title
 from ..reports.chart import PHONE, thin
-from ..viewmodel import RowView, SessionView, SettlementView, build_view, row_view, settlement_view
 from .replays import Replayed, ledger_for, replayed
 
 T = TypeVar("T")
@@ -42,6 +42,14 @@ def view_from(gs: GameSession, ledger: Ledger, *, rows: bool = False) -> Session
         options=dict(option_words(gs.options)) if gs.options else None,
         rows=rows,
     )
+
+
+def kept_view(gs: GameSession, whole: Replayed, end_paper: str | None = None) -> SessionView:
+    """The session view of ``whole``'s version (its paper settled or kept as ``end_paper`` says, None: as the
+    session says), built once per version, language and group name and kept: every page of the table
+    shows it, and building it reads the whole evening's settlement."""
+    key = ("view", current_language(), end_paper, gs.group.name)
+    return whole.kept(key, lambda: view_from(gs, whole.ledger_as(end_paper)))
 
 
 def view_for(gs: GameSession, *, rows: bool = False, end_paper: str | None = None) -> SessionView:
@@ -76,7 +84,8 @@ def table_screen(gs: GameSession, saved: int | None) -> TableScreen:
     if rules.scoring == "points":
         points = " · ".join(f"{c} {rules.condicion(c)}" for c in ("entrada", "vuelta", "solo", "bola")
                             if rules.allows(c))
-    return TableScreen(view_from(gs, ledger), recent, saved_row, points, bowls_so_far(ledger))
+    view = kept_view(gs, whole, None if gs.closed else "settle")
+    return TableScreen(view, recent, saved_row, points, bowls_so_far(ledger))
 
 
 def said_row(whole: Replayed, index: int) -> RowView:
@@ -154,7 +163,7 @@ def hands_page(gs: GameSession, *, before: int | None = None, hand: int | None =
     # rows: the start, then a deal row and a hand row for each hand (hand n's row is rows[2n])
     rows = tuple(said_row(whole, 2 * n) for n in range(top, bottom - 1, -1)) if top else ()
     newer = top + HANDS_PER_PAGE + 1 if top + HANDS_PER_PAGE < total else None
-    return HandsPage(view_from(gs, ledger), rows, top, bottom, has_newer=top < total, newer=newer,
+    return HandsPage(kept_view(gs, whole), rows, top, bottom, has_newer=top < total, newer=newer,
                      older=bottom if bottom > 1 else None, whole=whole)
 
 

@@ -17,7 +17,7 @@ from werkzeug.exceptions import Forbidden, NotFound
 
 from .. import services
 from ..i18n import _, speak_group
-from ..models import GameSession, Group
+from ..services import GameSession, Group
 
 
 class WrongLink(Forbidden):

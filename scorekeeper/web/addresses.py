@@ -20,8 +20,8 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import BadRequest
 from werkzeug.routing import IntegerConverter, Map
 
-from ..engine import domains
-from ..engine.domains import OutOfDomain, Whole
+from ..core import domains
+from ..core.domains import OutOfDomain, Whole
 from ..i18n import _
 from .access import UnknownLink
 

@@ -16,12 +16,12 @@ from wtforms.validators import Length, Optional, ValidationError
 from wtforms.widgets import TextInput
 
 from .. import formats, reports, services
-from ..engine import domains
-from ..engine.domains import OutOfDomain
+from ..core import domains
+from ..core.domains import OutOfDomain
 from ..i18n import _, use_language
 from ..i18n import lazy_gettext as _l
-from ..models import GameSession
 from ..reports.chart import money_chart
+from ..services import GameSession
 from .access import group_or_404, session_or_404
 from .forms import DAMAGED, NextForm, RulesForm
 from .hardening import csp_nonce

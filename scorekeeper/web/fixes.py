@@ -17,7 +17,7 @@ from flask.typing import ResponseReturnValue
 
 from .. import services
 from ..i18n import N_, _
-from ..models import GameSession
+from ..services import GameSession
 from .access import session_or_404
 from .addresses import hint_number
 from .forms import (

@@ -1,6 +1,6 @@
 """WTForms forms (CSRF through Flask-WTF) and the hand form's translation to a session-file hand.
 
-Every field takes its domain from :mod:`scorekeeper.engine.domains`: numbers
+Every field takes its domain from :mod:`scorekeeper.core.domains`: numbers
 are parsed strictly (ASCII digits only, never more than the largest value
 has), a value posted for a choice must be one of the choices offered, and
 every refusal is shown — next to its field, or at the top of the form when
@@ -27,14 +27,14 @@ from wtforms import (
 from wtforms.validators import DataRequired, InputRequired, Optional, ValidationError
 
 from .. import services
-from ..engine import SUITS, domains
-from ..engine.domains import Amount, OutOfDomain, Text, Whole
+from ..core import domains
+from ..core.domains import Amount, OutOfDomain, Text, Whole
 from ..i18n import LANGUAGES, N_, _
 from ..i18n import lazy_gettext as _l
-from ..narration import names, refusal
+from ..words import names, refusal
 from .shown import Answers, field_shown, hand_parts
 
-SUIT_CHOICES = [(s, s) for s in SUITS]
+SUIT_CHOICES = [(s, s) for s in services.SUITS]
 
 
 def _quoted(value: Any) -> str:

@@ -20,11 +20,11 @@ from markupsafe import Markup, escape
 from wtforms import HiddenField
 
 from .. import services
-from ..engine import domains
+from ..core import domains
 from ..games.base import GameSpec
 from ..games.views import Pieces
 from ..i18n import _, use_language
-from ..models import WAITING, GameSession, Group
+from ..services import WAITING, GameSession, Group
 from . import printing
 from .access import UnknownLink, group_or_404, session_or_404, watched_or_404
 from .fixes import phone_name

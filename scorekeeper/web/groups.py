@@ -9,7 +9,7 @@ from flask.typing import ResponseReturnValue
 
 from .. import services
 from ..i18n import _, current_language, speak_group
-from ..models import GameSession, Group, Player
+from ..services import GameSession, Group, Player
 from .access import group_or_404
 from .addresses import hint_number
 from .forms import DAMAGED, GroupForm, ImportForm, LanguageForm, LinksForm, NextForm, PlayerForm, StartForm, VersionForm

@@ -15,9 +15,9 @@ from wtforms.validators import Optional
 from .. import services
 from ..i18n import _, use_language
 from ..i18n import lazy_gettext as _l
-from ..models import Group, Night
 from ..reports import stylesheet
 from ..reports.night import night_html, render_night_pdf
+from ..services import Group, Night
 from ..services import night as nights
 from .access import group_or_404
 from .evenings import ChooseForm

@@ -26,9 +26,9 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
 
 from .. import services
-from ..engine import domains
+from ..core import domains
 from ..i18n import _
-from ..models import WAITING
+from ..services import WAITING
 from .access import session_or_404
 from .fixes import phone_name
 from .forms import HandForm, number_of

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from ..models import GameSession
 from ..reports.qr import qr_svg
+from ..services import GameSession
 from .outside import outside_url
 
 

@@ -35,7 +35,7 @@ from pathlib import Path
 from flask import Flask, Response, current_app, render_template
 
 from ..i18n import _, ngettext
-from ..models import GameSession
+from ..services import GameSession
 
 #: what a kept PDF is known by: (session token, version, language, kind, digest of its inputs)
 Key = tuple[str, int, str, str, str]

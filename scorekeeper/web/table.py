@@ -21,10 +21,10 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from .. import services
-from ..engine import domains
+from ..core import domains
 from ..i18n import _, current_language, use_language
-from ..models import GameSession, HistoryEntry
 from ..reports.chart import PHONE, bowl_chart
+from ..services import GameSession, HistoryEntry
 from . import printing
 from .access import session_or_404
 from .addresses import hint_number, query_number
@@ -115,7 +115,8 @@ def new_hand(token: str) -> ResponseReturnValue:
                 if saved is not None:
                     return _saved(gs, saved)
     assert form.entry is not None
-    view = services.view_from(gs, form.entry.ledger)
+    source = form.entry.source
+    view = services.kept_view(gs, source) if source is not None else services.view_from(gs, form.entry.ledger)
     if request.method == "GET" or _deleted_since(form, view.next.number):
         form.number.data = str(view.next.number)
         form.version.data = str(gs.version)

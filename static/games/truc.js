@@ -47,6 +47,49 @@
     box.addEventListener("change", show);
     show();
   }
+  // A side bet (envido, flor, envit): each step offers only the calls that may follow the steps
+  // tapped before it, by the other side (as Chain.buttons does on the server); a step shows once the
+  // one before is tapped; no quiero is the other side's to say, and a lone flor needs no answer.
+  function Bet(box) {
+    var chain = JSON.parse(box.dataset.chain);
+    function follows(made) {
+      return chain.calls.filter(function (c) {
+        if (!made.length) { return c.opens; }
+        var last = made[made.length - 1];
+        var times = made.filter(function (m) { return m === c.name; }).length;
+        return c.after.indexOf(last) >= 0 && times < c.most;
+      }).map(function (c) { return c.name; });
+    }
+    function show() {
+      var made = [], open = true;
+      box.querySelectorAll(".bet-step").forEach(function (step) {
+        var names = made.map(function (m) { return m[1]; });
+        var may = open ? follows(names) : [];
+        var last = made.length ? made[made.length - 1][0] : null;
+        var any = false;
+        step.querySelectorAll("input").forEach(function (input) {
+          var call = input.value.split(":");
+          var ok = may.indexOf(call[1]) >= 0 && call[0] !== last;
+          input.closest("label").hidden = !ok;
+          if (!ok) { input.checked = false; }
+          any = any || ok;
+        });
+        step.hidden = !any;
+        var checked = step.querySelector("input:checked");
+        if (checked) { made.push(checked.value.split(":")); } else { open = false; }
+      });
+      var answer = box.querySelector(".bet-answer");
+      var lone = chain.alone && made.length === 1;
+      answer.hidden = !made.length || lone;
+      answer.querySelectorAll("input").forEach(function (input) {
+        var ok = !answer.hidden && !(input.value === "refused-" + made[made.length - 1][0]);
+        input.closest("label").hidden = !ok;
+        if (!ok) { input.checked = false; }
+      });
+    }
+    box.addEventListener("change", show);
+    show();
+  }
   function decided(tricks) {
     if (tricks.length >= 3) { return true; }
     if (tricks.length < 2) { return false; }
@@ -69,6 +112,7 @@
     }
   }
   hand.querySelectorAll("fieldset.calls").forEach(Chain);
+  hand.querySelectorAll("details.bet").forEach(Bet);
   hand.addEventListener("change", function (e) { if (/^trick-/.test(e.target.name)) { tricks(); } });
   tricks();
 }());

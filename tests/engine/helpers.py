@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.engine import Ledger, Row, Table, load_session, replay
+from scorekeeper.games.tresillo.engine import Ledger, Row, Table, load_session, replay
 
 NWSE = ["North", "West", "South", "East"]
 NWS = ["North", "West", "South"]

@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from hypothesis import strategies as st
 
-from scorekeeper.engine import Hand, PaperDebt, Session, Setup, Surrender, Table
+from scorekeeper.games.tresillo.engine import Hand, PaperDebt, Session, Setup, Surrender, Table
 
 NAMES = ("Ana", "Luis", "Pilar", "Jordi")
 

@@ -20,9 +20,10 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from scorekeeper.engine import Hand, Session, SessionError, Setup, load_session, replay
-from scorekeeper.engine.compare import compare, read_past
-from scorekeeper.engine.rules import get_ruleset
+from scorekeeper.core.errors import SessionError
+from scorekeeper.games.tresillo.engine import Hand, Session, Setup, load_session, replay
+from scorekeeper.games.tresillo.engine.compare import compare, read_past
+from scorekeeper.games.tresillo.engine.rules import get_ruleset
 from tests.variants.test_variant_properties import sessions as variant_sessions
 
 WORKED = json.loads((Path(__file__).resolve().parents[1] / "data" / "worked_example.json").read_text())

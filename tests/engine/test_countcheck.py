@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine import PAJARITOS, PLATO, Reason, loads, replay
-from scorekeeper.engine.countcheck import CountError, check_count, expected_count, moves
+from scorekeeper.games.tresillo.engine import PAJARITOS, PLATO, Reason, loads, replay
+from scorekeeper.games.tresillo.engine.countcheck import CountError, check_count, expected_count, moves
 
 from .strategies import sessions
 

@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.engine import SessionError, dump_session, load_session, replay
-from scorekeeper.narration import ledger_json
+from scorekeeper.core.errors import SessionError
+from scorekeeper.games.tresillo.engine import dump_session, load_session, replay
+from scorekeeper.games.tresillo.words import ledger_json
 
 from .helpers import NWSE, bowls, paper, run, state
 from .test_worked_example import ROWS

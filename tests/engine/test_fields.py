@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.engine import SessionError, load_session, replay
+from scorekeeper.core.errors import SessionError
+from scorekeeper.games.tresillo.engine import load_session, replay
 
 from .helpers import NWS, NWSE, session
 

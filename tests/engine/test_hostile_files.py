@@ -20,9 +20,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fuzz import mutate, nudge, outcome, valid_document
-from scorekeeper import narration
-from scorekeeper.engine import Session, SessionError, dump_session, load_session, loads, replay
-from scorekeeper.engine.domains import JSON_DEPTH
+from scorekeeper import words
+from scorekeeper.core.domains import JSON_DEPTH
+from scorekeeper.core.errors import SessionError
+from scorekeeper.games.tresillo.engine import Session, dump_session, load_session, loads, replay
 
 BASE: dict[str, Any] = {"format": "tresillo-session/1", "rules": "pagat", "players": ["Ana", "Bea", "Carlos"],
                         "first_dealer": "Ana", "hands": []}
@@ -37,7 +38,7 @@ def refusal(data: Any) -> tuple[int | None, str, str]:
         session = loads(data) if isinstance(data, str | bytes) else load_session(data)
         replay(session)
     err = caught.value.first
-    return err.hand, err.field, narration.refusal(err)
+    return err.hand, err.field, words.refusal(err)
 
 
 def test_nested_fifty_thousand_deep_is_refused_not_a_recursion_error() -> None:
@@ -268,9 +269,9 @@ def test_a_field_of_another_scoring_is_refused_with_a_message() -> None:
 def test_the_largest_values_of_every_domain_settle_exactly() -> None:
     """A tanto of 99,999.9999 and start tokens of 100,000, own amounts of 10,000, 1,500 codillos against
     the declarer: the bowls run into the billions, and the money still sums to zero, to the cent."""
-    from scorekeeper.engine import Hand, Setup, Table
-    from scorekeeper.engine.model import Options
-    from scorekeeper.viewmodel import format_money
+    from scorekeeper.games.tresillo.engine import Hand, Setup, Table
+    from scorekeeper.games.tresillo.engine.model import Options
+    from scorekeeper.games.tresillo.views import format_money
 
     most = {"entrada": 10_000, "vuelta": 10_000, "solo": 10_000, "bola": 10_000, "primeras": 10_000}
     setup = Setup(players=("A", "B", "C", "D"), first_dealer="A", start_tokens=100_000,
@@ -289,8 +290,8 @@ def test_the_largest_values_of_every_domain_settle_exactly() -> None:
 
 
 def test_no_player_is_named_after_a_dish() -> None:
-    from scorekeeper.engine import domains
-    from scorekeeper.engine.model import PARTIES
+    from scorekeeper.core import domains
+    from scorekeeper.games.tresillo.engine.model import PARTIES
 
     assert domains.DISHES == PARTIES  # the domain and the engine's parties are one list
     for name in ("plato", "Pot", "PAPER"):

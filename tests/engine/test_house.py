@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.engine import SessionError
+from scorekeeper.core.errors import SessionError
 
 from .helpers import NWS, bowls, crossed, paper, run, state
 

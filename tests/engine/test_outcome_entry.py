@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from scorekeeper.engine import Hand, Ledger, Session, SessionError, Surrender, dump_session, loads, replay
+from scorekeeper.core.errors import SessionError
+from scorekeeper.games.tresillo.engine import Hand, Ledger, Session, Surrender, dump_session, loads, replay
 from tests.engine.strategies import sessions as puesta_sessions
 from tests.variants.test_variant_properties import sessions as variant_sessions
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from scorekeeper.engine.settle import fewest_transfers
-from scorekeeper.narration import row_words
+from scorekeeper.core.transfers import fewest_transfers
+from scorekeeper.games.tresillo.words import row_words
 
 from .helpers import NWS, NWSE, bowls, crossed, paper, run, state, table
 

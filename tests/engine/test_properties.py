@@ -12,7 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine import Hand, HandError, Surrender, Table, replay
+from scorekeeper.core.errors import HandError
+from scorekeeper.games.tresillo.engine import Hand, Surrender, Table, replay
 from tests.ledger_checks import check_transfers_explain_rows, check_upcoming
 
 from .strategies import sessions

@@ -4,9 +4,9 @@ import ast
 import sys
 from pathlib import Path
 
-import scorekeeper.engine
+import scorekeeper.games.tresillo.engine
 
-ENGINE = Path(scorekeeper.engine.__file__).parent
+ENGINE = Path(scorekeeper.games.tresillo.engine.__file__).parent
 
 
 def imported_modules(path: Path) -> list[tuple[int, str]]:

@@ -29,11 +29,14 @@ from english import MESSAGE_ID, english_words, refusal_words
 from hostile import corpus
 
 from fuzz import arbitrary, as_text, mutate, nudge, pool
-from scorekeeper import narration
-from scorekeeper.engine import FieldError, SessionError, load_session, loads, replay
+from scorekeeper.core.errors import FieldError, SessionError
+from scorekeeper.games.tresillo.engine import load_session, loads, replay
 from scorekeeper.i18n import _, use_language
+from scorekeeper.words import refusal, refusal_line
 
-ENGINE = Path(__file__).resolve().parents[2] / "scorekeeper" / "engine"
+PACKAGE = Path(__file__).resolve().parents[2] / "scorekeeper"
+#: Tresillo's engine and the platform's errors and domains it refuses with
+ENGINE_FILES = sorted([*(PACKAGE / "games" / "tresillo" / "engine").glob("*.py"), *(PACKAGE / "core").glob("*.py")])
 LANGUAGES = ("es", "fr", "it", "ca")
 #: the functions that build a refusal from a template, and where the template is among their arguments
 BUILDERS = {"field_error": 2, "_err": 2, "_fail": 2, "bad": 1}
@@ -56,7 +59,7 @@ def template_words(template: str, language: str | None = None) -> list[str]:
 def _builder_calls() -> list[tuple[str, int, ast.expr]]:
     """(module, line, template argument) of every refusal built in the engine."""
     found = []
-    for path in sorted(ENGINE.glob("*.py")):
+    for path in ENGINE_FILES:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue
@@ -71,7 +74,7 @@ def _builder_calls() -> list[tuple[str, int, ast.expr]]:
 def marked_templates() -> list[str]:
     """Every string the engine marks with ``N_`` (its refusals' templates)."""
     out = []
-    for path in sorted(ENGINE.glob("*.py")):
+    for path in ENGINE_FILES:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "N_" and node.args \
                     and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
@@ -187,8 +190,8 @@ def test_every_refusal_is_said_in_the_language_with_no_id(refusals, language):
     english, ids = [], []
     with use_language(language):
         for err in refusals:
-            said = narration.refusal(err)
-            line = narration.refusal_line(err).replace(err.field, "")
+            said = refusal(err)
+            line = refusal_line(err).replace(err.field, "")
             if words_of(_placeholders_out(err, said), language):
                 english.append((err.template, said))
             ids += [said for text in (said, line) if MESSAGE_ID.search(text)]

@@ -6,7 +6,8 @@ from decimal import Decimal
 
 import pytest
 
-from scorekeeper.engine import Hand, HandError, SessionError, Setup, Surrender, Table, load_session
+from scorekeeper.core.errors import HandError, SessionError
+from scorekeeper.games.tresillo.engine import Hand, Setup, Surrender, Table, load_session
 
 from .helpers import NWS, NWSE, session
 
@@ -141,7 +142,7 @@ def test_penetro_not_by_the_dealer():
 
 
 def test_debt_without_a_largest_debt():
-    from scorekeeper.engine import PaperDebt
+    from scorekeeper.games.tresillo.engine import PaperDebt
 
     paper = (PaperDebt("South", 20), PaperDebt("North", 12))
     err = refused(NWS, Hand("entrada", declarer="West", debt="North",
@@ -169,7 +170,7 @@ def test_unknown_ruleset():
 
 def test_a_refused_hand_in_a_file_names_its_number():
     with pytest.raises(SessionError) as exc:
-        from scorekeeper.engine import replay
+        from scorekeeper.games.tresillo.engine import replay
 
         replay(load_session(session(NWS, [ROUND, ROUND, dict(ROUND, declarer="West", tricks={"West": 9})])))
     assert str(exc.value) == "hand 3: tricks: North's tricks are missing"

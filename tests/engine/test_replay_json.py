@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.cli import format_ledger, main, write_ledger_json
-from scorekeeper.engine import Hand, Ledger, PaperDebt, Session, Setup, dump_session, loads, replay
-from scorekeeper.narration import ledger_json
+from scorekeeper.games.tresillo.engine import Hand, Ledger, PaperDebt, Session, Setup, dump_session, loads, replay
+from scorekeeper.games.tresillo.words import ledger_json
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from reports.conftest import gen_session  # noqa: E402  (the 300-hand evening of the report tests)

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.engine import ledger_json, loads, replay
-from scorekeeper.narration import row_words
+from scorekeeper.games.tresillo.engine import ledger_json, loads, replay
+from scorekeeper.games.tresillo.words import row_words
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "worked_example.json"
 

@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from . import sessions_tressette, sessions_truc, sessions_truco
+from . import sessions_tresillo, sessions_tressette, sessions_truc, sessions_truco
 
 NAMES = ("Ana", "Bea", "Cleo", "Dan", "Eva", "Fede", "Gina", "Hugo", "Ines", "Juan", "Kira", "Luis", "Marta")
 
@@ -54,6 +54,7 @@ def rovescino(rng: random.Random) -> dict[str, Any]:
 
 #: a valid random session of each game, by the game's name
 VALID: dict[str, Callable[[random.Random], dict[str, Any]]] = {
+    "tresillo": sessions_tresillo.tresillo,
     "rovescino": rovescino,
     "tressette": sessions_tressette.tressette,
     "tressette-chiamata": sessions_tressette.tressette_chiamata,

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.engine.errors import SessionError
+from scorekeeper.core.errors import SessionError
 from scorekeeper.games import GAMES
 from scorekeeper.games.replay import replay, result_json
 
@@ -46,9 +46,11 @@ def test_every_game_has_a_generator_and_a_sane_description():
 @pytest.mark.parametrize("name", NAMES)
 def test_valid_sessions_replay_with_money_summing_to_zero(name):
     played_any_end = False
+    finished = set()
     for seed in SEEDS:
         doc = CASES[name](random.Random(seed))
         played = replay(doc)
+        finished.add(played.result.finished)
         assert sum((m for _, m in played.result.money), Decimal(0)) == 0
         assert len(played.rows) == len(doc["deals"])
         previous: dict[str, int] = {}
@@ -63,7 +65,8 @@ def test_valid_sessions_replay_with_money_summing_to_zero(name):
             assert played.result.ended_at == len(doc["deals"])
         elif played.result.finished is False:
             assert all(m == 0 for _, m in played.result.money)
-    assert played_any_end or GAMES[name.split("[")[0]].spec.unit == "counters"
+    # a game with no end of its own (Tresillo: the table stops when it likes) never says it finished
+    assert played_any_end or GAMES[name.split("[")[0]].spec.unit == "counters" or finished == {None}
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -13,7 +13,7 @@ from decimal import Decimal
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.engine.errors import SessionError
+from scorekeeper.core.errors import SessionError
 from scorekeeper.games.replay import replay, result_json
 
 FOUR = ["Ana", "Bea", "Cleo", "Dan"]

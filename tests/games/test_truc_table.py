@@ -101,3 +101,21 @@ def test_where_the_engines_refusals_are_shown():
     assert forms.form_field(played, 1, "tricks[9]") == "tricks"
     assert forms.form_field(played, 1, "folded") == "end"
     assert forms.form_field(played, 1, "eldest") == "eldest"
+
+
+def test_a_ruleset_hand_is_said_in_the_rulesets_words_with_its_side_bets():
+    """The deals list of a Río de la Plata truco names its raises truco, retruco, vale cuatro (not the
+    seed's truc) and shows each envido's calls and how it ended (tests/data/truco_rioplatense.json)."""
+    import json
+    from pathlib import Path
+
+    from scorekeeper.games.truc.views import line_for, line_of
+
+    doc = json.loads((Path(__file__).parents[1] / "data" / "truco_rioplatense.json").read_text())
+    played = replay(doc)
+    line = line_for(played)
+    first, third = doc["deals"][0], doc["deals"][2]
+    assert line(first) == "A: envido, B: real envido (A won) · B: truco (2) · A: retruco (3) · tricks: A, B, tie"
+    assert line(third) == "B: envido (A refused) · A: truco (2) · B: retruco (3) · A: vale cuatro (4) · B won"
+    # the seed's Truc says its first raise truc and climbs 3, 6…
+    assert line_of("truc")({"raises": ["A"], "won": "A"}) == "A: truc (3) · A won"

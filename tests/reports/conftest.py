@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from scorekeeper.engine import Hand, HandError, Ledger, Session, Setup, Table, loads, replay
-from scorekeeper.viewmodel import SessionView, build_view
+from scorekeeper.core.errors import HandError
+from scorekeeper.games.tresillo.engine import Hand, Ledger, Session, Setup, Table, loads, replay
+from scorekeeper.games.tresillo.views import SessionView, build_view
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 WORKED = DATA / "worked_example.json"

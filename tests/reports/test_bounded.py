@@ -8,11 +8,12 @@ import re
 
 import pytest
 
-from scorekeeper import narration, viewmodel
-from scorekeeper.engine import Hand, Ledger, Session, Setup, Table, replay
-from scorekeeper.engine.model import PaperVersion, PaperWalk
+from scorekeeper.games.tresillo import views as viewmodel
+from scorekeeper.games.tresillo import words as narration
+from scorekeeper.games.tresillo.engine import Hand, Ledger, Session, Setup, Table, replay
+from scorekeeper.games.tresillo.engine.model import PaperVersion, PaperWalk
+from scorekeeper.games.tresillo.views import CHART_POINTS, MOST_DEBTS, build_view
 from scorekeeper.reports import HTML_LINES, ledger_lines, render_html, render_report_page
-from scorekeeper.viewmodel import CHART_POINTS, MOST_DEBTS, build_view
 
 from .conftest import PLAYERS
 

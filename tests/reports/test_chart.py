@@ -6,9 +6,9 @@ import re
 import xml.etree.ElementTree as ET
 from decimal import Decimal
 
-from scorekeeper.engine import Ledger
+from scorekeeper.games.tresillo.engine import Ledger
+from scorekeeper.games.tresillo.views import SessionView, build_view
 from scorekeeper.reports.chart import DASHES, PHONE, bowl_chart, money_chart
-from scorekeeper.viewmodel import SessionView, build_view
 
 SVG = "{http://www.w3.org/2000/svg}"
 

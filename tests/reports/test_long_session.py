@@ -8,9 +8,9 @@ import re
 import pytest
 
 from scorekeeper import reports
-from scorekeeper.engine import Ledger
+from scorekeeper.games.tresillo.engine import Ledger
+from scorekeeper.games.tresillo.views import SessionView, build_view
 from scorekeeper.reports import ledger_lines, render_pdf
-from scorekeeper.viewmodel import SessionView, build_view
 
 from .conftest import pdf_pages
 

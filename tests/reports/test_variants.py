@@ -6,9 +6,9 @@ from decimal import Decimal
 
 import pytest
 
-from scorekeeper.engine import Hand, PaperDebt, Session, Setup, Table, replay
+from scorekeeper.games.tresillo.engine import Hand, PaperDebt, Session, Setup, Table, replay
+from scorekeeper.games.tresillo.views import build_view
 from scorekeeper.reports import KINDS, render_pdf
-from scorekeeper.viewmodel import build_view
 
 from .conftest import gen_hands, pdf_pages
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.engine import SessionError, load_session, replay
-from scorekeeper.narration import row_words
+from scorekeeper.core.errors import SessionError
+from scorekeeper.games.tresillo.engine import load_session, replay
+from scorekeeper.games.tresillo.words import row_words
 from variants_helpers import both, deal_row, hand_row, open_paper
 
 FOUR = ["North", "West", "South", "East"]

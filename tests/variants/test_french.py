@@ -7,9 +7,10 @@ from decimal import Decimal
 import pytest
 
 from scorekeeper.cli import format_ledger
-from scorekeeper.engine import SCORINGS, SessionError, Table, load_session, replay
-from scorekeeper.engine import french as points
-from scorekeeper.narration import ledger_json
+from scorekeeper.core.errors import SessionError
+from scorekeeper.games.tresillo.engine import SCORINGS, Table, load_session, replay
+from scorekeeper.games.tresillo.engine import french as points
+from scorekeeper.games.tresillo.words import ledger_json
 from variants_helpers import both, engine_session, hand_row
 
 FOUR = ["N", "W", "S", "E"]

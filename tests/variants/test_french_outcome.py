@@ -16,8 +16,9 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from scorekeeper.engine import Ledger, Session, SessionError, hand_choices, loads, replay
-from scorekeeper.engine.rules import get_ruleset
+from scorekeeper.core.errors import SessionError
+from scorekeeper.games.tresillo.engine import Ledger, Session, hand_choices, loads, replay
+from scorekeeper.games.tresillo.engine.rules import get_ruleset
 from tests.variants.test_variant_properties import sessions as variant_sessions
 
 BASE = {"format": "tresillo-session/1", "rules": "french", "players": ["N", "W", "S"], "first_dealer": "N",

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.engine import Hand, HandError, Options, SessionError, Setup, Table, load_session, replay
+from scorekeeper.core.errors import HandError, SessionError
+from scorekeeper.games.tresillo.engine import Hand, Options, Setup, Table, load_session, replay
 from variants_helpers import both, deal_row, engine_session, hand_row, open_paper
 
 FOUR = ["North", "West", "South", "East"]

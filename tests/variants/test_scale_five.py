@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.engine import SessionError, get_ruleset, load_session, replay
+from scorekeeper.core.errors import SessionError
+from scorekeeper.games.tresillo.engine import get_ruleset, load_session, replay
 from variants_helpers import both, hand_row
 
 SESSION = {

@@ -17,13 +17,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine import (
+from scorekeeper.core.errors import HandError, SessionError
+from scorekeeper.games.tresillo.engine import (
     SUITS,
     Hand,
-    HandError,
     Options,
     Session,
-    SessionError,
     Setup,
     Surrender,
     Table,

@@ -13,7 +13,7 @@ import json
 from decimal import Decimal
 from typing import Any
 
-from scorekeeper.engine import (
+from scorekeeper.games.tresillo.engine import (
     Hand,
     Ledger,
     Options,

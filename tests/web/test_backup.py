@@ -22,8 +22,8 @@ def _sessions(url: str) -> dict[str, tuple[list[dict], dict]]:
     """Each session's stored hands and its replayed ledger (as JSON), read from the database at ``url``."""
     from scorekeeper import create_app, services
     from scorekeeper.db import db
+    from scorekeeper.games.tresillo.words import ledger_json
     from scorekeeper.models import GameSession
-    from scorekeeper.narration import ledger_json
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "x"})
     with app.app_context():
@@ -38,8 +38,8 @@ def _live_at(url: str, counts: dict[str, int]) -> dict[str, tuple[list[dict], di
     """The live database's sessions cut to the hands the backup holds, replayed."""
     from scorekeeper import create_app, services
     from scorekeeper.db import db
+    from scorekeeper.games.tresillo.words import ledger_json
     from scorekeeper.models import GameSession
-    from scorekeeper.narration import ledger_json
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "x"})
     with app.app_context():
@@ -57,7 +57,7 @@ def test_a_backup_taken_while_phones_save_replays_the_same(tmp_path):
     replays to the same rows as the live database's same hands (the backup's moment), and the saves went on."""
     from scorekeeper import services
     from scorekeeper.db import db
-    from scorekeeper.engine import Session, Setup, dump_session
+    from scorekeeper.games.tresillo.engine import Session, Setup, dump_session
 
     live = tmp_path / "live.sqlite"
     url = f"sqlite:///{live}"

@@ -180,6 +180,7 @@ def test_a_target_in_halves_draws_malas_and_buenas(chromium, server, monkeypatch
     monkeypatch.setitem(GAMES, "truc", engine.game_of(engine.TRUC_SPEC, thirty))
     monkeypatch.setitem(tally.RULES, "truc", thirty)
     monkeypatch.setattr(views, "halves", lambda rules: rules.target == 30)
+    monkeypatch.setattr(views.forms, "rules_of", lambda game, options=None: thirty)  # the start form sends ruleset=seed
     ctx = chromium.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1, bypass_csp=True)
     page = ctx.new_page()
     page.goto(server + "/")

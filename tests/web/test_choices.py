@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 
 from conftest import gen_group, gen_session
-from scorekeeper.engine import Hand as EngineHand
-from scorekeeper.engine import HandError, Setup, Surrender, Table
+from scorekeeper.core.errors import HandError
+from scorekeeper.games.tresillo.engine import Hand as EngineHand
+from scorekeeper.games.tresillo.engine import Setup, Surrender, Table
 
 PLAYERS = ("North", "West", "South", "East")
 VOID = {"input", "br", "img", "meta", "link", "hr"}

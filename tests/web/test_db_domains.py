@@ -17,8 +17,8 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import DataError, IntegrityError
 
+from scorekeeper.core import domains
 from scorekeeper.db import db
-from scorekeeper.engine import domains
 
 NOW = datetime(2026, 11, 23, 20, 30)
 

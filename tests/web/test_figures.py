@@ -14,8 +14,8 @@ from collections import Counter
 import pytest
 
 from conftest import DATA, gen_group, gen_hand, gen_session
-from scorekeeper.engine import PAPER, loads, replay
-from scorekeeper.viewmodel import row_view
+from scorekeeper.games.tresillo.engine import PAPER, loads, replay
+from scorekeeper.games.tresillo.views import row_view
 
 PLAYERS = ("North", "West", "South", "East")
 
@@ -51,7 +51,7 @@ def test_hand_5_gives_one_line_per_pair():
 
 def test_every_hand_nets_each_pair_once_and_moves_the_bowls_it_shows():
     """For each hand: no pair of parties twice, and the netted moves change the bowls as the ledger says."""
-    from scorekeeper.engine import PAJARITOS, PLATO
+    from scorekeeper.games.tresillo.engine import PAJARITOS, PLATO
 
     rows = replay(loads(json.dumps(worked()))).rows
     for before, row in zip(rows, rows[1:], strict=False):

@@ -12,8 +12,12 @@ import pytest
 
 from conftest import field_value, gen_group
 from scorekeeper.games import GAMES
+from scorekeeper.services.games import on_pages
 from tests.games.sessions import VALID
 from tests.reports.conftest import pdf_pages
+
+#: the games these shared pages play (Tresillo keeps its own pages: tests/web/test_browser*.py)
+PAGE_GAMES = sorted(n for n in GAMES if on_pages(n))
 
 
 def import_file(browser, group, text):
@@ -27,7 +31,7 @@ def token_of(response):
     return response.headers["Location"].split("/")[2]
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", PAGE_GAMES)
 def test_export_import_export_is_the_same_file(browser, game):
     doc = VALID[game](random.Random(7))
     first = token_of(import_file(browser, gen_group(browser, name="Uno"), json.dumps(doc)))
@@ -37,7 +41,7 @@ def test_export_import_export_is_the_same_file(browser, game):
     assert browser.get(f"/s/{second}/play/session.json").get_data(as_text=True) == exported
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", PAGE_GAMES)
 def test_the_printed_sheet_renders_and_reads_back(browser, game):
     doc = VALID[game](random.Random(11))
     token = token_of(import_file(browser, gen_group(browser, name="Tre"), json.dumps(doc)))
@@ -53,7 +57,7 @@ def test_the_printed_sheet_renders_and_reads_back(browser, game):
     assert html.count('<tr><td class="fig">') == len(doc["deals"])
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", PAGE_GAMES)
 def test_a_refused_file_names_the_deal_and_field_and_stores_nothing(browser, game):
     doc = next(d for seed in range(300) if len((d := VALID[game](random.Random(seed)))["deals"]) >= 3)
     group = gen_group(browser, name="Quattro")
@@ -67,7 +71,7 @@ def test_a_refused_file_names_the_deal_and_field_and_stores_nothing(browser, gam
     assert 'href="/s/' not in browser.get(f"/g/{group}").get_data(as_text=True)  # no game was stored
 
 
-@pytest.mark.parametrize("game", sorted(g for g in GAMES if "counters" in {o.name for o in GAMES[g].spec.options}))
+@pytest.mark.parametrize("game", sorted(g for g in PAGE_GAMES if "counters" in {o.name for o in GAMES[g].spec.options}))
 def test_a_game_without_an_end_is_paid_as_it_stands(browser, game):
     """The pot games have no end (``finished`` is None): ended, their money is paid, never "nobody pays"."""
     doc = next(d for seed in range(300) if len((d := VALID[game](random.Random(seed)))["deals"]) >= 3)

@@ -9,8 +9,12 @@ import pytest
 
 from conftest import field_value, gen_group
 from scorekeeper.games import GAMES
+from scorekeeper.services.games import on_pages
 
 EIGHT = ("Ana", "Bea", "Cleo", "Dan", "Eva", "Fede", "Gina", "Hugo")
+
+#: the games these shared pages play (Tresillo keeps its own pages: tests/web/test_browser*.py)
+PAGE_GAMES = sorted(n for n in GAMES if on_pages(n))
 
 
 def start(browser, group, game, players, **fields):
@@ -41,7 +45,7 @@ def test_a_count_the_game_does_not_allow_is_refused_next_to_the_seats(browser):
     assert 'id="seat1-error"' in r.get_data(as_text=True)
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", PAGE_GAMES)
 def test_the_header_names_the_game_played(browser, game):
     group = gen_group(browser, players=EIGHT)
     title = GAMES[game].spec.title

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from conftest import gen_group, gen_session
-from scorekeeper.engine import get_ruleset, hand_choices
+from scorekeeper.games.tresillo.engine import get_ruleset, hand_choices
 from scorekeeper.web.shown import Answers, field_shown, hand_parts
 
 PAGAT = hand_parts(hand_choices(get_ruleset("pagat"), 4))

@@ -21,7 +21,7 @@ HANDS = 60
 def long_session(app):
     """A 60-hand evening imported as a session file: its token."""
     from scorekeeper import services
-    from scorekeeper.engine import Session, Setup, dump_session
+    from scorekeeper.games.tresillo.engine import Session, Setup, dump_session
 
     data = dump_session(Session(Setup(players=PLAYERS, first_dealer="North"), tuple(make_hands(HANDS))))
     with app.app_context():

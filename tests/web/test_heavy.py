@@ -18,7 +18,7 @@ import time
 from heavy import HEAD, SLOW_GAP, slow_client, tried
 
 from replay import PLAYERS, make_hands
-from scorekeeper.engine import Session, Setup, dump_session
+from scorekeeper.games.tresillo.engine import Session, Setup, dump_session
 from serve import ROOT, Phone, new_table, run_env, save_hand, started
 
 KINDS = ("report", "paper", "settlement")

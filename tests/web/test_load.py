@@ -116,7 +116,7 @@ def _stored(app: Any, hands: int, count: int) -> tuple[str, list[str]]:
     """A group with a ``hands``-hand session (imported) and ``count`` empty sessions; their tokens."""
     from scorekeeper import services
     from scorekeeper.db import db
-    from scorekeeper.engine import Session, Setup, dump_session
+    from scorekeeper.games.tresillo.engine import Session, Setup, dump_session
 
     with app.app_context():
         group = services.create_group("Load")

@@ -12,7 +12,7 @@ import re
 
 from scorekeeper import services
 from scorekeeper.db import db
-from scorekeeper.engine import Hand, Session, Setup, Table, dump_session
+from scorekeeper.games.tresillo.engine import Hand, Session, Setup, Table, dump_session
 
 PLAYERS = ("North", "West", "South", "East")
 SPLITS = [(5, 2, 2), (6, 2, 1), (4, 3, 2), (3, 3, 3), (2, 5, 2), (3, 4, 2)]

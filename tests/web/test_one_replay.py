@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import field_value, gen_group, gen_hand, gen_session, hand_fields
-from scorekeeper.engine import Table
+from scorekeeper.games.tresillo.engine import Table
 from scorekeeper.services.replays import CACHE
 
 PLAYERS = ("North", "West", "South", "East")
@@ -112,3 +112,103 @@ def test_pages_replay_once_per_change(browser, table, worked_example, replays):
     for url in pages:
         assert browser.get(url).status_code == 200
     assert len(replays) <= 2, replays  # the edit's own (from hand 2), then the new version's once
+
+
+def test_a_save_plays_its_hand_once(browser, table, worked_example, monkeypatch):
+    """Saving a hand reads, stakes and scores it once (it was done for a preview, then again for the cache)."""
+    planned: list[int] = []
+    real = Table.plan_hand
+
+    def counting(self, deal, hand):
+        planned.append(hand)
+        return real(self, deal, hand)
+
+    browser.get(f"/s/{table}")  # the version before the save is kept
+    page = browser.get(f"/s/{table}/hand").get_data(as_text=True)
+    new = {**hand_fields(worked_example["hands"][6], PLAYERS), "idem_key": field_value(page, "idem_key"),
+           "number": field_value(page, "number")}
+    monkeypatch.setattr(Table, "plan_hand", counting)
+    assert browser.post(f"/s/{table}/hand", new).status_code == 302
+    assert len(planned) == 1 and planned[0].dealer is not None  # played as stored: its dealer recorded
+    for url in (f"/s/{table}", f"/s/{table}/hand"):
+        assert browser.get(url).status_code == 200
+    assert len(planned) == 1, "a page after the save played a hand again"
+
+
+def _made_elsewhere(token: str) -> None:
+    """Forget this worker's replay of the session's newest version, as if the other worker had made it."""
+    newest = max(version for kept, version in CACHE.keys() if kept == token)
+    CACHE.forget((token, newest))
+
+
+def test_a_version_made_by_the_other_worker_is_caught_up(browser, app, table, worked_example, replays):
+    """A worker that meets a version the other worker saved plays the added hand on the replay it kept
+    (no replay of the evening), and what it serves is the fresh replay of the stored hands; after an edit
+    it replays the evening once."""
+    from scorekeeper import services
+    from scorekeeper.db import db
+    from scorekeeper.games.tresillo.engine import load_session, replay
+    from scorekeeper.services.replays import session_dict
+
+    browser.get(f"/s/{table}")
+    token = table
+    for hand in worked_example["hands"][6:8]:
+        page = browser.get(f"/s/{token}/hand").get_data(as_text=True)
+        new = {**hand_fields(hand, PLAYERS), "idem_key": field_value(page, "idem_key"),
+               "number": field_value(page, "number")}
+        assert browser.post(f"/s/{token}/hand", new).status_code == 302
+        _made_elsewhere(token)
+    replays.clear()
+    for url in (f"/s/{token}", f"/s/{token}/hand", f"/s/{token}/hands"):
+        assert browser.get(url).status_code == 200
+    assert not replays, "a version the other worker made replayed the evening"
+    with app.app_context():
+        gs = services.find_session(token)
+        fresh = replay(load_session(session_dict(gs)))
+        assert len(fresh.results) == 8 and services.ledger_for(gs) == fresh
+        assert services.entry_for(gs).table.rows == fresh.rows
+        db.session.remove()
+    hand2 = worked_example["hands"][1]
+    edit = browser.get(f"/s/{token}/hands/2/edit").get_data(as_text=True)
+    changed = {**hand_fields({**hand2, "tricks": {"North": 5, "South": 3, "East": 1}}, PLAYERS),
+               "version": field_value(edit, "version")}
+    assert browser.post(f"/s/{token}/hands/2/edit", changed).status_code == 200
+    _made_elsewhere(token)
+    replays.clear()
+    assert browser.get(f"/s/{token}").status_code == 200
+    assert len(replays) == 1, "an edit since the kept replay: the evening is replayed, not caught up"
+    with app.app_context():
+        gs = services.find_session(token)
+        assert services.ledger_for(gs) == replay(load_session(session_dict(gs)))
+        db.session.remove()
+
+
+def test_the_session_view_is_built_once_per_version_and_language(browser, table, worked_example, monkeypatch):
+    """The table screen, the hand form and the hands list show one session view per version and language:
+    built once, kept with the replay, built again for a new version or another language."""
+    from scorekeeper.games.tresillo import views as viewmodel
+    from scorekeeper.services import views
+
+    built: list[int] = []
+    real = viewmodel.build_view
+
+    def counting(*args, **kwargs):
+        built.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(views, "build_view", counting)
+    pages = (f"/s/{table}", f"/s/{table}/hand", f"/s/{table}/hands")
+    for url in pages:
+        assert browser.get(url).status_code == 200
+    assert len(built) == 2  # the table screen's (the paper settled as if now) and the paper as the session says
+    for url in pages:
+        assert browser.get(url).status_code == 200
+    assert len(built) == 2
+    browser.client.get("/language/es")
+    spanish = browser.get(f"/s/{table}").get_data(as_text=True)
+    assert len(built) == 3 and 'lang="es"' in spanish
+    gen_hand(browser, table, worked_example["hands"][6])  # its form: the paper as the session says, in Spanish
+    assert len(built) == 4
+    for url in pages:
+        assert browser.get(url).status_code == 200
+    assert len(built) == 6  # the new version's two

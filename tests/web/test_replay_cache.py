@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from scorekeeper import services
 from scorekeeper.db import db
-from scorekeeper.engine import Table, load_session, replay
+from scorekeeper.games.tresillo.engine import Table, load_session, replay
 from scorekeeper.services.replays import CACHE, session_dict
 from tests.conftest import field_value, gen_group, gen_session, hand_fields
 
@@ -119,6 +119,22 @@ def test_cached_state_is_a_fresh_replay(browser, app, steps):
         after = browser.client.get(f"/s/{token}/version").get_json()["version"]
         event(f"{kind}: {'changed the session' if after != before else 'changed nothing'}")
         browser.get(f"/s/{token}")  # a page fills the cache for this version
+        fresh_and_cached(app, token)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                 HealthCheck.too_slow])
+@given(steps=STEPS)
+def test_a_version_the_other_worker_made_is_a_fresh_replay(browser, app, steps):
+    """As above, but each change is served as if the other worker had made it: this worker kept only
+    older versions, and catches up on them (hands added) or replays (anything else)."""
+    token = gen_session(browser, gen_group(browser))
+    browser.get(f"/s/{token}")
+    for kind, seed in steps:
+        step(browser, app, token, kind, seed)
+        newest = browser.client.get(f"/s/{token}/version").get_json()["version"]
+        CACHE.forget((token, newest))
+        browser.get(f"/s/{token}")
         fresh_and_cached(app, token)
 
 

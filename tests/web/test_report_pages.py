@@ -7,7 +7,7 @@ import re
 import sys
 from pathlib import Path
 
-from scorekeeper.engine import dump_session
+from scorekeeper.games.tresillo.engine import dump_session
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from reports.conftest import gen_session  # noqa: E402  (the long evening of the report tests)

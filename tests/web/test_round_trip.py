@@ -20,8 +20,8 @@ import pytest
 
 from conftest import end_session, field_value, gen_group, hand_fields
 from fuzz import play_random
-from scorekeeper.engine import PaperDebt, Session, Setup, Table, dump_session, load_session, replay
-from scorekeeper.engine.model import Options
+from scorekeeper.games.tresillo.engine import PaperDebt, Session, Setup, Table, dump_session, load_session, replay
+from scorekeeper.games.tresillo.engine.model import Options
 
 FOUR = ("Ana", "Bea", "Carlos", "Dolores")
 

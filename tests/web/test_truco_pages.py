@@ -88,3 +88,59 @@ def test_the_valencian_form_says_truc_and_joc_fora(browser, group):
                 **{"bet-envit-1": "0:envit", "bet-envit-answer": "refused-1"}).status_code == 302
     assert deals(browser, token) == [{"raises": ["A", "B", "A", "B"], "won": "A",
                                       "envit": {"calls": [{"by": "A", "call": "envit"}], "refused": "B"}}]
+
+
+def offered(html: str, name: str) -> tuple[set[str], set[str]]:
+    """The buttons of a step as drawn: those offered, and those drawn hidden (for the script)."""
+    found = re.findall(rf'<label class="choice"( hidden)?><input type="radio" name="{name}" value="([^"]+)"', html)
+    return {v for h, v in found if not h}, {v for h, v in found if h}
+
+
+def test_each_step_offers_only_what_may_follow(browser, group):
+    """Truc valencià: torne answers an envit, so the first call offers envit and falta only; once the
+    steps before are known (a form sent back, a fix) a step offers only the other side's calls that may
+    follow them, as Chain.buttons says (docs/rules.md, "Truco as played today")."""
+    token = start(browser, group, ruleset="valenciano")
+    page = browser.get(f"/s/{token}/play/deal").get_data(as_text=True)
+    assert offered(page, "bet-envit-1") == ({"0:envit", "0:falta", "1:envit", "1:falta"}, set())
+    assert offered(page, "bet-envit-2")[0] == {"0:torne", "0:falta", "1:torne", "1:falta"}
+    assert 'name="bet-envit-4"' not in page      # envit, torne, falta: no fourth call in any chain
+    r = hand(browser, token, **{"bet-envit-1": "0:envit"})
+    assert r.status_code == 400
+    sent_back = r.get_data(as_text=True)
+    assert offered(sent_back, "bet-envit-2") == ({"1:torne", "1:falta"}, {"0:torne", "0:falta"})
+    assert hand(browser, token, end="won-0", **{"bet-envit-1": "0:envit", "bet-envit-2": "1:torne",
+                                                "bet-envit-answer": "won-1"}).status_code == 302
+    fix = browser.get(f"/s/{token}/play/deal/1").get_data(as_text=True)
+    assert offered(fix, "bet-envit-2")[0] == {"1:torne", "1:falta"}
+    assert offered(fix, "bet-envit-3") == ({"0:falta"}, {"1:falta"})
+    assert 'value="1:torne" checked' in fix
+
+
+def test_the_envido_after_a_falta_offers_nothing_more(browser, group):
+    """Río de la Plata: after real envido only falta envido may follow, and after the falta nothing:
+    the fix of such a hand offers one call at the third step and none at the fourth; the engine still
+    refuses a call that may not follow, next to the envido's buttons."""
+    token = start(browser, group, ruleset="rioplatense")
+    assert hand(browser, token, end="won-0", **{"bet-envido-1": "0:real_envido", "bet-envido-2": "1:falta_envido",
+                                                "bet-envido-answer": "won-1"}).status_code == 302
+    fix = browser.get(f"/s/{token}/play/deal/1").get_data(as_text=True)
+    assert offered(fix, "bet-envido-2")[0] == {"1:falta_envido"}
+    assert offered(fix, "bet-envido-3")[0] == set()
+    r = hand(browser, token, end="won-0", **{"bet-envido-1": "0:falta_envido", "bet-envido-2": "1:envido",
+                                             "bet-envido-answer": "won-0"})
+    assert r.status_code == 400 and "may not follow" in errors_on(r.get_data(as_text=True))["bet-envido"]
+
+
+def test_the_pages_say_the_rulesets_name(browser, group):
+    """A chosen ruleset names the game on its pages (Truco rioplatense, Truc valencià, in their own
+    words); the seed's Truc keeps its name; the start form says each ruleset in words."""
+    form = browser.get(f"/g/{group}/play/truc").get_data(as_text=True)
+    assert "Truco rioplatense (Río de la Plata)" in unescape(form) and "Truc valencià: truc, envit" in unescape(form)
+    assert ">rioplatense<" not in form and ">target=30<" not in form and "30 points: malas, then buenas" in form
+    for ruleset, title in (("rioplatense", "Truco rioplatense"), ("valenciano", "Truc valencià"), ("seed", "Truc")):
+        token = start(browser, group, ruleset=ruleset)
+        table = unescape(browser.get(f"/s/{token}/play").get_data(as_text=True))
+        assert f"<h1>{title}</h1>" in table and f"<title>{title}" in table
+        deal = unescape(browser.get(f"/s/{token}/play/deal").get_data(as_text=True))
+        assert f"· {title}</title>" in deal or f"· {title} ·" in deal

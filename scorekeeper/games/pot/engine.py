@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ...engine.errors import N_
+from ...core.errors import N_
 from ..base import (
     STAKE_OPTION,
     DealRow,

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
-from ...engine.errors import N_
+from ...core.errors import N_
 from ..base import (
     STAKE_OPTION,
     DealRow,

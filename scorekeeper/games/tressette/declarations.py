@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...engine.errors import N_
+from ...core.errors import N_
 from ..base import name_in, one_of, only_fields, refuse
 
 SUITS = ("swords", "batons", "cups", "coins")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine.errors import N_
+from ...core.errors import N_
 from ..base import DealRow, Game, GameSpec, Seating, Table, name_in, one_of, only_fields, read_choices, refuse
 from . import core
 from .core import OPTIONS, Sides, State

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ...engine.errors import N_
+from ...core.errors import N_
 from ..base import name_in, one_of, only_fields, refuse
 
 #: how a chain ended: its winner took the accepted value, the refusal paid its caller, or a lone

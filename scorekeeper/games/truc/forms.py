@@ -11,7 +11,7 @@ The calls are a chain of steps as data (:data:`CHAINS`), so a ruleset may add it
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -196,10 +196,53 @@ def bet_steps(bet: Bet) -> range:
     return range(1, sum(c.most for c in bet.calls) + 1)
 
 
-def bet_choices(played: Played, bet: Bet) -> tuple[tuple[str, str, str], ...]:
-    """Each call button's value (``0:envido``), its team's name and the call in the game's words."""
-    return tuple((f"{i}:{call}", name, call.replace("_", " "))
-                 for i, name in enumerate(sides(played)) for call in bet.names)
+@dataclass(frozen=True, slots=True)
+class BetChoice:
+    """One call button of a side bet's step: its value (``0:envido``), team, call, and whether it
+    may follow the steps before (the others are drawn hidden, for the script to offer)."""
+
+    value: str
+    team: str
+    call: str
+    offered: bool
+
+
+def _posted_call(text: str, names: Sequence[str], bet: Bet) -> tuple[str, str] | None:
+    """The ``(side, call)`` a step's posted value names (``0:envido``), or None."""
+    place, _sep, call = text.partition(":")
+    if place not in {str(i) for i in range(len(names))} or call not in bet.names:
+        return None
+    return names[int(place)], call
+
+
+def bet_offers(played: Played, bet: Bet, values: Mapping[str, str]) -> tuple[tuple[int, tuple[BetChoice, ...]], ...]:
+    """Each step of a side bet with its buttons, each flagged offered when it may follow (``Chain.buttons``).
+
+    A step draws every call that may stand there in some chain (so the script can offer any of them
+    as the steps before change) and offers only those that may follow the steps before when these
+    are known (a fix, a form sent back); past the first step not known it offers them all, so a form
+    without the script can still be filled in one go. A step no chain reaches is not drawn."""
+    names = sides(played)
+    made: list[tuple[str, str]] | None = []
+    reach: set[tuple[str, ...]] = {()}
+    steps = []
+    for k in bet_steps(bet):
+        here = {call for p in reach for call in bet.follows(p)}
+        if not here:
+            break
+        offered = set(bet.buttons(made, names)) if made is not None else {(s, c) for s in names for c in here}
+        steps.append((k, tuple(BetChoice(f"{i}:{call}", side, call.replace("_", " "), (side, call) in offered)
+                               for i, side in enumerate(names) for call in bet.names if call in here)))
+        reach = {(*p, call) for p in reach for call in bet.follows(p)}
+        posted = _posted_call(values.get(f"{bet_name(bet)}-{k}", ""), names, bet)
+        made = [*made, posted] if made is not None and posted is not None and posted in offered else None
+    return tuple(steps)
+
+
+def bet_script(bet: Bet) -> dict[str, Any]:
+    """The chain's data as the script reads it, to offer the same buttons as :meth:`Chain.buttons`."""
+    return {"calls": [{"name": c.name, "opens": c.opens, "after": list(c.after), "most": c.most} for c in bet.calls],
+            "alone": bet.sung_alone}
 
 
 def bet_fields(played: Played, deal: Mapping[str, Any]) -> dict[str, str]:

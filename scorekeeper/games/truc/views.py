@@ -3,8 +3,10 @@ and the pairs' records against each other (with tonight's series and a revancha)
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from ...i18n import N_, _
@@ -75,10 +77,11 @@ def first_word(rules: Rules, chain: forms.Chain, game: str) -> str:
 
 def bet_views(played: Played) -> tuple[dict[str, Any], ...]:
     """The side bets of the ruleset (envido, flor, envit) as the form draws them: the call buttons
-    of each step and the answers, all from the chain's data."""
+    of each step (``offers(values)``: only what may follow the steps entered) and the answers, all
+    from the chain's data."""
     names = forms.sides(played)
-    return tuple({"name": forms.bet_name(bet), "legend": bet.field, "steps": forms.bet_steps(bet),
-                  "choices": forms.bet_choices(played, bet), "alone": bet.sung_alone,
+    return tuple({"name": forms.bet_name(bet), "legend": bet.field, "offers": partial(forms.bet_offers, played, bet),
+                  "script": json.dumps(forms.bet_script(bet)), "alone": bet.sung_alone,
                   "answers": tuple((f"{kind}-{i}", kind, name) for kind in ("won", "refused")
                                    for i, name in enumerate(names))}
                  for bet in forms.rules(played).chains)
@@ -100,18 +103,42 @@ def deal_extra(played: Played, number: int) -> Mapping[str, Any]:
             "tie": TIE, "tricks": range(1, forms.TRICK_COUNT + 1)}
 
 
+#: the side bets a hand of a modern ruleset may carry, in the order they are played
+BET_FIELDS = ("flor", "envido", "envit")
+
+
 def line_of(game: str) -> Callable[[Mapping[str, Any]], str]:
-    """A hand in one short line: the calls in order, then how it ended."""
-    rules = rules_of(game)
-    word = forms.MAIN.first_word.get(game, "")
+    """A hand in one short line by the game's own rules (a page that has no session at hand)."""
+    return _line(rules_of(game), forms.MAIN.first_word.get(game, ""))
+
+
+def line_for(played: Played) -> Callable[[Mapping[str, Any]], str]:
+    """A hand in one short line by the session's rules: a ruleset's raises by their names (truco,
+    retruco…) and its side bets (envido, flor, envit) with their calls and how they ended."""
+    return _line(forms.rules(played), forms.MAIN.first_word.get(played.game.spec.name, ""))
+
+
+def _line(rules: Rules, word: str) -> Callable[[Mapping[str, Any]], str]:
+    def call(k: int) -> str:
+        if rules.raise_calls and k <= len(rules.raise_calls):
+            return rules.raise_calls[k - 1].replace("_", " ")
+        return word if k == 1 and word else "↑"
 
     def deal_line(deal: Mapping[str, Any]) -> str:
         parts: list[str] = []
+        for field in BET_FIELDS:
+            bet = deal.get(field)
+            if not isinstance(bet, Mapping):
+                continue
+            calls = ", ".join(f"{c.get('by', '')}: {str(c.get('call', '')).replace('_', ' ')}"
+                              for c in bet.get("calls") or [] if isinstance(c, Mapping))
+            ended = (_("{side} won").format(side=bet["won"]) if "won" in bet
+                     else _("{side} refused").format(side=bet["refused"]) if "refused" in bet else "")
+            parts.append(" ".join(x for x in (f"{calls}", f"({ended})" if ended else "") if x))
         raises = list(deal.get("raises") or [])
         for k, side in enumerate(raises, start=1):
             value = rules.ladder[k] if k < len(rules.ladder) else "?"
-            parts.append(_("{side}: {call} ({value})").format(side=side, call=word if k == 1 and word else "↑",
-                                                              value=value))
+            parts.append(_("{side}: {call} ({value})").format(side=side, call=call(k), value=value))
         if "won" in deal:
             parts.append(_("{side} won").format(side=deal["won"]))
         elif "folded" in deal:
@@ -153,7 +180,33 @@ def result_extra(played: Played, past: Sequence[Past]) -> Mapping[str, Any]:
     return {"versus": Versus(records(matches, "pair"), records(matches, "player"), tonight, names)}
 
 
+#: the name of each ruleset of truc on its pages, in its region's words (the seed's is the game's own)
+RULESET_TITLES = {"rioplatense": "Truco rioplatense", "valenciano": "Truc valencià"}
+
+
+def title_of(played: Played) -> str:
+    """The game's name on its pages: the ruleset's own when the table chose one."""
+    return RULESET_TITLES.get(forms.rules(played).ruleset, played.game.spec.title)
+
+
 OPTION_WORDS = {
+    "ruleset": N_("Rules"),
+    "ruleset=seed": N_("The old Truc of the seed: raises to 3, 6, 9 and 12, game to 12"),
+    "ruleset=rioplatense": N_("Truco rioplatense (Río de la Plata): truco, envido, game to 15 or 30"),
+    "ruleset=valenciano": N_("Truc valencià: truc, envit, camas"),
+    "target": N_("Río de la Plata: game to"),
+    "target=15": N_("15 points"),
+    "target=30": N_("30 points: malas, then buenas"),
+    "cama=12": N_("12 points"),
+    "cama=18": N_("18 points: malas, then buenas"),
+    "camas=1": N_("one"),
+    "camas=2": N_("two"),
+    "camas=3": N_("three"),
+    "flor": N_("Río de la Plata: play with flor"),
+    "flor=true": N_("yes"),
+    "flor=false": N_("no"),
+    "cama": N_("Valencia: points of a cama"),
+    "camas": N_("Valencia: camas to win"),
     "three_ties": N_("Three tied tricks"),
     "three_ties=eldest": N_("go to the eldest team"),
     "three_ties=tie": N_("tie the hand: nobody scores"),
@@ -170,10 +223,12 @@ def pieces(game: str) -> Pieces:
         read_deal=forms.read,
         form_field=forms.form_field,
         deal_line=line_of(game),
+        line_for=line_for,
         option_words=OPTION_WORDS,
         script="games/truc.js",
         result_template="games/truc/versus.html",
         result_extra=result_extra,
+        title=title_of,
     )
 
 

@@ -11,7 +11,7 @@ def N_(template: str) -> str:
     """Marks a refusal's template for the catalogs; the engine itself never translates.
 
     The narration layer says the refusal in the reader's language from ``template`` and
-    ``params`` (``scorekeeper.narration.refusal``); ``message`` is the English sentence.
+    ``params`` (``scorekeeper.words.refusal``); ``message`` is the English sentence.
     """
     return template
 

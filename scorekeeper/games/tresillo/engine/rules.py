@@ -1,7 +1,7 @@
 """Rulesets as data.
 
 A ruleset says *how much* and *what is allowed*; the replay machinery in
-:mod:`scorekeeper.engine.replay` never asks which ruleset it is playing.
+:mod:`scorekeeper.games.tresillo.engine.replay` never asks which ruleset it is playing.
 A new variant is a new :class:`Ruleset` value, not a new branch in the code.
 
 >>> get_ruleset("pagat").condiciones["vuelta"]
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from types import MappingProxyType
 
-from .errors import N_, SessionError, field_error
+from ....core.errors import N_, SessionError, field_error
 from .model import GIVEN_OUTCOMES, Contract, GivenOutcome, ScoringName
 from .options import apply_options
 
@@ -186,7 +186,7 @@ class Ruleset:
         """This ruleset changed by a session's options (a new frozen value).
 
         Unknown or bad options are refused as :class:`SessionError` naming
-        ``options.<name>``. See :mod:`scorekeeper.engine.options`.
+        ``options.<name>``. See :mod:`scorekeeper.games.tresillo.engine.options`.
         """
         if not options:
             return self

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from .errors import N_, FieldError, SessionError, field_error
+from ....core.errors import N_, FieldError, SessionError, field_error
 from .model import Contract, GivenOutcome, Options
 
 if TYPE_CHECKING:

@@ -1,6 +1,6 @@
 """Immutable records: what the table says happened (inputs) and what it means (outputs).
 
-Inputs are :class:`Setup` and :class:`Hand`; :func:`scorekeeper.engine.replay`
+Inputs are :class:`Setup` and :class:`Hand`; :func:`scorekeeper.games.tresillo.engine.replay`
 turns them into a :class:`Ledger` of :class:`Row` values and a
 :class:`Settlement`. Nothing here is ever mutated after it is built.
 """
@@ -31,13 +31,14 @@ _R = TypeVar("_R")
 
 
 def builder(record: Callable[_P, _R]) -> Callable[_P, _R]:
-    """A faster constructor for a frozen, slotted record, for the replay's hot path.
+    """A faster constructor for a frozen, slotted record with many fields, built once per hand.
 
-    A frozen dataclass sets each field through ``object.__setattr__``, several times
-    dearer than a plain attribute store; a replay builds a handful of records for every
-    hand, and that was most of its time. The builder is a twin class with the same
-    slots and no guard: its ``__init__`` stores the fields plainly and then makes the
-    object a ``record`` (same layout, so its class may change). What comes out is an
+    The one speed trick the replay keeps, because ``bench/replay.py --before`` shows it matters
+    (figures where it is used: :data:`build_result`, :data:`.reading.build_play`). A frozen
+    dataclass stores each field through ``object.__setattr__``; for a record of 13 or 16 fields
+    that is several times dearer than plain attribute stores. The builder is a twin class with
+    the same slots and no guard: its generated ``__init__`` stores the fields plainly and then
+    makes the object a ``record`` (same layout, so its class may change). What comes out is an
     ordinary ``record``, as immutable as one built by ``record(...)``.
 
     >>> make = builder(Debt)
@@ -65,6 +66,7 @@ def builder(record: Callable[_P, _R]) -> Callable[_P, _R]:
                  "__setattr__": object.__setattr__, "__delattr__": object.__delattr__}
     twin: Callable[_P, _R] = type(f"{record.__name__}Builder", record.__bases__, namespace)
     return twin
+
 
 #: the contracts of the session file (``pass``: everybody passed and the deal is cancelled)
 Contract = Literal["entrada", "vuelta", "solo", "penetro", "pass"]
@@ -267,7 +269,7 @@ class Transfer:
 def transfer(source: str, target: str, amount: int, reason: Reason, debt: int | None = None) -> Transfer:
     """A :class:`Transfer`, shared: the same move recurs hand after hand (the tanto, the ante), and a
     record never changes, so one object serves every row that makes it (a replay builds far fewer)."""
-    return _transfer(source, target, amount, reason, debt)
+    return Transfer(source, target, amount, reason, debt)
 
 
 @dataclass(frozen=True, slots=True)
@@ -427,7 +429,7 @@ class PaperWalk:
 
 @dataclass(frozen=True, slots=True)
 class Stake:
-    """The amount in play before a hand, and where it comes from (:func:`scorekeeper.engine.stake.stake`).
+    """The amount in play before a hand, and where it comes from (:func:`.stake.stake`).
 
     ``total`` is ``plato + tanto × players`` for a first puesta or a puesta in the
     plato, ``plato + debt.amount`` when a reserved puesta is played for; under French
@@ -563,7 +565,7 @@ class Row:
 
     ``kind`` is ``start``, ``deal`` or ``hand``. ``hand`` is the 1-based hand
     number for deal and hand rows. ``bowls`` is in seating order. ``happened``
-    is what the row records, as data; :mod:`scorekeeper.narration` puts it in words.
+    is what the row records, as data; :mod:`scorekeeper.games.tresillo.words` puts it in words.
     """
 
     index: int
@@ -654,14 +656,15 @@ class RowLog:
             kind, hand, dealer = "hand", happened.number, happened.dealer
         else:  # the deal row of hand (index + 1) // 2: the start row, then two rows a hand
             kind, hand, dealer = "deal", (index + 1) // 2, happened.dealer
-        return build_row(index, kind, hand, self.players, tuple(tokens[at:at + n]), tokens[at + n],
-                         tokens[at + n + 1], self.papers[index], happened, self.transfers[index], dealer)
+        return Row(index=index, kind=kind, hand=hand, players=self.players, bowls_tuple=tuple(tokens[at:at + n]),
+                   plato=tokens[at + n], pajaritos=tokens[at + n + 1], paper_version=self.papers[index],
+                   happened=happened, transfers=self.transfers[index], dealer=dealer)
 
 
 class Rows(Sequence[Row]):
     """The first ``length`` rows of a :class:`RowLog`: an immutable sequence (the log only grows).
 
-    >>> from scorekeeper.engine import Hand, Session, Setup, replay
+    >>> from scorekeeper.games.tresillo.engine import Hand, Session, Setup, replay
     >>> ledger = replay(Session(Setup(players=("N", "W", "S"), first_dealer="N"),
     ...                         (Hand("entrada", declarer="W", tricks={"N": 2, "W": 5, "S": 2}),)))
     >>> len(ledger.rows), [r.kind for r in ledger.rows], ledger.rows[-1].bowls["W"]
@@ -753,7 +756,7 @@ class Upcoming(InPlay):
     active: tuple[str, ...]
     moves_pajarito: bool
     refills_pajaritos: bool
-    #: the amount in play and its parts (:func:`scorekeeper.engine.stake.stake`)
+    #: the amount in play and its parts (:func:`.stake.stake`)
     stake: Stake
     plato_after_deal: int
     tied_debtors: tuple[str, ...]
@@ -787,9 +790,8 @@ class Ledger:
         return self.rows[-1]
 
 
-# the records a replay builds for every hand and row (see :func:`builder`)
-_transfer = build_transfer = builder(Transfer)
-build_debt = builder(Debt)
-build_row = builder(Row)
+#: the replay's :class:`HandResult`, once per hand, through :func:`builder`. ``bench/replay.py --quick
+#: --before main 6c8d2bd`` (10,000 hands, CPU, load 15 on 2 cores): every record by its own constructor
+#: 48,379 hands/s, under the 50,000 target; this builder for HandResult and Play 59,638; the positional
+#: builders of every record before 83,880. The other records are built plainly: they cost little.
 build_result = builder(HandResult)
-build_stake = builder(Stake)

@@ -1,8 +1,8 @@
 """One view model for the table screen, the HTML report and the PDFs.
 
-Built from an engine :class:`~scorekeeper.engine.Ledger` plus what the
+Built from an engine :class:`~scorekeeper.games.tresillo.engine.Ledger` plus what the
 database knows about the evening (group, dates). Everything is already
-formatted for display (the words from :mod:`scorekeeper.narration`), so
+formatted for display (the words from :mod:`scorekeeper.games.tresillo.words`), so
 templates only lay it out.
 """
 
@@ -17,7 +17,8 @@ from functools import cached_property
 from itertools import islice
 from typing import Any, overload
 
-from . import formats, narration
+from ... import formats
+from . import words as narration
 from .engine import PAPER, Case, Ledger, Outcome, Row, RowKind, Settlement
 from .engine.model import Debt, PaperVersion, PaperWalk, Rows
 
@@ -333,7 +334,7 @@ class RowViews(Sequence[RowView]):
 
     A report prints the last hands only and a long evening has hundreds of thousands of rows:
     saying them all, and keeping them, made the view grow with the evening. The paper is carried
-    from one row read to the next (:class:`~scorekeeper.engine.model.PaperWalk`), so reading the
+    from one row read to the next (:class:`~scorekeeper.games.tresillo.engine.model.PaperWalk`), so reading the
     rows in order costs each row's change only.
     """
 

@@ -16,7 +16,7 @@ under French scoring) is refused naming the hand and the field.
 >>> read_hand(get_ruleset("pagat"), seating, 1, "N", Hand("entrada", declarer="W", bet="J"))
 Traceback (most recent call last):
 ...
-scorekeeper.engine.errors.HandError: hand 1: bet: the dealer's bet belongs to French points scoring
+scorekeeper.core.errors.HandError: hand 1: bet: the dealer's bet belongs to French points scoring
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .domains import CONTRA_ESTUCHE_COUNT, ESTUCHE_COUNT
-from .errors import N_, HandError, field_error
+from ....core.domains import CONTRA_ESTUCHE_COUNT, ESTUCHE_COUNT
+from ....core.errors import N_, HandError, field_error
 from .model import GIVEN_OUTCOMES, Hand, HandFacts, builder
 from .options import SUITS
 from .rules import CONTRACTS, HAND_FIELDS
@@ -87,8 +87,8 @@ class Play(HandFacts):
     playing: str | None
 
 
-#: one is built for every hand (see :func:`.model.builder`)
-_play = builder(Play)
+#: a :class:`Play`, once per hand, through :func:`.model.builder` (the figures: :data:`.model.build_result`)
+build_play = builder(Play)
 
 
 def _fail(number: int, field: str, template: str, **params: Any) -> HandError:
@@ -117,8 +117,9 @@ def read_hand(rules: Ruleset, seating: Seating, number: int, dealer: str, hand: 
     mano = seating.next[dealer]
     if contract == "pass":
         _check_cancelled(number, hand)
-        return _play(number, dealer, mano, seating.active(dealer), "pass", None, seating.players, None, False,
-                    favoured, None, hand, None)
+        return build_play(number=number, dealer=dealer, mano=mano, active=seating.active(dealer), contract="pass",
+                          declarer=None, players=seating.players, takeover=None, accepted=False, favoured=favoured,
+                          tricks=None, hand=hand, playing=None)
     if contract == "penetro":
         declarer, active = _penetro(rules, seating, number, dealer, hand)
     else:
@@ -140,8 +141,9 @@ def read_hand(rules: Ruleset, seating: Seating, number: int, dealer: str, hand: 
         _check_told(rules, number, hand, takeover)
     else:
         tricks = _check_tricks(number, hand, active, playing)
-    return _play(number, dealer, mano, active, contract, declarer, seating.players, takeover,
-                 surrender is not None and takeover is None, favoured, tricks, hand, playing)
+    return build_play(number=number, dealer=dealer, mano=mano, active=active, contract=contract, declarer=declarer,
+                      players=seating.players, takeover=takeover, accepted=surrender is not None and takeover is None,
+                      favoured=favoured, tricks=tricks, hand=hand, playing=playing)
 
 
 def _check_table_fields(rules: Ruleset, n: int, number: int, hand: Hand) -> bool:

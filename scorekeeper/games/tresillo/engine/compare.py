@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .errors import FieldError, HandError
+from ....core.errors import FieldError, HandError
 from .model import Hand, HandResult, Session, Settlement, Setup
 from .replay import Table
 from .rules import Ruleset

@@ -24,8 +24,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .errors import N_, HandError, field_error
-from .model import Debt, Stake, build_stake
+from ....core.errors import N_, HandError, field_error
+from .model import Debt, Stake
 
 if TYPE_CHECKING:
     from .rules import Ruleset
@@ -46,9 +46,10 @@ def stake(rules: Ruleset, players: int, *, plato: int, plato_puesta: bool, debt:
     if rules.scoring == "points":
         return NOTHING
     if debt is not None and not plato_puesta:
-        return build_stake("reserved", plato + debt.amount, plato, 0, players, debt)
+        return Stake("reserved", total=plato + debt.amount, plato=plato, players=players, debt=debt)
     tanto = rules.table_tanto * rules.favour("tanto", favoured)
-    return build_stake("plato" if plato_puesta else "first", plato + tanto * players, plato, tanto, players)
+    return Stake("plato" if plato_puesta else "first", total=plato + tanto * players, plato=plato, tanto=tanto,
+                 players=players)
 
 
 def played_for(tied: Sequence[Debt], debtor: str | None, number: int, players: Sequence[str]) -> Debt | None:

@@ -1,8 +1,8 @@
 """The words: every sentence the app says about a session, from the engine's records.
 
-The engine returns data (:class:`~scorekeeper.engine.Started`,
-:class:`~scorekeeper.engine.Dealt`, :class:`~scorekeeper.engine.HandResult`,
-:class:`~scorekeeper.engine.Stake`, :class:`~scorekeeper.engine.Settlement`);
+The engine returns data (:class:`~scorekeeper.games.tresillo.engine.Started`,
+:class:`~scorekeeper.games.tresillo.engine.Dealt`, :class:`~scorekeeper.games.tresillo.engine.HandResult`,
+:class:`~scorekeeper.games.tresillo.engine.Stake`, :class:`~scorekeeper.games.tresillo.engine.Settlement`);
 this module is the one place that turns it into English. Each sentence is one
 whole format string with named placeholders, wrapped in ``_()`` (or
 ``ngettext()`` where a number decides the grammar), so a translator sees the
@@ -14,7 +14,7 @@ stay as they are in every language.
 ``_`` and ``ngettext`` come from :mod:`scorekeeper.i18n`: the sentences are
 said in the language of the page, the PDF or the ``--lang`` of the CLI.
 
->>> from scorekeeper.engine import loads, replay
+>>> from scorekeeper.games.tresillo.engine import loads, replay
 >>> from pathlib import Path
 >>> ledger = replay(loads(Path("tests/data/worked_example.json").read_text()))
 >>> row_words(ledger.rows[1]).event
@@ -27,10 +27,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any
 
-from . import formats
+from ...i18n import N_, _, ngettext
+from ...words import names
 from .engine import (
     PAJARITOS,
     PAPER,
@@ -38,7 +38,6 @@ from .engine import (
     PLATO,
     POT,
     Dealt,
-    FieldError,
     HandResult,
     Ledger,
     MoneyTransfer,
@@ -52,10 +51,8 @@ from .engine import (
     Transfer,
     Upcoming,
 )
-from .engine.domains import OutOfDomain
 from .engine.sessionfile import rows_json as data_rows_json
 from .engine.sessionfile import settlement_json as data_settlement_json
-from .i18n import N_, _, ngettext
 
 # ------------------------------------------------------------------ glossary
 
@@ -122,91 +119,6 @@ def rules_title(rules: Ruleset) -> str:
 
 def bet_term(bet: str) -> str:
     return {"J": _("the declarer wins"), "P": _("puesta"), "C": _("codillo")}.get(bet, bet)
-
-
-def names(items: Sequence[str]) -> str:
-    """A list of names or terms: ``A``, ``A and B``, ``A, B and C``."""
-    if len(items) <= 1:
-        return "".join(items)
-    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
-
-
-#: what a value outside its domain is told (``OutOfDomain.reason``): the field takes…
-DOMAIN_WORDS = {
-    "domain.whole": N_("a whole number from {least} to {most}"),
-    "domain.amount": N_("a number from 0 to {most} with at most {places} decimals, such as {example}"),
-    "domain.not_text": N_("give it as text"),
-    "domain.length": N_("from {least} to {most} characters (this has {count})"),
-    "domain.surrogate": N_("no lone surrogate: the text is not valid Unicode"),
-    "domain.control": N_("no control character ({code})"),
-    "domain.invisible": N_("no invisible control character ({code})"),
-    "domain.currency": N_("letters, a currency sign or a period, such as EUR, €, US$ or ptas"),
-    "domain.dish": N_("“{name}” names a dish on the table, not a player: choose another name"),
-    "domain.form_key": N_("this form is damaged: reload the page and send it again"),
-}
-
-
-#: the card games' codes a refusal names, in words, by the name of the value (``suit="coins"``):
-#: the suits of the Spanish/Italian pack, a card's rank with its article (a language's template cannot
-#: choose between "il" and "l'"), the ranks declared together, a declaration's kind (game words stay)
-REFUSAL_VALUES: Mapping[str, Mapping[str, str]] = {
-    "suit": {"swords": N_("swords"), "batons": N_("batons"), "cups": N_("cups"), "coins": N_("coins")},
-    "rank": {"3": N_("the Three"), "2": N_("the Two"), "A": N_("the Ace"), "K": N_("the King"),
-             "C": N_("the Knight"), "F": N_("the Jack"), "7": N_("the Seven"), "6": N_("the Six"),
-             "5": N_("the Five"), "4": N_("the Four")},
-    "ranks": {"3": N_("the Threes"), "2": N_("the Twos"), "A": N_("the Aces")},
-    "kind": {"napoletana": N_("napoletana"), "decima": N_("decima")},
-}
-
-
-def _value_words(params: Mapping[str, Any]) -> dict[str, Any]:
-    """A refusal's values with each code of :data:`REFUSAL_VALUES` in the reader's words."""
-    out = dict(params)
-    for name, words in REFUSAL_VALUES.items():
-        value = out.get(name)
-        if isinstance(value, str) and value in words:
-            out[name] = _(words[value])
-    return out
-
-
-def refusal(err: FieldError | OutOfDomain) -> str:
-    """An engine refusal in the reader's language: its template translated, then its values filled in.
-
-    The engine writes no words for players; it gives the field, a template marked with ``N_`` (or,
-    for a value outside its domain, the reason: :data:`DOMAIN_WORDS`) and the values (issue 15).
-    A refusal without a template (a message built elsewhere) reads as given.
-
-    >>> from scorekeeper.engine.domains import START_TOKENS
-    >>> try:
-    ...     START_TOKENS.parse("²")
-    ... except OutOfDomain as exc:
-    ...     refusal(exc)
-    'a whole number from 5 to 100,000'
-    """
-    if not err.template:
-        return err.message
-    if err.template in DOMAIN_WORDS:
-        return _(DOMAIN_WORDS[err.template]).format(**_domain_figures(dict(err.params)))
-    try:
-        return _(err.template).format(**_value_words(dict(err.params)))
-    except (KeyError, IndexError, ValueError):  # a translation that lost a placeholder: say it in English
-        return err.message
-
-
-def refusal_line(err: FieldError) -> str:
-    """A refusal on one line, naming the hand (or the session) and the field: what the CLI prints."""
-    if err.hand is None:
-        return _("session: {field}: {refusal}").format(field=err.field, refusal=refusal(err))
-    if err.unit == "deal":
-        return _("deal {n}: {field}: {refusal}").format(n=err.hand, field=err.field, refusal=refusal(err))
-    return _("hand {n}: {field}: {refusal}").format(n=err.hand, field=err.field, refusal=refusal(err))
-
-
-def _domain_figures(params: dict[str, Any]) -> dict[str, Any]:
-    """A domain's figures written the reader's way ("100.000", "0,10")."""
-    out: dict[str, Any] = {k: formats.number(v) if isinstance(v, int | Decimal) else v for k, v in params.items()}
-    out["example"] = formats.money(Decimal("0.10"), "EUR", unit=False)
-    return out
 
 
 def _sentences(*parts: str) -> str:
@@ -712,7 +624,7 @@ def _net_move(transfers: Sequence[Transfer]) -> MoveWords:
 def token_moves(transfers: Sequence[Transfer]) -> tuple[MoveWords, ...]:
     """The token moves to make at the table: one line per pair of parties, netted.
 
-    >>> from scorekeeper.engine import Transfer, Reason
+    >>> from scorekeeper.games.tresillo.engine import Transfer, Reason
     >>> moves = token_moves((Transfer("E", "S", 1, Reason.TANTO), Transfer("E", "S", 2, Reason.SOLO),
     ...                      Transfer("S", "E", 8, Reason.BOLA), Transfer("S", "paper", 21, Reason.PUESTA)))
     >>> [str(m) for m in moves]

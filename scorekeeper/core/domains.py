@@ -9,7 +9,7 @@ A check returns the value in its one canonical form (a name trimmed, its
 inner spaces single and its letters composed; a tanto value without an
 exponent) or raises :class:`OutOfDomain` with a sentence saying what the
 field takes — as data: which rule the value broke and the figures of that rule.
-The words are the narration's (``scorekeeper.narration.refusal``), in the
+The words are the platform's (``scorekeeper.words.refusal``), in the
 reader's language; the engine writes no sentence for players. Typed text is
 parsed strictly: ASCII digits only, never ``²``, ``①`` or ``٣``, and never
 more digits than the largest value has.
@@ -21,7 +21,7 @@ more digits than the largest value has.
 >>> TRICKS.parse("²")
 Traceback (most recent call last):
 ...
-scorekeeper.engine.domains.OutOfDomain: domain.whole (least=0, most=9)
+scorekeeper.core.domains.OutOfDomain: domain.whole (least=0, most=9)
 >>> str(TANTO_VALUE.check(Decimal("1E+2"))), str(TANTO_VALUE.check("0.10")), str(TANTO_VALUE.parse("0,5"))
 ('100', '0.10', '0.5')
 """
@@ -42,7 +42,7 @@ class OutOfDomain(ValueError):
 
     Data, not a sentence: ``reason`` is one of :data:`REASONS` and ``params`` the figures
     (``least``, ``most``, ``count``, a character's ``code``…); the narration says it
-    (``scorekeeper.narration.refusal``). ``str()`` is for developers only.
+    (``scorekeeper.words.refusal``). ``str()`` is for developers only.
     """
 
     def __init__(self, reason: str, **params: Any) -> None:
@@ -120,7 +120,7 @@ class Whole:
         >>> START_TOKENS.parse("1" * 4301)
         Traceback (most recent call last):
         ...
-        scorekeeper.engine.domains.OutOfDomain: domain.whole (least=5, most=100000)
+        scorekeeper.core.domains.OutOfDomain: domain.whole (least=5, most=100000)
         """
         typed = text.strip(" \t")
         if not typed or len(typed) > self.digits or not _ASCII_DIGITS.issuperset(typed):

@@ -2,13 +2,13 @@
 
 Replays a session's setup and ordered hands into every row, payment and the
 settlement, as data: each row records what happened (:class:`Started`,
-:class:`Dealt`, :class:`HandResult`) and :mod:`scorekeeper.narration` puts it
+:class:`Dealt`, :class:`HandResult`) and :mod:`scorekeeper.games.tresillo.words` puts it
 in words. Nothing here imports Flask, SQLAlchemy or any other third-party
 package (a test scans the imports).
 """
 
+from ....core.errors import FieldError, HandError, SessionError
 from . import model
-from .errors import FieldError, HandError, SessionError
 from .model import *  # noqa: F403  (the records are the engine's vocabulary: model.__all__)
 from .options import SUITS, HandChoices, hand_choices, hand_questions
 from .replay import SCORINGS, Table, replay, replay_table, ruleset_for

@@ -21,8 +21,7 @@ if TYPE_CHECKING:
 class Scored(NamedTuple):
     """A scoring's decision about one hand.
 
-    A named tuple: one is built for every hand and it only carries the decision into the
-    :class:`~.model.HandResult`, so it is built the cheapest immutable way (:data:`new_scored`).
+    A named tuple: it only carries the decision into the :class:`~.model.HandResult`, which unpacks it.
     """
 
     outcome: Outcome
@@ -36,11 +35,6 @@ class Scored(NamedTuple):
     #: whether a losing declarer's payment is in the plato afterwards (None: as it was)
     plato_puesta: bool | None = None
     bet: BetResult | None = None
-
-
-#: a :class:`Scored` from all its fields in order, ``new_scored(Scored, (...))``, without the named
-#: tuple's keyword-taking ``__new__`` (one is built for every hand)
-new_scored = tuple.__new__
 
 
 class Scoring(Protocol):

@@ -16,7 +16,7 @@ rules themselves are checked by the replay.
 >>> loads(b'{"players": ["Jos\\xe9", "B", "C"]}')
 Traceback (most recent call last):
 ...
-scorekeeper.engine.errors.SessionError: session: format: the file is not UTF-8 (it looks like Latin-1 ...
+scorekeeper.core.errors.SessionError: session: format: the file is not UTF-8 (it looks like Latin-1 ...
 """
 
 from __future__ import annotations
@@ -27,9 +27,9 @@ from collections.abc import Iterator, Mapping
 from decimal import Decimal
 from typing import Any, NoReturn, cast
 
-from . import domains
-from .domains import OutOfDomain, is_whole
-from .errors import N_, SessionError, field_error
+from ....core import domains
+from ....core.domains import OutOfDomain, is_whole
+from ....core.errors import N_, SessionError, field_error
 from .model import (
     GIVEN_OUTCOMES,
     NO_OPTIONS,
@@ -592,7 +592,7 @@ def _result_json(r: HandResult) -> dict[str, Any]:
 
 def row_json(row: Row, walk: PaperWalk | None = None) -> dict[str, Any]:
     """One row as data: the figures after it, its transfers, and what happened (no words:
-    :func:`scorekeeper.narration.ledger_json` adds the ``event`` and ``comment`` sentences).
+    :func:`scorekeeper.games.tresillo.words.ledger_json` adds the ``event`` and ``comment`` sentences).
 
     ``walk``: the paper carried from the row before (:func:`rows_json`), else read whole."""
     sheet = (walk or PaperWalk()).at(row.paper_version).by_player(row.players)

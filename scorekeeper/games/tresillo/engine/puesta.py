@@ -24,8 +24,8 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
-from .model import PAPER, PLATO, Outcome, Reason, Stake, Transfer, build_transfer, transfer
-from .scoring import Scored, new_scored
+from .model import PAPER, PLATO, Outcome, Reason, Stake, Transfer, transfer
+from .scoring import Scored
 
 if TYPE_CHECKING:
     from .reading import Play
@@ -64,7 +64,7 @@ def score(play: Play, stake: Stake, rules: Ruleset) -> Scored:
         plato_puesta: bool | None = False  # the plato (and its puesta) went to the winner
     else:
         plato_puesta = True if where == "plato" else None
-    return new_scored(Scored, (outcome, transfers, stake, winner, puestas, where, plato_puesta, None))
+    return Scored(outcome, transfers, stake, winner, puestas, where, plato_puesta)
 
 
 def decide(play: Play) -> tuple[Outcome, str | None]:
@@ -106,7 +106,7 @@ def _won(play: Play, stake: Stake) -> tuple[Transfer, ...]:
         if debt.player != playing:
             out += (transfer(debt.player, playing, debt.amount, _RESERVED),)
         # not shared: each debt is crossed out once (it would only push shared moves out of the cache)
-        return out + (build_transfer(PAPER, debt.player, debt.amount, _CROSSED, debt.number),)
+        return out + (Transfer(PAPER, debt.player, debt.amount, _CROSSED, debt.number),)
     if stake.tanto:
         return out + each_pays(play.players, playing, stake.tanto, _TANTO)
     return out

@@ -12,7 +12,7 @@ through one pipeline of small steps, planned without touching the state:
 then the transfers are applied. A refused hand therefore changes nothing,
 and every balance on every row is derived from the inputs alone.
 
->>> from scorekeeper.engine.model import Setup, Hand
+>>> from scorekeeper.games.tresillo.engine.model import Setup, Hand
 >>> t = Table(Setup(players=("N", "W", "S"), first_dealer="N"))
 >>> t.last.bowls, t.last.pajaritos
 ({'N': 155, 'W': 155, 'S': 155}, 15)
@@ -28,8 +28,8 @@ import heapq
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
+from ....core.errors import N_, FieldError, SessionError, field_error
 from . import french, puesta
-from .errors import N_, FieldError, SessionError, field_error
 from .model import (
     PAJARITOS,
     PAPER,
@@ -54,7 +54,6 @@ from .model import (
     Started,
     Transfer,
     Upcoming,
-    build_debt,
     build_result,
     transfer,
 )
@@ -71,8 +70,7 @@ SCORINGS: Mapping[ScoringName, Scoring] = {"puesta": puesta.score, "points": fre
 class Deal(NamedTuple):
     """What the dealer does before a hand (planned, not yet applied).
 
-    A named tuple, not a dataclass: one is built for every hand and the next one,
-    and never leaves the table, so it is built the cheapest immutable way.
+    It never leaves the table.
     """
 
     number: int
@@ -84,10 +82,6 @@ class Deal(NamedTuple):
     order: Seating  # the seating the deal goes round in from this hand on
     #: the transfers as (from, to, amount) places in the table's purse (a deal never touches the paper)
     moves: tuple[tuple[int, int, int], ...]
-
-
-#: a :class:`Deal` from its fields in order, without the named tuple's keyword-taking ``__new__`` (one per hand)
-_new_deal = tuple.__new__
 
 
 def ruleset_for(setup: Setup) -> Ruleset:
@@ -248,7 +242,7 @@ class Table:
         self.log = RowLog(self.players)
         self.results: list[HandResult] = []
         #: stakes already built, by their parts (a Stake is immutable: hands with the same parts share one)
-        self._stakes: dict[int, Stake] = {}
+        self._stakes: dict[tuple[int, bool, bool], Stake] = {}
         #: a deal's transfers (and their places in the purse) and record by its parts (most deals repeat a few)
         self._deals: dict[tuple[str, bool, bool], tuple[tuple[Transfer, ...], tuple[tuple[int, int, int], ...]]] = {}
         self._dealts: dict[tuple[str, bool, bool, bool, int, Bet | None], Dealt] = {}
@@ -356,15 +350,15 @@ class Table:
             at = self._at
             found = self._deals[key] = transfers, tuple((at[t.source], at[t.target], t.amount) for t in transfers)
         plato_after = plato + ante + (pajarito if moves else 0)
-        return _new_deal(Deal, (self.hands_played + 1, dealer, moves, refills, found[0], plato_after, order,
-                                found[1]))
+        return Deal(number=self.hands_played + 1, dealer=dealer, moves_pajarito=moves, refills=refills,
+                    transfers=found[0], plato_after=plato_after, order=order, moves=found[1])
 
     def stake(self, deal: Deal, favoured: bool, debt: Debt | None) -> Stake:
         """The amount in play after ``deal`` (:func:`.stake.stake`), shared between hands with the same parts."""
         if debt is not None:  # a reserved puesta is played for once or twice: not worth keeping
             return stake(self.rules, self.n, plato=deal.plato_after, plato_puesta=self.plato_puesta, debt=debt,
                          favoured=favoured)
-        key = deal.plato_after * 4 + self.plato_puesta * 2 + favoured  # the plato is never below zero
+        key = (deal.plato_after, self.plato_puesta, favoured)
         found = self._stakes.get(key)
         if found is None:
             found = self._stakes[key] = stake(self.rules, self.n, plato=deal.plato_after,
@@ -387,10 +381,11 @@ class Table:
             debt = played_for(tied, hand.debt, deal.number, self.players)
         scored: Scored = self.scoring(play, self.stake(deal, play.favoured, debt), self.rules)
         outcome, transfers, stake, winner, puestas, puesta_to, plato_puesta, bet = scored
-        # positional: one is built for every hand
-        return build_result(play.number, play.dealer, play.mano, play.active, play.contract, play.declarer,
-                            stake, outcome, hand, winner, play.takeover, transfers,
-                            play.favoured, puestas, puesta_to, bet), plato_puesta
+        result = build_result(number=play.number, dealer=play.dealer, mano=play.mano, active=play.active,
+                              contract=play.contract, declarer=play.declarer, stake=stake, outcome=outcome,
+                              hand=hand, winner=winner, new_declarer=play.takeover, transfers=transfers,
+                              favoured=play.favoured, puestas=puestas, puesta_to=puesta_to, bet=bet)
+        return result, plato_puesta
 
     # ------------------------------------------------------------- apply
 
@@ -403,7 +398,7 @@ class Table:
         for t in transfers:
             source, target = t.source, t.target
             if target == PAPER:  # a new reserved puesta on the paper
-                debt = build_debt(debts.next_number, source, t.amount, False, hand)
+                debt = Debt(debts.next_number, source, t.amount, hand=hand)
                 debts.add(debt)
                 if written is None:
                     written = []

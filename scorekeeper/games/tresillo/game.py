@@ -1,0 +1,127 @@
+"""Tresillo as a game plug-in: its engine behind the registry's :class:`~scorekeeper.games.base.Game`.
+
+The evening's own file stays ``tresillo-session/1`` (:mod:`.engine.sessionfile`, read and written
+byte for byte); here a ``scorekeeper-session/2`` document plays the same hands: its options are the
+setup's fields (``stake`` is the tanto's value) and each deal is a hand object of that file. A deal's
+points are the tokens its hand moved into or out of each bowl; the scores are each bowl against the
+start; the result's money is the settlement as if the evening ended after the last deal. Tresillo
+has no end of its own (the table stops when it likes), so its result is never ``finished``.
+Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, TypeVar
+
+from ...core.errors import SessionError
+from ..base import STAKE_OPTION, DealRow, Game, GameSpec, OptionSpec, Result, Seating, Table, read_choices
+from .engine import RULESETS, Setup, settle
+from .engine import Table as Tresillo
+from .engine.sessionfile import FORMAT, load_hand, load_setup
+
+#: where a refusal of the setup's field is in a scorekeeper-session/2 document (the rest: options.<field>)
+_OPTION_OF = {"options": "options.variants", "end.paper": "options.end_paper", "players": "players"}
+
+SPEC = GameSpec(
+    name="tresillo",
+    title="Tresillo",
+    seats=(3, 4),
+    partnership="none",
+    unit="tantos",
+    options=(
+        OptionSpec("rules", "pagat", tuple(RULESETS)),
+        #: who deals first (None: the first player)
+        OptionSpec("first_dealer", None),
+        OptionSpec("start_tokens", 160),
+        #: the reserved puestas carried in, as the session file's ``paper``
+        OptionSpec("paper", None),
+        OptionSpec("end_paper", "settle", ("settle", "keep")),
+        #: the variants, as the session file's ``options``
+        OptionSpec("variants", None),
+        STAKE_OPTION,
+    ),
+    source="seed 000 (pagat), seed 001 (house), seed 003 (french): Tresillo",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """The table after the deals so far (never changed: a deal plays on a fork) and each bowl's score."""
+
+    table: Tresillo
+    scores: tuple[tuple[str, int], ...]
+
+
+def _as_deal(exc: SessionError, number: int | None) -> SessionError:
+    """The engine's refusal where a scorekeeper-session/2 document has it: a deal, or an option of the setup."""
+    moved = []
+    for err in exc.errors:
+        if number is None and err.hand is None:
+            field = next((new + err.field[len(old):] for old, new in _OPTION_OF.items()
+                          if err.field == old or err.field.startswith((old + ".", old + "["))), None)
+            err = replace(err, field=field or f"options.{err.field}")
+        else:
+            err = replace(err, hand=number if err.hand is None else err.hand, unit="deal")
+        moved.append(err)
+    return SessionError(moved)
+
+
+T = TypeVar("T")
+
+
+def _refused_as_deal(number: int | None, read: Callable[[], T]) -> T:
+    try:
+        return read()
+    except SessionError as exc:
+        raise _as_deal(exc, number) from None
+
+
+def _setup(options: Mapping[str, Any], players: tuple[str, ...], stake: str) -> Setup:
+    """The engine's setup from the options, checked as the session file's are (``stake``: the tanto's value)."""
+    d: dict[str, Any] = {"format": FORMAT, "players": list(players), "rules": options["rules"],
+                         "start_tokens": options["start_tokens"], "tanto_value": stake,
+                         "end": {"paper": options["end_paper"]}}
+    for field, option in (("first_dealer", "first_dealer"), ("paper", "paper"), ("options", "variants")):
+        if options[option] is not None:
+            d[field] = options[option]
+    setup = _refused_as_deal(None, lambda: load_setup(d))
+    _refused_as_deal(None, lambda: Tresillo(setup))  # check_setup: the paper's players, the first dealer…
+    return setup
+
+
+def read_options(raw: Mapping[str, Any], seating: Seating) -> Mapping[str, Any]:
+    """The options with their defaults, checked against the seating as the session file's setup is."""
+    options = read_choices(raw, SPEC)
+    _setup(options, seating.players, "1")
+    return options
+
+
+def start(table: Table) -> State:
+    setup = _setup(table.options, table.seating.players, str(table.stake))
+    return State(Tresillo(setup), tuple((p, 0) for p in setup.players))
+
+
+def play(state: State, number: int, deal: Mapping[str, Any]) -> tuple[State, DealRow]:
+    """Deal ``number`` played as the session file's hand ``number``; the state before it is left as it was."""
+    setup = state.table.setup
+    hand = _refused_as_deal(number, lambda: load_hand(deal, number, setup.players))
+    table = state.table.fork()
+    _refused_as_deal(number, lambda: table.play(hand))
+    bowls = table.last.bowls
+    scores = tuple((p, bowls[p] - setup.start_tokens) for p in setup.players)
+    points = tuple((p, now - before) for (p, now), (_, before) in zip(scores, state.scores, strict=True))
+    row = DealRow(number, points, scores, (("plato", table.plato), ("pajaritos", table.pajaritos)))
+    return State(table, scores), row
+
+
+def result(state: State) -> Result:
+    """The money as if the evening ended now (the dishes shared, the paper settled or kept as set)."""
+    table = state.table
+    settled = settle(table.setup, table.last, table.rules.scoring)
+    money = tuple((p, settled.money[p]) for p in table.setup.players)
+    return Result(finished=None, ended_at=None, winners=(), losers=(), multiplier=None, money=money)
+
+
+TRESILLO: Game[State] = Game(SPEC, read_options, start, play, result)
