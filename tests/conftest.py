@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
+import tempfile
 import threading
 import uuid
 from collections.abc import Iterator
@@ -25,6 +27,16 @@ IN_CI = os.environ.get("CI", "").lower() == "true"
 # the CLI speaks the environment's language: the tests (and the commands they start) read English
 # unless they ask for another; the web tests send no Accept-Language, so the pages are English too
 os.environ["LANGUAGE"] = "en"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """An instance folder of this test process's own (each pytest-xdist worker has one): the PDF
+    drawing slot (web/printing.py's lock file), the secret key and the default SQLite file of the
+    apps and servers the tests start are never shared with another worker nor the developer's own."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    folder = tempfile.mkdtemp(prefix=f"scorekeeper-tests-{worker}-")
+    os.environ["SCOREKEEPER_INSTANCE"] = folder
+    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
 
 
 CHROMIUM = "/usr/bin/chromium"

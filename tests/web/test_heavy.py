@@ -15,11 +15,16 @@ import re
 import threading
 import time
 
+import pytest
 from heavy import HEAD, SLOW_GAP, slow_client, tried
 
 from replay import PLAYERS, make_hands
 from scorekeeper.games.tresillo.engine import Session, Setup, dump_session
 from serve import ROOT, Phone, new_table, run_env, save_hand, started
+
+#: a real server (or several) under load: never beside another such module on another worker, whose
+#: cores it would take (./scripts/test runs with --dist loadgroup); starting them may take minutes when loaded
+pytestmark = [pytest.mark.xdist_group("servers"), pytest.mark.timeout(900)]
 
 KINDS = ("report", "paper", "settlement")
 LANGUAGES = ("es", "en", "fr", "it")

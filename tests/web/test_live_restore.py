@@ -13,8 +13,14 @@ from __future__ import annotations
 import io
 import re
 
+import pytest
+
 from scorekeeper.cli import main
 from serve import ROOT, Phone, hidden, run_env, started
+
+#: a real server (or several) under load: never beside another such module on another worker, whose
+#: cores it would take (./scripts/test runs with --dist loadgroup); starting them may take minutes when loaded
+pytestmark = [pytest.mark.xdist_group("servers"), pytest.mark.timeout(900)]
 
 SEATS = ("North", "West", "South")
 # timeline A: North declares and wins 5-2-2; timeline B: West declares and wins 2-5-2

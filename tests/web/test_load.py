@@ -31,6 +31,10 @@ import pytest
 from conftest import DATA, _postgres_url, csrf_of, field_value, hand_fields
 from replay import PLAYERS, make_hands
 
+#: a real server (or several) under load: never beside another such module on another worker, whose
+#: cores it would take (./scripts/test runs with --dist loadgroup); starting them may take minutes when loaded
+pytestmark = [pytest.mark.xdist_group("servers"), pytest.mark.timeout(900)]
+
 ROOT = Path(__file__).resolve().parents[2]
 #: the server: the app as ./scripts/run builds it (create_app from the environment), threaded, on 127.0.0.1
 SERVER = """

@@ -16,7 +16,13 @@ import sys
 import time
 from collections import deque
 
+import pytest
+
 from serve import ROOT, Phone, new_table, run_env, save_hand, started
+
+#: a real server (or several) under load: never beside another such module on another worker, whose
+#: cores it would take (./scripts/test runs with --dist loadgroup); starting them may take minutes when loaded
+pytestmark = [pytest.mark.xdist_group("servers"), pytest.mark.timeout(900)]
 
 TOKEN_PAGE = re.compile(r"^/[gsw]/")
 

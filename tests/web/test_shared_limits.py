@@ -24,6 +24,10 @@ import pytest
 from conftest import _postgres_url, require
 from serve import ROOT, Phone, run_env, started
 
+#: a real server (or several) under load: never beside another such module on another worker, whose
+#: cores it would take (./scripts/test runs with --dist loadgroup); starting them may take minutes when loaded
+pytestmark = [pytest.mark.xdist_group("servers"), pytest.mark.timeout(900)]
+
 
 def _free_port() -> int:
     with socket.socket() as s:
