@@ -41,7 +41,7 @@ from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
 #: the languages the app speaks, each named in itself (for the switcher)
-LANGUAGES: dict[str, str] = {"es": "Español", "en": "English", "fr": "Français", "it": "Italiano"}
+LANGUAGES: dict[str, str] = {"es": "Español", "en": "English", "fr": "Français", "it": "Italiano", "ca": "Català"}
 DEFAULT_LANGUAGE = "en"
 #: the phone's own choice
 COOKIE = "lang"
@@ -108,7 +108,7 @@ def current_language() -> str:
 
 #: how each language writes figures and dates: Spain's Spanish, France's French, British English
 #: (a European card table: "17 November 2026", "20:30", "€1,234.56")
-FORMAT_LOCALES = {"es": "es_ES", "en": "en_GB", "fr": "fr_FR", "it": "it_IT"}
+FORMAT_LOCALES = {"es": "es_ES", "en": "en_GB", "fr": "fr_FR", "it": "it_IT", "ca": "ca_ES"}
 
 
 def current_locale() -> Locale:

@@ -21,14 +21,19 @@ surrender preview open close new game week month today tonight yes off seat grou
 language should must please nothing left right first last more less
 """.split())
 
+#: English words that are also plain words of one of our languages: in Catalan the paper is "el paper"
+#: and a whole number "un nombre enter"
+NATIVE = {"ca": frozenset({"paper", "enter"})}
+
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 
 
-def english_words(text: str) -> list[str]:
-    """The English words of ``text`` (each once, in order of first appearance)."""
+def english_words(text: str, language: str | None = None) -> list[str]:
+    """The English words of ``text`` (each once, in order of first appearance), said in ``language``."""
+    native = NATIVE.get(language or "", frozenset())
     seen: dict[str, None] = {}
     for word in _WORD.findall(text):
-        if word.lower() in ENGLISH:
+        if word.lower() in ENGLISH and word.lower() not in native:
             seen.setdefault(word, None)
     return list(seen)
 
@@ -44,6 +49,6 @@ _AS_WRITTEN = re.compile(
     r"|\b[a-z_]+(?:\[\d+\])?(?:\.[a-z_]+)*\s?:(?=\s)|(?:(?<=: )|(?<=parmi )|(?<=de )|(?<=di )|(?<=of ))[\w-]+(?:, [\w-]+)+\b|\(\S+\)")
 
 
-def refusal_words(text: str) -> list[str]:
+def refusal_words(text: str, language: str | None = None) -> list[str]:
     """The English words of a refusal said in another language, once what stays as written is taken out."""
-    return english_words(_AS_WRITTEN.sub(" ", text))
+    return english_words(_AS_WRITTEN.sub(" ", text), language)

@@ -24,7 +24,7 @@ from jinja2 import Environment
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
-LANGUAGES = ("es", "fr", "it")
+LANGUAGES = ("es", "fr", "it", "ca")
 #: as in scripts/translations (checked below)
 KEYWORDS = {**DEFAULT_KEYWORDS, "lazy_gettext": None, "_l": None, "N_": None}
 PLACEHOLDER = re.compile(r"\{[a-z_0-9]*(?:![rs])?\}|%\([a-z_0-9]+\)s", re.I)

@@ -20,6 +20,7 @@ NBSP, NNBSP = "\u00a0", "\u202f"
     ("es", f"1.234,56{NBSP}€"),
     ("fr", f"1{NNBSP}234,56{NBSP}€"),
     ("en", "€1,234.56"),
+    ("ca", f"1.234,56{NBSP}€"),
 ])
 def test_money_as_the_issue_writes_it(lang, expected):
     with use_language(lang):
@@ -54,6 +55,19 @@ def test_tantos_and_dates():
     with use_language("en"):
         assert formats.date(when) == "17 November 2026" and formats.time(when) == "20:30"
     assert formats.date(None) == "" and formats.time(None) == ""
+
+
+def test_catalan_figures_and_dates_as_ca_es_writes_them():
+    """Catalan writes figures as Spain does and its own months, with the apostrophe before a vowel (d’abril)."""
+    with use_language("ca"):
+        assert formats.money(Decimal("-1.2"), "EUR", signed=True) == f"−1,20{NBSP}€"
+        assert formats.money(Decimal("5220"), "ESP") == f"5.220{NBSP}₧"
+        assert formats.money(Decimal("0.5"), "ptas") == f"0,50{NBSP}ptas"
+        assert formats.tantos(-1234) == "−1.234" and formats.tantos(19, signed=True) == "+19"
+        assert formats.date(datetime(2026, 11, 17)) == "17 de novembre del 2026"
+        assert formats.weekday_date(datetime(2026, 4, 14)) == "dimarts, 14 d’abril del 2026"
+        assert formats.date_time(datetime(2026, 11, 17, 20, 30)) == "dt., 17 de nov. 2026, 20:30"
+        assert formats.time(datetime(2026, 4, 14, 9, 5)) == "9:05"
 
 
 def test_use_language_restores_the_previous_one():

@@ -32,6 +32,7 @@ def group_language(app, token):
 @pytest.mark.parametrize("header, expected", [
     ("es-ES,es;q=0.9,en;q=0.5", "es"),
     ("fr-CA,fr;q=0.8", "fr"),
+    ("ca-ES,ca;q=0.9,es;q=0.8", "ca"),  # a Catalan speaker's browser: Catalan before Spanish
     ("de-DE,de;q=0.9", "en"),  # not one of ours: English
     ("de;q=0.9,fr;q=0.5", "fr"),  # the first one of ours the browser accepts
     (None, "en"),
@@ -87,9 +88,21 @@ def test_switcher_refuses_other_languages(client):
 def test_every_page_links_to_each_language_from_itself(client):
     html = client.get("/?x=1", headers={"Accept-Language": "fr"}).get_data(as_text=True)
     links = re.findall(r'<a href="(/language/[a-z]+\?next=[^"]+)" lang="([a-z]+)"', html)
-    assert [lang for _, lang in links] == ["es", "en", "fr", "it"]
+    assert [lang for _, lang in links] == ["es", "en", "fr", "it", "ca"]
     assert all("next=/?x%3D1" in href for href, _ in links)
     assert re.search(r'lang="fr" hreflang="fr" rel="nofollow" aria-current="true">Français<', html)
+    assert re.search(r'lang="ca" hreflang="ca" rel="nofollow">Català<', html)  # named in itself
+
+
+def test_catalan_pages_speak_catalan(client):
+    """Català is a language of the whole app: the switcher sets it and the page is said in it."""
+    r = client.get("/language/ca?next=/")
+    assert r.status_code == 303 and r.headers["Set-Cookie"].startswith(f"{COOKIE}=ca;")
+    page = client.get("/")
+    assert html_lang(page) == "ca"
+    text = page.get_data(as_text=True)
+    assert "Crea el grup" in text and "Create group" not in text
+    assert 'aria-current="true">Català<' in text
 
 
 def test_group_language_refused_when_not_ours(app, browser):
@@ -113,5 +126,8 @@ def test_documents_in_the_group_language_unless_asked(app, browser):
     asked = browser.client.get(f"/s/{session}/settlement.html?lang=en", headers=spanish)
     assert html_lang(asked) == "en"
     assert "€0.10" in asked.get_data(as_text=True)
+    catalan = browser.client.get(f"/s/{session}/settlement.html?lang=ca", headers=spanish)
+    assert html_lang(catalan) == "ca"
+    assert "0,10\u00a0€" in catalan.get_data(as_text=True)  # ca_ES writes money as Spain does
     # a language that is not ours is ignored: the group's
     assert html_lang(browser.client.get(f"/s/{session}/settlement.html?lang=xx")) == "fr"

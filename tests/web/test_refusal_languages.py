@@ -28,7 +28,7 @@ from test_post_fuzz import ROUTES, Table, damaged
 from conftest import Browser, field_value, gen_group
 from tests.webcheck import message_of
 
-LANGUAGES = ("es", "fr", "it")
+LANGUAGES = ("es", "fr", "it", "ca")
 DUMP = Path(os.environ["REFUSALS_DUMP"]) if os.environ.get("REFUSALS_DUMP") else None
 #: posts per route and language (the fuzz's own default is 10; two languages here)
 POSTS = 6
@@ -49,7 +49,8 @@ HISTORIES: list[Any] = [
 class Heard:
     """The refusals read and the pages seen, in one language."""
 
-    def __init__(self) -> None:
+    def __init__(self, language: str) -> None:
+        self.language = language
         self.refusals: list[tuple[str, str]] = []
         self.ids: list[tuple[str, str]] = []
 
@@ -62,7 +63,8 @@ class Heard:
         self.refusals.append((where, message_of(response)))
 
     def english(self) -> list[tuple[str, str, list[str]]]:
-        return [(where, said, refusal_words(said)) for where, said in self.refusals if refusal_words(said)]
+        return [(where, said, refusal_words(said, self.language)) for where, said in self.refusals
+                if refusal_words(said, self.language)]
 
 
 def speaking(app, language: str) -> Browser:
@@ -73,7 +75,7 @@ def speaking(app, language: str) -> Browser:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_post_route_refuses_in_the_language(app, worked_example, language):
-    heard = Heard()
+    heard = Heard(language)
     browser = speaking(app, language)
     t = Table(browser, worked_example)
     t.fresh_group()
@@ -98,7 +100,7 @@ def test_every_post_route_refuses_in_the_language(app, worked_example, language)
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_hostile_file_and_history_refuses_in_the_language(app, worked_example, language):
-    heard = Heard()
+    heard = Heard(language)
     browser = speaking(app, language)
     g = gen_group(browser)
     files: list[tuple[str, Any]] = [(name, data) for name, data, ok, _word in corpus() if not ok]
@@ -127,7 +129,7 @@ def test_every_hostile_file_and_history_refuses_in_the_language(app, worked_exam
     ("fr", ("North", "West", "", ""), "1"), ("fr", ("North", "West", "South", ""), "4"),
 ])
 def test_the_start_forms_own_refusals_in_the_language(app, language, seats, dealer):
-    heard = Heard()
+    heard = Heard(language)
     browser = speaking(app, language)
     g = gen_group(browser)
     browser.get(f"/g/{g}/start")

@@ -51,7 +51,8 @@ def no_english(page, where):
     """
     said = page.evaluate("Object.values(JSON.parse(document.body.dataset.words || '{}')).join(' ')")
     text = " ".join([page.inner_text("body"), page.title(), re.sub(r"\{[a-z_]+\}", " ", said)])
-    assert english_words(text) == [], (where, english_words(text))
+    language = page.get_attribute("html", "lang")
+    assert english_words(text, language) == [], (where, english_words(text, language))
 
 
 def new_session(page, server, name):
@@ -146,6 +147,7 @@ def test_worked_example_in_spanish(chromium, server):
 @pytest.mark.parametrize(("language", "group", "preview"), [
     ("fr", "Table du mardi", "Aperçu"),
     ("it", "Tavolo del martedì", "Anteprima"),
+    ("ca", "Taula dels dimarts", "Previsualització"),
 ])
 def test_french_and_italian_pages_hold_no_english(chromium, server, language, group, preview):
     example = json.loads((DATA / "worked_example.json").read_text())

@@ -169,6 +169,7 @@ def test_a_watch_link_shows_the_tally_without_the_undo(browser, app, truc):
     ("es", ("¿Quién ganó la mano?", "A canta truc (3)", "Baza 1")),
     ("fr", ("Qui a gagné la main ?", "A annonce truc (3)", "Pli 1")),
     ("it", ("Chi ha vinto la mano?", "A chiama truc (3)", "Presa 1")),
+    ("ca", ("Qui ha guanyat la mà?", "A canta truc (3)", "Basa 1")),
 ])
 def test_the_hand_form_and_the_tally_in_each_language(browser, truc, lang, words):
     """Every sentence is translated; the game's word (truc) stays as it is."""
@@ -178,4 +179,4 @@ def test_the_hand_form_and_the_tally_in_each_language(browser, truc, lang, words
     for said in words:
         assert said in html
     table = unescape(browser.get(f"/s/{truc}/play").get_data(as_text=True))
-    assert {"es": "le faltan 9", "fr": "il manque 9", "it": "mancano 9"}[lang] in table
+    assert {"es": "le faltan 9", "fr": "il manque 9", "it": "mancano 9", "ca": "li'n falten 9"}[lang] in table
