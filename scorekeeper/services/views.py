@@ -66,6 +66,16 @@ class TableScreen:
     points: str | None  # French scoring: what each contract is worth (there is no plato)
     #: every bowl after every row so far, for the bowls chart (the view model's ``chart`` shape)
     chart: Mapping[str, Any] = field(default_factory=dict)
+    #: the replay this screen was read from and its paper at the end, for :meth:`kept`
+    whole: Replayed | None = field(default=None, compare=False, repr=False)
+    end_paper: str | None = None
+
+    def kept(self, key: Hashable, make: Callable[[], T]) -> T:
+        """``make()`` kept with this version's replay under ``key`` (see :meth:`Replayed.kept`): what the
+        screen draws from one version, e.g. its bowls chart in one language, is drawn once, not per phone."""
+        if self.whole is None:
+            return make()
+        return self.whole.kept(("table screen", self.end_paper, key), make)
 
 
 def table_screen(gs: GameSession, saved: int | None) -> TableScreen:
@@ -75,7 +85,8 @@ def table_screen(gs: GameSession, saved: int | None) -> TableScreen:
     with the evening.
     """
     whole = replayed(gs)
-    ledger = whole.ledger_as(None if gs.closed else "settle")
+    end_paper = None if gs.closed else "settle"
+    ledger = whole.ledger_as(end_paper)
     hands = len(ledger.results)  # hand n's row is row 2n (after its deal)
     saved_row = said_row(whole, 2 * saved) if saved and 1 <= saved <= hands else None
     recent = [said_row(whole, 2 * n) for n in range(hands, max(0, hands - 4), -1)]
@@ -84,8 +95,8 @@ def table_screen(gs: GameSession, saved: int | None) -> TableScreen:
     if rules.scoring == "points":
         points = " · ".join(f"{c} {rules.condicion(c)}" for c in ("entrada", "vuelta", "solo", "bola")
                             if rules.allows(c))
-    view = kept_view(gs, whole, None if gs.closed else "settle")
-    return TableScreen(view, recent, saved_row, points, bowls_so_far(ledger))
+    view = kept_view(gs, whole, end_paper)
+    return TableScreen(view, recent, saved_row, points, bowls_so_far(ledger), whole, end_paper)
 
 
 def said_row(whole: Replayed, index: int) -> RowView:

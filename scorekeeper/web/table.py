@@ -65,7 +65,8 @@ def show(token: str) -> ResponseReturnValue:
     gs = session_or_404(token)
     screen = services.table_screen(gs, hint_number("saved"))
     saved_row = screen.saved_row
-    chart = Markup(bowl_chart(screen.chart, title=_("Bowls so far"), frame=PHONE))
+    chart = screen.kept(("bowls chart", current_language()),
+                        lambda: Markup(bowl_chart(screen.chart, title=_("Bowls so far"), frame=PHONE)))
     return render_template("web/table.html", gs=gs, view=screen.view, recent=screen.recent,
                            moves=saved_row.moves if saved_row else (), saved_row=saved_row,
                            again=bool(saved_row and request.args.get("again")),

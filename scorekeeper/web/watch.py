@@ -11,7 +11,7 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from .. import services
-from ..i18n import _
+from ..i18n import _, current_language
 from ..reports.chart import PHONE, bowl_chart
 from .access import watched_or_404
 from .table import DOCUMENTS, document_response, version_answer
@@ -24,7 +24,8 @@ def show(token: str) -> ResponseReturnValue:
     """The table screen as a spectator sees it: the next hand, the bowls, the paper, the last hands."""
     gs = watched_or_404(token)
     screen = services.table_screen(gs, None)
-    chart = Markup(bowl_chart(screen.chart, title=_("Bowls so far"), frame=PHONE))
+    chart = screen.kept(("bowls chart", current_language()),
+                        lambda: Markup(bowl_chart(screen.chart, title=_("Bowls so far"), frame=PHONE)))
     return render_template("web/watch.html", watched=gs, watch_token=token, view=screen.view, recent=screen.recent,
                            points=screen.points, bowls_chart=chart, documents=DOCUMENTS)
 
