@@ -1,0 +1,65 @@
+"""The table screen's cost per phone (issue 29): what it draws from one version is drawn once per language,
+and a new version or another language draws it afresh (never a stale chart)."""
+
+from __future__ import annotations
+
+import gc
+import json
+import re
+
+from test_long_evening import PLAYERS, evening, imported
+
+from conftest import csrf_of, field_value, hand_fields
+from scorekeeper import services
+from scorekeeper.db import db
+from scorekeeper.services.replays import CACHE
+from scorekeeper.serving import settle_heap
+
+CHART = re.compile(r'<svg[^>]*class="[^"]*bowl-chart.*?</svg>', re.S)
+
+
+def kept_charts(token: str) -> dict[object, object]:
+    """The bowls charts kept with the replays of session ``token``, by their key."""
+    return {key: made for (kept, _version) in CACHE.keys() if kept == token
+            for key, made in CACHE.get((kept, _version))._kept.items()  # type: ignore[union-attr]
+            if isinstance(key, tuple) and key[0] == "table screen" and key[2][0] == "bowls chart"}
+
+
+def test_the_bowls_chart_is_drawn_once_per_version_and_language(app, client) -> None:
+    token = imported(app, 40)
+    first = client.get(f"/s/{token}").get_data(as_text=True)
+    charts = kept_charts(token)
+    assert [key[2][1] for key in charts] == ["en"]  # type: ignore[index]
+    again = client.get(f"/s/{token}").get_data(as_text=True)
+    assert CHART.findall(again) == CHART.findall(first) and kept_charts(token) == charts  # the kept one, same
+    client.set_cookie("lang", "es")  # the phone's own choice
+    spanish = client.get(f"/s/{token}").get_data(as_text=True)
+    assert 'aria-label="Bowls so far' in CHART.findall(first)[0]
+    assert 'aria-label="Bowls so far' not in CHART.findall(spanish)[0]
+    assert sorted(key[2][1] for key in kept_charts(token)) == ["en", "es"]  # type: ignore[index]
+
+
+def test_a_new_hand_draws_a_new_chart(app, client) -> None:
+    file = json.loads(evening(41))
+    last = file["hands"].pop()
+    with app.app_context():
+        token = services.import_session(services.create_group("Tails"), json.dumps(file)).token
+        db.session.remove()
+    before = CHART.findall(client.get(f"/s/{token}").get_data(as_text=True))[0]
+    page = client.get(f"/s/{token}/hand").get_data(as_text=True)
+    data = hand_fields(last, PLAYERS)
+    data.update(idem_key=field_value(page, "idem_key"), number="41", version=field_value(page, "version"),
+                csrf_token=csrf_of(page))
+    assert client.post(f"/s/{token}/hand", data=data).status_code == 302
+    after = CHART.findall(client.get(f"/s/{token}").get_data(as_text=True))[0]
+    assert after != before  # a hand more: the kept chart of 40 hands is not shown for 41
+
+
+def test_the_served_app_is_frozen_out_of_the_collector() -> None:
+    threshold, frozen = gc.get_threshold(), gc.get_freeze_count()
+    try:
+        settle_heap()
+        assert gc.get_freeze_count() > frozen and gc.get_threshold()[0] == 7000
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*threshold)
