@@ -154,11 +154,9 @@ def catalog(language: str) -> NullTranslations:
 
 
 def _translations() -> NullTranslations:
-    if _flask_babel_active():
-        import flask_babel
-
-        return flask_babel.get_translations()
-    return catalog(_chosen.get())
+    """The current language's catalog: the same compiled file Flask-Babel would load for the request's
+    language (web/language.py points it here), read from :func:`catalog`, which keeps each language's once."""
+    return catalog(current_language())
 
 
 def gettext(message: str) -> str:
