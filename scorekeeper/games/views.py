@@ -11,6 +11,7 @@ import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from types import ModuleType
 from typing import Any
 
 from .base import Game
@@ -73,16 +74,21 @@ class Pieces:
     title: Callable[[Played], str] | None = None
 
 
-def pieces_for(game: Game[Any]) -> Pieces | None:
-    """The web pieces of ``game``, found in its package's ``views`` module (None: it has none)."""
+def _views_module(game: Game[Any]) -> ModuleType | None:
+    """The ``views`` module of ``game``'s package (None: the game has none)."""
     package = game.start.__module__.rsplit(".", 1)[0]
     try:
-        module = importlib.import_module(f"{package}.views")
+        return importlib.import_module(f"{package}.views")
     except ModuleNotFoundError as exc:
         if exc.name != f"{package}.views":
             raise
         return None
-    found: Mapping[str, Pieces] = getattr(module, "PIECES", {})
+
+
+def pieces_for(game: Game[Any]) -> Pieces | None:
+    """The web pieces of ``game``, found in its package's ``views`` module (None: it has none)."""
+    module = _views_module(game)
+    found: Mapping[str, Pieces] = getattr(module, "PIECES", {}) if module is not None else {}
     return found.get(game.spec.name)
 
 
@@ -93,12 +99,6 @@ Feats = Callable[[Played], Mapping[str, Mapping[str, int]]]
 def feats_for(game: Game[Any]) -> Feats | None:
     """The function ``feats(played)`` a game's ``views`` module may give: what each player did in one
     session worth counting across evenings (the statistics add the counts up). None: it gives none."""
-    package = game.start.__module__.rsplit(".", 1)[0]
-    try:
-        module = importlib.import_module(f"{package}.views")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.views":
-            raise
-        return None
-    hook: Feats | None = getattr(module, "feats", None)
+    module = _views_module(game)
+    hook: Feats | None = getattr(module, "feats", None) if module is not None else None
     return hook

@@ -341,9 +341,13 @@ def _font_config() -> Iterator[Any]:
 
 def render_pdf(kind: str, view: SessionView, **extra: Any) -> bytes:
     """The document ``kind`` as A4 PDF bytes (fonts embedded by WeasyPrint)."""
+    return write_pdf(_document(kind, view, Markup(""), extra, for_pdf=True))
+
+
+def write_pdf(html: str) -> bytes:
+    """A document's HTML as A4 PDF bytes, with the documents' CSS and fonts (every printed sheet)."""
     from weasyprint import HTML  # imported late: loading Pango is slow and only PDFs need it
 
-    html = _document(kind, view, Markup(""), extra, for_pdf=True)
     # WeasyPrint builds hundreds of thousands of boxes that are all alive until the end:
     # the cyclic garbage collector would walk them again and again for nothing
     paused = gc.isenabled()
@@ -360,4 +364,4 @@ def render_pdf(kind: str, view: SessionView, **extra: Any) -> bytes:
 
 
 __all__ = ["KINDS", "TITLES", "UnknownDocument", "bowl_chart", "document_filename", "ledger_lines", "render_html",
-           "render_pdf", "render_report_page"]
+           "render_pdf", "render_report_page", "write_pdf"]

@@ -8,12 +8,11 @@ the money in the fewest payments. The frame (fonts, page, footer) is the documen
 
 from __future__ import annotations
 
-import gc
 from typing import TYPE_CHECKING
 
 from markupsafe import Markup
 
-from . import _asset_root, _font_config, _parsed_stylesheet, environment, stylesheet
+from . import environment, stylesheet, write_pdf
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..services.games import GameView
@@ -45,17 +44,4 @@ def sheet_pdf_html(view: GameView) -> str:
 
 def render_sheet_pdf(view: GameView) -> bytes:
     """The sheet as A4 PDF bytes (fonts embedded by WeasyPrint)."""
-    from weasyprint import HTML  # loading Pango is slow and only PDFs need it
-
-    html = sheet_pdf_html(view)
-    paused = gc.isenabled()
-    gc.disable()  # as for the reports: the boxes live until the end, the collector would walk them for nothing
-    try:
-        with _font_config() as fonts:
-            pdf = HTML(string=html, base_url=str(_asset_root("static"))).write_pdf(
-                stylesheets=[_parsed_stylesheet()], font_config=fonts)
-    finally:
-        if paused:
-            gc.enable()
-    assert pdf is not None
-    return bytes(pdf)
+    return write_pdf(sheet_pdf_html(view))

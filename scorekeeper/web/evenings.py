@@ -62,6 +62,16 @@ class ChooseForm(FlaskForm):
     until = DateField(_l("To"), validators=[Optional(), a_day])
     player = StringField(_l("Player"), validators=[Optional(), Length(max=40)])
 
+    def chosen_days(self) -> tuple[bool, date | None, date | None]:
+        """Whether the choice is good, and its first and last day (None, None when it is not: every
+        evening); a last day before the first is told under it."""
+        valid = self.validate()
+        since, until = (self.since.data, self.until.data) if valid else (None, None)
+        if valid and since and until and since > until:
+            self.until.errors = [*self.until.errors, _("The last day comes after the first.")]
+            valid, since, until = False, None, None
+        return valid, since, until
+
 
 @bp.post("/g/<token>/next")
 def start_next(token: str) -> ResponseReturnValue:
@@ -105,11 +115,7 @@ def paper(token: str, fmt: str) -> ResponseReturnValue:
 def statistics(token: str) -> ResponseReturnValue:
     group = group_or_404(token)
     form = ChooseForm(request.args)
-    valid = form.validate()
-    since, until = (form.since.data, form.until.data) if valid else (None, None)
-    if valid and since and until and since > until:
-        form.until.errors = [*form.until.errors, _("The last day comes after the first.")]
-        valid, since, until = False, None, None
+    valid, since, until = form.chosen_days()
     stats = services.group_statistics(group, since, until)
     player = (form.player.data or "").strip() if valid else ""
     mine = stats.totals(player) if player else None

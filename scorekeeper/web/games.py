@@ -24,7 +24,7 @@ from ..core import domains
 from ..games.base import GameSpec
 from ..games.views import Pieces
 from ..i18n import _, use_language
-from ..services import WAITING, GameSession, Group
+from ..services import GameSession, Group
 from . import printing
 from .access import UnknownLink, group_or_404, session_or_404, watched_or_404
 from .fixes import phone_name
@@ -32,6 +32,7 @@ from .forms import FormKey, number_of
 from .hardening import csp_nonce
 from .language import document_language
 from .offline import KEY as PHONE_KEY
+from .offline import report_waiting
 
 bp = Blueprint("games", __name__)
 
@@ -373,12 +374,4 @@ def sync(token: str) -> ResponseReturnValue:
 @bp.post("/s/<token>/play/waiting")
 def waiting(token: str) -> ResponseReturnValue:
     """A phone's outbox says how many deals of this game wait on it (shown to the other phones)."""
-    gs = _game(token)
-    phone_key = request.form.get("phone", "")
-    hands = number_of(request.form.get("hands"), WAITING)
-    choices = number_of(request.form.get("choices"), WAITING)
-    first = number_of(request.form.get("first"), domains.HAND_NUMBER) if hands else 1
-    if not PHONE_KEY.match(phone_key) or min(hands, choices, first) < 0 or choices > hands:
-        return jsonify(ok=False, message=_("This report of what waits on the phone is damaged.")), 400
-    services.report_waiting(gs, phone_key=phone_key, phone=phone_name(), hands=hands, choices=choices, first=first)
-    return Response(status=204)
+    return report_waiting(_game(token))

@@ -13,8 +13,8 @@ from wtforms import RadioField
 from wtforms.validators import Optional
 
 from .. import services
-from ..i18n import _, use_language
 from ..i18n import lazy_gettext as _l
+from ..i18n import use_language
 from ..reports import stylesheet
 from ..reports.night import night_html, render_night_pdf
 from ..services import Group, Night
@@ -126,11 +126,7 @@ def statistics(token: str) -> ResponseReturnValue:
     """Money by game and in total per player over the chosen evenings, and each game's feats."""
     group = group_or_404(token)
     form = ChooseForm(request.args)
-    valid = form.validate()
-    since, until = (form.since.data, form.until.data) if valid else (None, None)
-    if valid and since and until and since > until:
-        form.until.errors = [*form.until.errors, _("The last day comes after the first.")]
-        valid, since, until = False, None, None
+    valid, since, until = form.chosen_days()
     stats = nights.statistics_across(group, since, until)
     return render_template("web/night_stats.html", group=group, form=form, stats=stats,
                            game_name=nights.game_name), 200 if valid else 400

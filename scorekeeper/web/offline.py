@@ -28,7 +28,7 @@ from markupsafe import Markup, escape
 from .. import services
 from ..core import domains
 from ..i18n import _
-from ..services import WAITING
+from ..services import WAITING, GameSession
 from .access import session_or_404
 from .fixes import phone_name
 from .forms import HandForm, number_of
@@ -177,7 +177,11 @@ def sync(token: str) -> ResponseReturnValue:
 @bp.post("/s/<token>/waiting")
 def waiting(token: str) -> ResponseReturnValue:
     """A phone's outbox says what it holds for this session (shown to the other phones); 204, or 400 and why."""
-    gs = session_or_404(token)
+    return report_waiting(session_or_404(token))
+
+
+def report_waiting(gs: GameSession) -> ResponseReturnValue:
+    """The posted report of what waits on a phone for ``gs`` (any game) kept: 204, or 400 and why."""
     phone_key = request.form.get("phone", "")
     hands = number_of(request.form.get("hands"), WAITING)
     choices = number_of(request.form.get("choices"), WAITING)
