@@ -32,9 +32,9 @@ class UnknownLink(NotFound):
     """No group or session has this link: mistyped, or replaced by the group."""
 
 
-def group_or_404(token: str) -> Group:
-    """The group behind a group link; any other link is refused."""
-    group = services.find_group(token)
+def group_or_404(token: str, found: Group | None = None) -> Group:
+    """The group behind a group link (``found``: already looked up by the caller); any other link is refused."""
+    group = found if found is not None else services.find_group(token)
     if group is None:
         _refuse(token)
     speak_group(group.language)

@@ -79,12 +79,15 @@ def replace_links(token: str) -> ResponseReturnValue:
     """New links for the group and all its sessions (docs/security.md); the old ones open nothing after."""
     form = LinksForm()
     valid = form.validate_on_submit()
-    if valid and services.find_group(token) is None:
-        # a copy of a request whose answer was lost: the links it made, or the usual "opens nothing"
+    # looked up once: a twin that commits between two look-ups would leave this copy with neither
+    found = services.find_group(token)
+    if valid and found is None:
+        # a copy of a request whose answer was lost, or of one that has just replaced them: the links it
+        # made (committed with the old link's end), or the usual "opens nothing"
         replaced = services.replaced_by(token, form.key.data or "")
         if replaced is not None:
             return redirect(url_for("groups.show", token=replaced.token, replaced=1, _anchor="links"))
-    group = group_or_404(token)
+    group = group_or_404(token, found)
     if valid:
         services.replace_links(group, form.key.data or "")
         return redirect(url_for("groups.show", token=group.token, replaced=1, _anchor="links"))
