@@ -152,6 +152,7 @@ def test_worked_example_at_the_table(chromium, server):
     page.click("text=End the session")
     page.click("form.card button[type=submit]")
     page.click("text=Yes, end the session")
+    page.wait_for_selector("#settlement td.final")
     finals = [int(x) for x in page.locator("#settlement td.final").all_inner_texts()]
     assert finals == [179, 148, 165, 148]
     assert "West pays North €1.20" in page.inner_text("#settlement")

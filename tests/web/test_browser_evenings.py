@@ -11,6 +11,7 @@ import json
 import re
 
 import pytest
+from playwright.sync_api import expect
 from test_browser import (  # noqa: F401
     CAPTURE_SHARE,
     NO_SHARE_CAPTURE_COPY,
@@ -90,7 +91,8 @@ def test_an_evening_ends_is_shared_remembered_and_the_next_begins(chromium, serv
     if SHOTS:
         page.screenshot(path=str(SHOTS / "statistics.png"), full_page=True)
     page.click("#players >> text=South")
-    assert page.locator("#declared tr[data-contract=vuelta] td").all_inner_texts() == ["1", "0", "0"]
+    # the player's page loads after the tap: wait for its table, never read the old page
+    expect(page.locator("#declared tr[data-contract=vuelta] td")).to_have_text(["1", "0", "0"])
     no_sideways_scroll(page)
     if SHOTS:
         page.screenshot(path=str(SHOTS / "statistics-player.png"), full_page=True)
@@ -149,13 +151,14 @@ def test_count_check_and_what_if_at_the_table(chromium, server):  # noqa: F811
     # a mistyped figure is refused next to its field, and kept to be corrected
     page.fill("#b1", "15O")
     page.click("text=Check the count")
+    expect(page.locator("form.count")).to_contain_text("A whole number of tokens")
     assert page.locator("#answer").count() == 0
     assert page.input_value("#b1") == "15O" and "A whole number of tokens" in page.inner_text("form.count")
     page.click("text=Back to the table")
     page.click("text=What if… (other rules)")
     page.select_option("#scale", "5")
     page.click("text=Replay under these rules")
-    assert page.locator("#answer tr[data-player]").count() == 4
+    expect(page.locator("#answer tr[data-player]")).to_have_count(4)
     no_sideways_scroll(page)
     if SHOTS:
         page.screenshot(path=str(SHOTS / "what-if.png"), full_page=True)
