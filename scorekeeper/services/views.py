@@ -77,6 +77,13 @@ class TableScreen:
             return make()
         return self.whole.kept(("table screen", self.end_paper, key), make)
 
+    def drawn(self, part: str, draw: Callable[..., T], *args: Any) -> T:
+        """``draw(*args)`` (a template's macro) drawn once for this version in the current language and
+        kept: the standings, the paper, the last hands are the same on every phone of the table, and
+        four phones open a new version at once (bench/tableside.py). ``args`` must depend on nothing
+        but the version (the view, whether the session is closed), never on the phone or the request."""
+        return self.kept((part, current_language()), lambda: draw(*args))
+
 
 def table_screen(gs: GameSession, saved: int | None) -> TableScreen:
     """The table screen. While the session is open its money says "if we settled now" (paper settled).
