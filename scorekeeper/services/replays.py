@@ -98,6 +98,9 @@ def ledger_for(
 
 
 T = TypeVar("T")
+#: the first part of the key a row's own words are kept under (``(ROW, language, index)``): adding hands
+#: after a row changes nothing of it, so a version made that way keeps them (:meth:`Replayed.carry`)
+ROW = "row"
 
 
 @dataclass(frozen=True)
@@ -130,6 +133,14 @@ class Replayed:
             except KeyError:
                 made = self._kept[key] = make()
                 return made
+
+    def carry(self, older: Replayed) -> Replayed:
+        """This version, made by adding hands to ``older``, keeps what ``older`` kept of its rows
+        (keys beginning with :data:`ROW`): those rows are the same rows, so the table screen's last
+        hands are said once, not again for every new version."""
+        self._kept.update((key, made) for key, made in list(older._kept.items())
+                          if isinstance(key, tuple) and key[:1] == (ROW,))
+        return self
 
     def ledger_as(self, end_paper: str | None) -> Ledger:
         """The ledger with the paper settled or kept at the end (None: as the session says)."""
@@ -269,7 +280,7 @@ def _caught_up(gs: GameSession) -> Replayed | None:
     except SessionError:  # not as it was stored: the whole replay says why
         return None
     session = Session(older.session.setup, (*older.session.hands, *hands))
-    made = Replayed(gs.version, (*older.hands, *added), session, table, table.ledger())
+    made = Replayed(gs.version, (*older.hands, *added), session, table, table.ledger()).carry(older)
     keep(gs, made)
     return made
 
@@ -301,7 +312,8 @@ def kept_after(gs: GameSession, before: Replayed, table: Table, hand: Hand, hand
     ``table`` (``before``'s with ``hand`` played: the save played it once; the caller held the session's
     lock from ``before`` to the commit)."""
     session = Session(before.session.setup, (*before.session.hands, hand))
-    CACHE.put((gs.token, version), Replayed(version, (*before.hands, hand_data), session, table, table.ledger()))
+    made = Replayed(version, (*before.hands, hand_data), session, table, table.ledger()).carry(before)
+    CACHE.put((gs.token, version), made)
 
 
 @dataclass(frozen=True)

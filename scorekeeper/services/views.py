@@ -12,7 +12,7 @@ from ..games.tresillo.words import option_words, rules_title
 from ..i18n import current_language
 from ..models import GameSession
 from ..reports.chart import PHONE, thin
-from .replays import Replayed, ledger_for, replayed
+from .replays import ROW, Replayed, ledger_for, replayed
 
 T = TypeVar("T")
 
@@ -108,7 +108,7 @@ def table_screen(gs: GameSession, saved: int | None) -> TableScreen:
 
 def said_row(whole: Replayed, index: int) -> RowView:
     """Row ``index`` in words, in the current language: said once per version and language, then kept."""
-    return whole.kept(("row", current_language(), index), lambda: row_view(whole.ledger.rows[index]))
+    return whole.kept((ROW, current_language(), index), lambda: row_view(whole.ledger.rows[index]))
 
 
 def bowls_so_far(ledger: Ledger, most: int | None = PHONE.most_points) -> dict[str, Any]:
