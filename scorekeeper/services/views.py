@@ -103,7 +103,8 @@ def table_screen(gs: GameSession, saved: int | None) -> TableScreen:
         points = " · ".join(f"{c} {rules.condicion(c)}" for c in ("entrada", "vuelta", "solo", "bola")
                             if rules.allows(c))
     view = kept_view(gs, whole, end_paper)
-    return TableScreen(view, recent, saved_row, points, bowls_so_far(ledger), whole, end_paper)
+    chart = whole.kept(("bowls so far", end_paper), lambda: bowls_so_far(ledger))
+    return TableScreen(view, recent, saved_row, points, chart, whole, end_paper)
 
 
 def said_row(whole: Replayed, index: int) -> RowView:
