@@ -86,7 +86,7 @@ def show(token: str) -> ResponseReturnValue:
     return render_template("web/table.html", gs=gs, view=screen.view, recent=screen.recent,
                            moves=saved_row.moves if saved_row else (), saved_row=saved_row,
                            again=bool(saved_row and request.args.get("again")),
-                           points=screen.points, bowls_chart=chart, **fixes_context(gs))
+                           points=screen.points, bowls_chart=chart, drawn=screen.drawn, **fixes_context(gs))
 
 
 @bp.get("/<token>/version")
