@@ -38,7 +38,6 @@ from .language import document_language
 bp = Blueprint("table", __name__, url_prefix="/s")
 
 
-
 def documents_of(gs: GameSession) -> Documents | None:
     """The printed documents of the session's game (Tresillo's report, paper, settlement sheet and bowl chart),
     found through the registry; None: it prints none of its own."""
