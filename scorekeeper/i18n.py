@@ -35,7 +35,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any, cast
 
-import flask.globals
 from babel.core import Locale, default_locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -105,7 +104,8 @@ def current_language() -> str:
     and ``force_locale`` swaps it there) is read straight away, and the full look-up runs only
     until it is chosen, or if Flask-Babel ever keeps it elsewhere.
     """
-    context = _APP_CONTEXT.get(None) if _APP_CONTEXT is not None else None
+    app_context = _app_context()
+    context = app_context.get(None) if app_context is not None else None
     if context is not None:
         chosen = getattr(getattr(context.g, "_flask_babel", None), "babel_locale", None)
         if isinstance(chosen, Locale):
@@ -113,9 +113,14 @@ def current_language() -> str:
     return _looked_up_language()
 
 
-#: Flask's own record of the app context it is in (read directly: the ``g`` proxy costs ten times more);
-#: were a later Flask to drop it, every call takes the full look-up below
-_APP_CONTEXT: ContextVar[Any] | None = getattr(flask.globals, "_cv_app", None)
+@cache
+def _app_context() -> ContextVar[Any] | None:
+    """Flask's own record of the app context it is in (read directly: the ``g`` proxy costs ten times
+    more); were a later Flask to drop it, every call takes the full look-up. Imported when first asked:
+    the package's build compiles the catalogs with this module and without Flask."""
+    import flask.globals
+
+    return getattr(flask.globals, "_cv_app", None)
 
 
 def _looked_up_language() -> str:
