@@ -13,11 +13,11 @@ from typing import Any, NoReturn, TypeAlias
 from . import formats
 from .core.domains import FILE_BYTES
 from .core.errors import SessionError
+from .core.sessionjson import parse_json
 from .games.replay import FORMAT as GAMES_FORMAT
 from .games.replay import Played
 from .games.replay import replay as replay_game_session
 from .games.tresillo.engine import Ledger, load_session, replay
-from .games.tresillo.engine.sessionfile import parse_json
 from .i18n import _
 from .words import refusal_line
 

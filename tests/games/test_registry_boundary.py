@@ -28,7 +28,7 @@ SHARED = {"base", "replay", "cards", "words"}
 NOT_YET = {
     # the command line: a tresillo-session/1 file replayed, its rows and settlement in words
     "cli.py": {".engine", ".engine.model", ".words"},
-    "inputs.py": {".engine", ".engine.sessionfile"},
+    "inputs.py": {".engine"},
     # the group's evenings across sessions: Tresillo's hands and plato
     "evenings.py": {".engine"},
     # the three PDFs and the bowl chart: Tresillo's view model
@@ -39,9 +39,7 @@ NOT_YET = {
     # Tresillo's services: its evening, hands, fixes, count check, files, history, pages
     "services/__init__.py": {".engine"},
     "services/checks.py": {"", ".engine", ".engine.compare", ".engine.countcheck"},
-    "services/files.py": {".engine", ".engine.sessionfile", ".words"},
-    # every game's file import: the hardened JSON reader of session files still lives in Tresillo's sessionfile
-    "services/games.py": {".engine.sessionfile"},
+    "services/files.py": {".engine", ".words"},
     "services/fixes.py": {".engine", ".views"},
     "services/hands.py": {"", ".engine", ".views"},
     "services/history.py": {".words"},
