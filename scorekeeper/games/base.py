@@ -12,9 +12,11 @@ the deal (``unit="deal"``) and the field, with a template the narration translat
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
+from types import ModuleType
 from typing import Any, Generic, Literal, TypeVar
 
 from ..core.errors import N_, FieldError, SessionError
@@ -58,6 +60,8 @@ class GameSpec:
     source: str
     #: the team names a fixed-partnership game takes from the session file (empty: none)
     teams: int = 0
+    #: the format of the game's own session file, replayed by its package's ``commands`` module (empty: none)
+    session_format: str = ""
 
     def option(self, name: str) -> OptionSpec:
         return next(o for o in self.options if o.name == name)
@@ -148,6 +152,18 @@ class Game(Generic[S]):
     result: Callable[[S], Result]
     #: the deal number a game ended at, if it has ended (a later deal is refused)
     ended_at: Callable[[S], int | None] = field(default=lambda _state: None)
+
+
+def own_module(game: Game[Any], name: str) -> ModuleType | None:
+    """The module ``name`` of ``game``'s package (None: the game has none), imported only when asked for:
+    the platform-side parts of a game (its ``views``, its ``commands``) are found by their names."""
+    package = game.start.__module__.rsplit(".", 1)[0]
+    try:
+        return importlib.import_module(f"{package}.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.{name}":
+            raise
+        return None
 
 
 # ---------------------------------------------------------------- refusals

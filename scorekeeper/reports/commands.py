@@ -18,9 +18,10 @@ from typing import Any, TextIO
 
 from .. import formats
 from ..core.domains import GROUP_NAME, TITLE, OutOfDomain, Text
+from ..games.tresillo.commands import replay_data
 from ..games.tresillo.views import build_view
 from ..i18n import N_, _
-from ..inputs import BadInput, Subcommands, read_file, replay_data
+from ..inputs import BadInput, Subcommands, read_file
 from ..words import refusal
 from . import KINDS, TITLES, render_html, render_pdf
 

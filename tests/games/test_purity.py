@@ -16,7 +16,7 @@ PACKAGE = Path(scorekeeper.games.__file__).parent
 ROOT = PACKAGE.parent
 #: the only modules of scorekeeper.games that speak to the platform (words, forms, views) and so may
 #: import it; every other module (the registry, the base, the replay, each game's engine) stays pure
-PLATFORM_SIDE = frozenset({"words", "forms", "views", "pages"})
+PLATFORM_SIDE = frozenset({"words", "forms", "views", "pages", "commands"})
 
 
 def pure_files() -> list[Path]:
