@@ -5,10 +5,11 @@ modules (``base``, ``replay``, ``cards``, ``words``), never ``scorekeeper.games.
 other game's package; so adding a game touches the registry line and nothing else of the platform.
 
 Tresillo, the first game, moved into ``scorekeeper/games/tresillo`` unchanged (issue 23); its own
-services, documents and command line still live in the platform and import it directly. They are
-listed, module by module, in :data:`NOT_YET`: the list may only shrink (a new importer fails, and
-so does a listed one that no longer imports Tresillo), until those pieces move into the game's
-package and the platform reaches them through the registry.
+services and documents still live in the platform and import it directly (the command line reaches
+it through the registry: ``GameSpec.session_format`` and its ``commands`` module). They are listed,
+module by module, in :data:`NOT_YET`: the list may only shrink (a new importer fails, and so does a
+listed one that no longer imports Tresillo), until those pieces move into the game's package and
+the platform reaches them through the registry.
 """
 
 from __future__ import annotations
