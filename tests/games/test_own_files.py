@@ -20,6 +20,8 @@ from scorekeeper.games.base import own_module
 from scorekeeper.games.tresillo import commands as tresillo_commands
 from scorekeeper.inputs import own_file_replay
 
+from .test_purity import allowed, imports
+
 WORKED = Path(__file__).resolve().parents[1] / "data" / "worked_example.json"
 
 
@@ -69,3 +71,12 @@ def test_the_platforms_reader_refuses_before_any_game_reads():
     first = refused.value.first
     assert (first.hand, first.field) == (None, "players[0].players")
     assert first.message == "nested too deeply (a session file nests at most 32 levels)"
+
+
+def test_the_reader_is_pure_like_the_engines_that_use_it():
+    """Tresillo's engine reads its file with it, so it imports the standard library and the core only."""
+    import scorekeeper.core.sessionjson as reader
+
+    names = [name for _, name in imports(Path(reader.__file__))]
+    assert "json" in names and "scorekeeper.core.errors" in names
+    assert all(allowed(name) for name in names)
