@@ -18,10 +18,10 @@ from .core.domains import FILE_BYTES
 from .core.errors import SessionError
 from .core.sessionjson import parse_json
 from .games import GAMES
-from .games.base import own_module
 from .games.replay import FORMAT as GAMES_FORMAT
 from .games.replay import Played
 from .games.replay import replay as replay_game_session
+from .games.views import _own_module as own_module  # a game's package module found by its name
 from .i18n import _
 from .words import refusal_line
 

@@ -12,11 +12,9 @@ the deal (``unit="deal"``) and the field, with a template the narration translat
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
-from types import ModuleType
 from typing import Any, Generic, Literal, TypeVar
 
 from ..core.errors import N_, FieldError, SessionError
@@ -152,18 +150,6 @@ class Game(Generic[S]):
     result: Callable[[S], Result]
     #: the deal number a game ended at, if it has ended (a later deal is refused)
     ended_at: Callable[[S], int | None] = field(default=lambda _state: None)
-
-
-def own_module(game: Game[Any], name: str) -> ModuleType | None:
-    """The module ``name`` of ``game``'s package (None: the game has none), imported only when asked for:
-    the platform-side parts of a game (its ``views``, its ``commands``) are found by their names."""
-    package = game.start.__module__.rsplit(".", 1)[0]
-    try:
-        return importlib.import_module(f"{package}.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.{name}":
-            raise
-        return None
 
 
 # ---------------------------------------------------------------- refusals

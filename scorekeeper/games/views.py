@@ -7,13 +7,14 @@ without one is still played: its deals are entered as the session file's deal ob
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from types import ModuleType
 from typing import Any
 
-from .base import Game, own_module
+from .base import Game
 from .replay import Played
 
 #: the form's fields as posted (name → text)
@@ -75,7 +76,18 @@ class Pieces:
 
 def _views_module(game: Game[Any]) -> ModuleType | None:
     """The ``views`` module of ``game``'s package (None: the game has none)."""
-    return own_module(game, "views")
+    return _own_module(game, "views")
+
+
+def _own_module(game: Game[Any], name: str) -> ModuleType | None:
+    """The module ``name`` of ``game``'s package (None: the game has none)."""
+    package = game.start.__module__.rsplit(".", 1)[0]
+    try:
+        return importlib.import_module(f"{package}.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.{name}":
+            raise
+        return None
 
 
 def pieces_for(game: Game[Any]) -> Pieces | None:
