@@ -74,7 +74,7 @@ def _add_replay(sub: Subcommands) -> None:
 
 def _add_documents(sub: Subcommands) -> None:
     """``report``, ``paper`` and ``settlement``: the printed documents (see scorekeeper.reports)."""
-    from .reports.commands import add_document_commands  # imported here: WeasyPrint loads only when used
+    from .reports import add_document_commands  # imported here: WeasyPrint loads only when used
 
     add_document_commands(sub)
 
