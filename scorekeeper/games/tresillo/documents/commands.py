@@ -19,8 +19,9 @@ from typing import Any, TextIO
 from .... import formats
 from ....core.domains import GROUP_NAME, TITLE, OutOfDomain, Text
 from ....i18n import N_, _
-from ....inputs import BadInput, Subcommands, read_file, replay_data
+from ....inputs import BadInput, Subcommands, read_file
 from ....words import refusal
+from ..commands import replay_data
 from ..views import build_view
 from .render import KINDS, TITLES, render_html, render_pdf
 
