@@ -50,6 +50,8 @@ def phone(chromium):
 def start_game(page, group, game, seats, stake):
     page.goto(group)
     page.click(f"a[href$='/play/{game}']")
+    page.wait_for_selector("form.game-start")  # the start page, not the group page still shown (a CI run
+    # counted no seat selects on the old page and started the game with its default seats)
     for i in range(1, 6):
         if page.locator(f"#seat{i}").count():
             page.select_option(f"#seat{i}", seats[i - 1] if i <= len(seats) else "")
@@ -93,6 +95,8 @@ def test_an_evening_of_three_games_on_two_phones(chromium, server, tmp_path):
     other = b.new_page()
     other.goto(cacho)
     other.click("#enter-deal")  # Cacho's own hand form: steppers, "everyone matches", folds, the winner
+    other.wait_for_selector(".deal-form")
+    other.wait_for_load_state()  # its script (deferred) runs the steppers: tap them once it has
     three = ["West", "South", "North"]
 
     def row(r, player):
