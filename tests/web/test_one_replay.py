@@ -184,8 +184,9 @@ def test_a_version_made_by_the_other_worker_is_caught_up(browser, app, table, wo
 
 
 def test_the_session_view_is_built_once_per_version_and_language(browser, table, worked_example, monkeypatch):
-    """The table screen, the hand form and the hands list show one session view per version and language:
-    built once, kept with the replay, built again for a new version or another language."""
+    """The table screen and the hands list show one session view per version and language: built once,
+    kept with the replay, built again for a new version or another language. The hand form builds none:
+    it shows the next hand (the ledger's own) and the rules, not the evening's settlement."""
     from scorekeeper.games.tresillo import views as viewmodel
     from scorekeeper.services import views
 
@@ -197,6 +198,8 @@ def test_the_session_view_is_built_once_per_version_and_language(browser, table,
         return real(*args, **kwargs)
 
     monkeypatch.setattr(views, "build_view", counting)
+    assert browser.get(f"/s/{table}/hand").status_code == 200
+    assert built == []  # the hand form alone, on a version nothing was drawn for yet
     pages = (f"/s/{table}", f"/s/{table}/hand", f"/s/{table}/hands")
     for url in pages:
         assert browser.get(url).status_code == 200
@@ -207,8 +210,50 @@ def test_the_session_view_is_built_once_per_version_and_language(browser, table,
     browser.client.get("/language/es")
     spanish = browser.get(f"/s/{table}").get_data(as_text=True)
     assert len(built) == 3 and 'lang="es"' in spanish
-    gen_hand(browser, table, worked_example["hands"][6])  # its form: the paper as the session says, in Spanish
-    assert len(built) == 4
+    gen_hand(browser, table, worked_example["hands"][6])  # its form and its save build no view
+    assert len(built) == 3
     for url in pages:
         assert browser.get(url).status_code == 200
-    assert len(built) == 6  # the new version's two
+    assert len(built) == 5  # the new version's two
+
+
+def test_the_hand_form_copies_no_table(browser, table, monkeypatch):
+    """Opening the hand form reads the cached replay and copies nothing: a WTForms form lives until the
+    garbage collector finds it (its fields point back at it), and a copied table rode along, rows and all.
+    Saving still plays the hand on a table of its own."""
+    forks: list[int] = []
+    real = Table.fork
+
+    def counting(self):
+        forks.append(1)
+        return real(self)
+
+    browser.get(f"/s/{table}/hand")  # the replay of this version, kept
+    monkeypatch.setattr(Table, "fork", counting)
+    page = browser.get(f"/s/{table}/hand")
+    assert page.status_code == 200 and forks == []
+    edit = browser.get(f"/s/{table}/hands/2/edit")  # a hand being fixed: its own table, replayed for it
+    assert edit.status_code == 200 and forks == []
+
+
+def test_the_table_pages_are_compiled_before_the_workers_fork(app, browser, table, monkeypatch):
+    """gunicorn's master compiles the table's pages (serving.compile_table_pages): no worker's first
+    table screen or hand form compiles a template."""
+    from scorekeeper.serving import compile_table_pages
+
+    app.jinja_env.cache.clear()
+    compile_table_pages(app)
+    compiled: list[str] = []
+    real = app.jinja_env.compile
+
+    def counting(source, name=None, filename=None, *args, **kwargs):
+        compiled.append(name)
+        return real(source, name, filename, *args, **kwargs)
+
+    monkeypatch.setattr(app.jinja_env, "compile", counting)
+    for url in (f"/s/{table}", f"/s/{table}/hand"):
+        assert browser.get(url).status_code == 200
+    assert compiled == []
+    app.jinja_env.cache.clear()
+    assert browser.get(f"/s/{table}/hand").status_code == 200
+    assert "web/hand.html" in compiled  # the counting sees a compilation when there is one
