@@ -217,10 +217,10 @@ def test_the_session_view_is_built_once_per_version_and_language(browser, table,
     assert len(built) == 5  # the new version's two
 
 
-def test_the_hand_form_copies_no_table(browser, table, monkeypatch):
+def test_the_hand_form_copies_no_table(browser, table, worked_example, monkeypatch):
     """Opening the hand form reads the cached replay and copies nothing: a WTForms form lives until the
     garbage collector finds it (its fields point back at it), and a copied table rode along, rows and all.
-    Saving still plays the hand on a table of its own."""
+    Saving plays the hand on one table of its own (the one kept for the next version)."""
     forks: list[int] = []
     real = Table.fork
 
@@ -234,6 +234,8 @@ def test_the_hand_form_copies_no_table(browser, table, monkeypatch):
     assert page.status_code == 200 and forks == []
     edit = browser.get(f"/s/{table}/hands/2/edit")  # a hand being fixed: its own table, replayed for it
     assert edit.status_code == 200 and forks == []
+    gen_hand(browser, table, worked_example["hands"][6])  # its form, then its save
+    assert forks == [1]
 
 
 def test_the_table_pages_are_compiled_before_the_workers_fork(app, browser, table, monkeypatch):
