@@ -211,8 +211,9 @@ def main() -> None:
         page = client.get(f"/g/{token}/stats").get_data()
 
     # the bowls chart the table screen now draws, for a 500-hand evening
+    from scorekeeper.games.tresillo.documents.chart import bowl_chart
     from scorekeeper.games.tresillo.engine import replay
-    from scorekeeper.reports.chart import PHONE, bowl_chart
+    from scorekeeper.reports.chart import PHONE
     from scorekeeper.services.views import bowls_so_far
 
     long = replay(Session(Setup(players=PLAYERS, first_dealer="North"), tuple(make_hands(500, seed=1))))

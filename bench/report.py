@@ -103,7 +103,7 @@ from pathlib import Path
 sys.path.insert(0, sys.argv[1])
 from scorekeeper.games.tresillo.engine import Session, load_hand, replay
 from scorekeeper.games.tresillo.engine.sessionfile import load_setup
-from scorekeeper.reports import render_pdf
+from scorekeeper.games.tresillo.documents.render import render_pdf
 from scorekeeper.games.tresillo.views import build_view
 data = json.loads(Path(sys.argv[2]).read_bytes())
 setup = load_setup({k: v for k, v in data.items() if k != "hands"})
@@ -218,8 +218,8 @@ def main() -> None:
     args = ap.parse_args()
 
     if not args.skip_worked:
+        from scorekeeper.games.tresillo.documents.render import render_pdf
         from scorekeeper.games.tresillo.views import build_view
-        from scorekeeper.reports import render_pdf
 
         worked = build_view(replay(loads((ROOT / "tests/data/worked_example.json").read_text(encoding="utf-8"))))
         cold = timed(lambda: render_pdf("report", worked))

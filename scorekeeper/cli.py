@@ -17,20 +17,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from . import formats
 from .games.base import DealRow
 from .games.replay import Played, result_json
-from .games.tresillo.engine import Ledger
-from .games.tresillo.engine.model import PaperWalk
-from .games.tresillo.words import (
-    payment_line,
-    row_words,
-    rows_json,
-    settlement_comment,
-    settlement_heading,
-    settlement_json,
-    settlement_line,
-)
 from .games.words import game_result_lines
 from .i18n import LANGUAGES, _, environment_language, language_of, use_language
 from .inputs import (
@@ -39,66 +27,10 @@ from .inputs import (
     OneLineParser,
     Subcommands,
     is_games_file,
+    own_file_replay,
     read_file,
-    replay_data,
     replay_games,
 )
-
-
-def _pad(cells: Sequence[str], widths: Sequence[int]) -> str:
-    """Numbers right-aligned; the first (row number) and last (paper) columns left-aligned."""
-    last = len(cells) - 1
-    return "  ".join(
-        c.ljust(w) if i in (0, last) else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True))
-    ).rstrip()
-
-
-def format_ledger(ledger: Ledger) -> str:
-    """The ledger as a plain-text table, one line per row plus its comment."""
-    players = ledger.setup.players
-    head = ["#", *players, "plato", "pajaritos", _("paper")]
-    lines: list[list[str]] = []
-    comments: list[str] = []
-    walk = PaperWalk()  # the paper carried from row to row, not a whole sheet kept for every version
-    for row in ledger.rows:
-        paper = "; ".join(
-            f"{p}: " + " ".join(f"~{d.amount}~" if d.crossed else str(d.amount) for d in debts)
-            for p, debts in walk.at(row.paper_version).by_player(row.players).items()
-            if debts
-        ) or _("empty")
-        lines.append([str(row.index), *map(str, row.bowls_tuple), str(row.plato), str(row.pajaritos), paper])
-        words = row_words(row)
-        comments.append(f"{words.event}. {words.comment}")
-    widths = [max(len(r[i]) for r in [head, *lines]) for i in range(len(head))]
-    out = [_pad(head, widths), _pad(["-" * w for w in widths], widths)]
-    for cells, comment in zip(lines, comments, strict=True):
-        out.append(_pad(cells, widths))
-        out.append("      " + comment)
-    st = ledger.settlement
-    out.append("")
-    out.append(settlement_heading(settlement_comment(st)))
-    for p in players:
-        net = formats.tantos(st.net[p], signed=True)
-        out.append("  " + settlement_line(p, st.final[p], net, formats.money(st.money[p], st.currency, signed=True)))
-    for t in st.transfers:
-        out.append("  " + payment_line(t, formats.money(t.amount, st.currency)))
-    return "\n".join(out)
-
-
-def write_ledger_json(ledger: Ledger, out: TextIO) -> None:
-    """The ledger as JSON, exactly as ``json.dump(ledger_json(ledger), out, ensure_ascii=False, indent=1)``
-    writes it, but a row at a time: a long evening's JSON is never held whole in memory."""
-
-    def dumped(value: object, depth: int) -> str:  # a value of the document, indented as at that depth
-        return json.dumps(value, ensure_ascii=False, indent=1).replace("\n", "\n" + " " * depth)
-
-    out.write('{\n "rows": [')
-    first = True
-    for row in rows_json(ledger):
-        out.write(("\n  " if first else ",\n  ") + dumped(row, 2))
-        first = False
-    out.write('],\n "settlement": ' if first else '\n ],\n "settlement": ')
-    out.write(dumped(settlement_json(ledger), 1) + "\n}\n")
 
 
 def format_deals(played: Played) -> str:
@@ -129,11 +61,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         else:
             out.write(format_deals(played) + "\n")
         return 0
-    ledger = replay_data(data)
-    if args.json:
-        write_ledger_json(ledger, out)
-    else:
-        out.write(format_ledger(ledger) + "\n")
+    own_file_replay(data)(data, args.json, out)  # the game's own format (tresillo-session/1)
     return 0
 
 
@@ -146,7 +74,7 @@ def _add_replay(sub: Subcommands) -> None:
 
 def _add_documents(sub: Subcommands) -> None:
     """``report``, ``paper`` and ``settlement``: the printed documents (see scorekeeper.reports)."""
-    from .reports.commands import add_document_commands  # imported here: WeasyPrint loads only when used
+    from .reports import add_document_commands  # imported here: WeasyPrint loads only when used
 
     add_document_commands(sub)
 

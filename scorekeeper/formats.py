@@ -22,10 +22,11 @@ from __future__ import annotations
 from datetime import date as Date
 from datetime import datetime as DateTime
 from decimal import Decimal
+from functools import lru_cache
 
 from babel import Locale, dates, numbers
 
-from .i18n import current_locale
+from .i18n import current_language, current_locale
 
 NBSP = "\u00a0"
 NNBSP = "\u202f"  # French groups thousands with a narrow one
@@ -84,7 +85,14 @@ def money(amount: Decimal, currency: str, signed: bool = False, unit: bool = Tru
     >>> money(Decimal("-650"), "ESP", signed=True, unit=False), money(Decimal("0.5"), "ESP", unit=False)
     ('−650', '0.50')
     """
-    q = amount.quantize(CENT)
+    return _money(amount.quantize(CENT), currency, signed, unit, round_sums, current_language())
+
+
+@lru_cache(maxsize=4096)
+def _money(q: Decimal, currency: str, signed: bool, unit: bool, round_sums: bool, language: str) -> str:
+    """:func:`money` of an amount already to the cent, kept: a page at 500 hands writes hundreds of
+    amounts, most of them the same few, and Babel's formatting is the dearest part of each
+    (the table screen, bench/tableside.py). ``language`` is the current one, part of the key."""
     if unit:
         text = _unsigned_money(abs(q), currency, round_sums)
     else:  # whole pesetas show no decimals here either

@@ -33,7 +33,7 @@ from contextlib import ExitStack, contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 from babel.core import Locale, default_locale
 from babel.messages.mofile import write_mo
@@ -97,7 +97,33 @@ def speak_group(language: str | None) -> None:
 
 
 def current_language() -> str:
-    """The language sentences are being said in right now (``es``, ``en`` or ``fr``)."""
+    """The language sentences are being said in right now (``es``, ``en``, ``fr``, ``it`` or ``ca``).
+
+    A page asks this for every sentence it says (about 370 times for the table screen at 500 hands,
+    bench/tableside.py); inside a request the locale Flask-Babel already chose (it keeps it on ``g``,
+    and ``force_locale`` swaps it there) is read straight away, and the full look-up runs only
+    until it is chosen, or if Flask-Babel ever keeps it elsewhere.
+    """
+    app_context = _app_context()
+    context = app_context.get(None) if app_context is not None else None
+    if context is not None:
+        chosen = getattr(getattr(context.g, "_flask_babel", None), "babel_locale", None)
+        if isinstance(chosen, Locale):
+            return str(chosen.language)
+    return _looked_up_language()
+
+
+@cache
+def _app_context() -> ContextVar[Any] | None:
+    """Flask's own record of the app context it is in (read directly: the ``g`` proxy costs ten times
+    more); were a later Flask to drop it, every call takes the full look-up. Imported when first asked:
+    the package's build compiles the catalogs with this module and without Flask."""
+    import flask.globals
+
+    return getattr(flask.globals, "_cv_app", None)
+
+
+def _looked_up_language() -> str:
     if _flask_babel_active():
         import flask_babel
 
@@ -113,7 +139,12 @@ FORMAT_LOCALES = {"es": "es_ES", "en": "en_GB", "fr": "fr_FR", "it": "it_IT", "c
 
 def current_locale() -> Locale:
     """The Babel locale figures and dates are written in, for the current language."""
-    return Locale.parse(FORMAT_LOCALES[current_language()])
+    return _format_locale(current_language())
+
+
+@cache
+def _format_locale(language: str) -> Locale:
+    return Locale.parse(FORMAT_LOCALES[language])
 
 
 @contextmanager

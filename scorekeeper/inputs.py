@@ -1,23 +1,27 @@
 """A session file read for a command: any refusal becomes one line naming the hand and the field.
 
 Shared by every subcommand (``replay`` in :mod:`scorekeeper.cli`, the documents in
-:mod:`scorekeeper.reports.commands`), so neither imports the other.
+:mod:`scorekeeper.reports.commands`), so neither imports the other. The file's ``format`` picks the
+game through the registry: ``scorekeeper-session/2`` is replayed here, a game's own format by its
+package's ``commands`` module.
 """
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn, TypeAlias
+from typing import Any, NoReturn, TextIO, TypeAlias
 
 from . import formats
 from .core.domains import FILE_BYTES
 from .core.errors import SessionError
+from .core.sessionjson import parse_json
+from .games import GAMES
 from .games.replay import FORMAT as GAMES_FORMAT
 from .games.replay import Played
 from .games.replay import replay as replay_game_session
-from .games.tresillo.engine import Ledger, load_session, replay
-from .games.tresillo.engine.sessionfile import parse_json
+from .games.views import _own_module as own_module  # a game's package module found by its name
 from .i18n import _
 from .words import refusal_line
 
@@ -59,12 +63,23 @@ def replay_games(data: Any) -> Played:
         raise BadInput(refusal_line(exc.first)) from None
 
 
-def replay_data(data: Any) -> Ledger:
-    """Replay a parsed session file; any refusal becomes :class:`BadInput` naming the hand and the field."""
-    try:
-        return replay(load_session(data))
-    except SessionError as exc:
-        raise BadInput(refusal_line(exc.first)) from None
+#: ``replay_file(data, as_json, out)``: a game's own session file replayed and printed (its ``commands`` module)
+ReplayFile: TypeAlias = "Callable[[Any, bool, TextIO], None]"
+
+
+def own_file_replay(data: Any) -> ReplayFile:
+    """The replay of a file in a game's own format (not ``scorekeeper-session/2``), picked by its ``format``.
+
+    A file of no format a game owns goes to the first game that has one (Tresillo: its files came first
+    and may leave the format out), whose reader refuses it naming the format it expected.
+    """
+    owners = [game for game in GAMES.values() if game.spec.session_format]
+    named = data.get("format") if isinstance(data, dict) else None
+    game = next((g for g in owners if g.spec.session_format == named), owners[0])
+    commands = own_module(game, "commands")
+    assert commands is not None, f"{game.spec.name} names its own session format but has no commands module"
+    replay_file: ReplayFile = commands.replay_file
+    return replay_file
 
 
 class OneLineParser(argparse.ArgumentParser):

@@ -22,6 +22,8 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 from jinja2 import Environment
 
+import scorekeeper.i18n
+
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
 LANGUAGES = ("es", "fr", "it", "ca")
@@ -175,3 +177,20 @@ def test_the_catalog_covers_every_marked_sentence(pot, language):
     found = problems(pot, po)
     assert not found, (f"{language}: {len(found)} sentences to translate (./scripts/translations update, "
                        f"then fill each msgstr; docs/translating.md):\n" + "\n".join(found[:40]))
+
+
+def test_the_build_reads_the_language_module_without_flask() -> None:
+    """scripts/hatch_build.py compiles the catalogs with scorekeeper/i18n.py alone, in an environment
+    with Babel and no Flask (pip's build of the package): the module must load there."""
+    import subprocess
+    import sys
+
+    program = (
+        "import sys, importlib.util; sys.modules['flask'] = None; sys.modules['flask_babel'] = None\n"
+        f"spec = importlib.util.spec_from_file_location('lone_i18n', {scorekeeper.i18n.__file__!r})\n"
+        "module = importlib.util.module_from_spec(spec); spec.loader.exec_module(module)\n"
+        "print(sorted(module.LANGUAGES))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["['ca',", "'en',", "'es',", "'fr',", "'it']"]

@@ -11,6 +11,7 @@ MODULES = [
     "scorekeeper.games.tresillo.engine.rules",
     "scorekeeper.games.tresillo.engine.replay",
     "scorekeeper.core.transfers",
+    "scorekeeper.core.sessionjson",
     "scorekeeper.words",
     "scorekeeper.games.tresillo.engine.sessionfile",
     "scorekeeper.games.tresillo.engine.options",

@@ -58,6 +58,8 @@ class GameSpec:
     source: str
     #: the team names a fixed-partnership game takes from the session file (empty: none)
     teams: int = 0
+    #: the format of the game's own session file, replayed by its package's ``commands`` module (empty: none)
+    session_format: str = ""
 
     def option(self, name: str) -> OptionSpec:
         return next(o for o in self.options if o.name == name)

@@ -2,7 +2,9 @@
 
 A game's package may hold a ``views.py`` whose ``PIECES`` maps each of its games (by name) to a
 :class:`Pieces`; the platform finds it through :func:`pieces_for`, never by naming the game. A game
-without one is still played: its deals are entered as the session file's deal objects.
+without one is still played: its deals are entered as the session file's deal objects. Its own printed
+documents, if it has any beside the sheet every game has, are the ``DOCUMENTS`` of its ``documents`` module
+(:func:`documents_for`).
 """
 
 from __future__ import annotations
@@ -76,11 +78,16 @@ class Pieces:
 
 def _views_module(game: Game[Any]) -> ModuleType | None:
     """The ``views`` module of ``game``'s package (None: the game has none)."""
+    return _own_module(game, "views")
+
+
+def _own_module(game: Game[Any], name: str) -> ModuleType | None:
+    """The module ``name`` of ``game``'s package (None: the game has none)."""
     package = game.start.__module__.rsplit(".", 1)[0]
     try:
-        return importlib.import_module(f"{package}.views")
+        return importlib.import_module(f"{package}.{name}")
     except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.views":
+        if exc.name != f"{package}.{name}":
             raise
         return None
 
@@ -102,3 +109,36 @@ def feats_for(game: Game[Any]) -> Feats | None:
     module = _views_module(game)
     hook: Feats | None = getattr(module, "feats", None) if module is not None else None
     return hook
+
+
+@dataclass(frozen=True)
+class Documents:
+    """A game's own printed documents, beside the sheet every game has (``reports/games.py``).
+
+    Each takes the game's own view of a session (Tresillo's ``SessionView``) and a document ``kind``;
+    ``extra`` goes to the template (a nonce, the group's link). The platform serves them, bounded and
+    kept (``web/printing.py``), and the evening's PDF prints one of them (``reports/night.py``).
+    """
+
+    #: the documents' names, as in their links (``report`` → ``/s/<token>/report.pdf``)
+    kinds: tuple[str, ...]
+    #: ``html(kind, view, page=None, **extra)``: a standalone page (a long document paged when ``page`` is given)
+    html: Callable[..., str]
+    #: ``pdf(kind, view, **extra)``: the A4 PDF's bytes
+    pdf: Callable[..., bytes]
+    #: ``pdf_html(kind, view)``: the HTML a PDF draws (no CSS inlined), for the evening's PDF
+    pdf_html: Callable[..., str]
+    #: ``filename(kind, view)``: the download's name
+    filename: Callable[[str, Any], str]
+    #: ``chart(data, title=…, frame=…)``: the game's chart of a session as SVG (its table screen's too), or None
+    chart: Callable[..., str] | None = None
+    #: ``add_commands(subparsers)``: the command line's commands printing them, or None
+    add_commands: Callable[[Any], None] | None = None
+
+
+def documents_for(game: Game[Any]) -> Documents | None:
+    """The printed documents of ``game``: ``DOCUMENTS`` of its package's ``documents`` module (None: it has
+    none, and prints the sheet every game has)."""
+    module = _own_module(game, "documents")
+    found: Documents | None = getattr(module, "DOCUMENTS", None) if module is not None else None
+    return found

@@ -1,13 +1,14 @@
-"""Line charts drawn on the server as SVG: the bowls across an evening, money across evenings.
+"""Line charts drawn on the server as SVG: a game's scores across a session, money across evenings.
 
 No JavaScript and no colour that carries meaning: players are told apart by
 the dash of their line, the shape of their marks and their name written at
 the end of the line, so a chart reads the same printed in black and white.
-One drawing (:func:`line_chart`) serves the A4 report (:data:`PAGE`) and the
-phone (:data:`PHONE`: fewer, larger words, no legend across the top).
+One drawing (:func:`line_chart`) serves an A4 page (:data:`PAGE`) and the
+phone (:data:`PHONE`: fewer, larger words, no legend across the top); a game
+gives it its own series (Tresillo's bowls: ``games/tresillo/documents/chart.py``).
 
->>> svg = bowl_chart({"players": ["A", "B"], "series": [[155, 150], [155, 160]],
-...                   "hands": [0, 1], "start": 160})
+>>> svg = line_chart(["A", "B"], [[155, 150], [155, 160]], title="Bowls", ticks=[(1, "1")],
+...                  x_name="hand", y_name="tantos", start=160)
 >>> svg.startswith("<svg") and "A 150" in svg and "B 160" in svg
 True
 >>> D = Decimal
@@ -23,11 +24,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from html import escape
-from typing import Any
 
 from .. import formats
-from ..games.tresillo.views import CHART_POINTS
-from ..games.tresillo.views import thin as thin  # the charts' own sampling (services.views thins the phone's with it)
 from ..i18n import _
 
 #: stroke-dasharray per seat; all lines are black
@@ -61,20 +59,31 @@ class Frame:
         return self.height - self.top - self.bottom
 
 
-#: the A4 report's chart: about 250 mm wide, so 300 points a line is more than the eye can tell apart,
+#: an A4 page's chart: about 250 mm wide, so 300 points a line is more than the eye can tell apart,
 #: and every point is work for the PDF (a 300-hand evening's 601 rows drawn whole cost a second)
-PAGE = Frame(most_points=CHART_POINTS)
+PAGE = Frame(most_points=300)
 #: a phone's chart: about 400 px wide, so its words read at arm's length
 PHONE = Frame(width=420.0, height=300.0, left=76.0, right=128.0, top=14.0, bottom=42.0, legend=False,
               most_points=120, marks=8, font=15.0)
 
 
-def _num(n: int) -> str:
+def thin(count: int, most: int | None) -> list[int]:
+    """Indexes of at most ``most`` points spread evenly over ``count``, the first and last always kept.
+
+    >>> thin(10, 4), thin(3, 4)
+    ([0, 3, 6, 9], [0, 1, 2])
+    """
+    if most is None or count <= most:
+        return list(range(count))
+    return sorted({round(i * (count - 1) / (most - 1)) for i in range(most)})
+
+
+def figure(n: int) -> str:
     """A figure with a true minus, as everywhere else in the documents."""
     return f"−{-n}" if n < 0 else str(n)
 
 
-def _nice_step(span: float, target: int) -> int:
+def nice_step(span: float, target: int) -> int:
     """A round tick step (1, 2, 5 × 10^k) giving about ``target`` ticks over ``span``."""
     raw = max(span / max(target, 1), 1.0)
     base = 1
@@ -237,7 +246,7 @@ def line_chart(
     ticks: Sequence[tuple[int, str]],
     x_name: str,
     y_name: str,
-    label: Callable[[int], str] = _num,
+    label: Callable[[int], str] = figure,
     start: int | None = None,
     start_label: str = "",
     frame: Frame = PAGE,
@@ -251,7 +260,7 @@ def line_chart(
     f = _room_for(frame, ends)
     values: list[int] = [v for s in series for v in s] + ([start] if start is not None else [])
     lo, hi = min(values), max(values)
-    step = _nice_step(hi - lo, 6 if f.plot_h > 200 else 4)
+    step = nice_step(hi - lo, 6 if f.plot_h > 200 else 4)
     y0 = (lo // step) * step
     y1 = -(-hi // step) * step
     if y1 == y0:
@@ -290,43 +299,6 @@ def line_chart(
     return "\n".join(out)
 
 
-def _hand_ticks(hands: Sequence[int], target: int) -> list[tuple[int, str]]:
-    """A tick at the row of each hand shown (a hand's own row, after its deal), at a round step.
-
-    ``hands`` is the hand of each point, in order; on a thinned line a tick goes to the
-    last point not after its hand.
-    """
-    last_hand = max(hands) if hands else 0
-    if not last_hand:
-        return []
-    hstep = _nice_step(last_hand, target)
-    row_of: dict[int, int] = {}
-    for i, h in enumerate(hands):
-        row_of[h] = i
-    ticks = []
-    for h in range(hstep, last_hand + 1, hstep):
-        i = bisect_right(hands, h) - 1
-        ticks.append((row_of.get(h, i), str(h)))
-    return ticks
-
-
-def bowl_chart(chart: Mapping[str, Any], title: str = "", frame: Frame = PAGE) -> str:
-    """Every player's bowl after every row (the view model's ``chart``), scaled to its container."""
-    start: int | None = chart.get("start")
-    series: Sequence[Sequence[int]] = chart.get("series", [])
-    hands: Sequence[int] = chart.get("hands", []) or []
-    keep = thin(max((len(s) for s in series), default=0), frame.most_points)
-    if len(keep) < len(hands):
-        series = [[s[i] for i in keep] for s in series]
-        hands = [hands[i] for i in keep]
-    return line_chart(
-        chart.get("players", []), series, title=title or _("Bowls across the session"),
-        ticks=_hand_ticks(hands, 12 if frame.legend else 6), x_name=_("hand"), y_name=_("tantos"),
-        start=start, start_label=_("start {tantos}").format(tantos=_num(start)) if start is not None else "",
-        frame=frame, css_class="bowl-chart",
-    )
-
-
 def _cents(amount: Decimal) -> int:
     return int((amount * 100).to_integral_value())
 
@@ -342,7 +314,7 @@ def money_chart(lines: Mapping[str, Sequence[Decimal]], currency: str,
     keep = thin(n, frame.most_points)  # point i is after evening keep[i]
     series = [[_cents(lines[p][i]) for i in keep] for p in names]
     evenings = n - 1
-    step = _nice_step(evenings, 6 if frame.plot_w < 400 else 12) if evenings > 0 else 1
+    step = nice_step(evenings, 6 if frame.plot_w < 400 else 12) if evenings > 0 else 1
     ticks = [(bisect_right(keep, e) - 1, str(e)) for e in range(step, evenings + 1, step)]
 
     def money(cents: int) -> str:

@@ -1,6 +1,6 @@
 """The evening's report as one PDF: a summary page (each game's result, the one settlement, the paper
-carried), then each game's own sheet: Tresillo's settlement sheet, every other game's printed sheet
-(:mod:`scorekeeper.reports.games`)."""
+carried), then each game's own part: the document a game prints for the evening (Tresillo's settlement
+sheet, found through the registry), or the printed sheet every game has (:mod:`scorekeeper.reports.games`)."""
 
 from __future__ import annotations
 
@@ -10,16 +10,17 @@ from typing import TYPE_CHECKING, Any, cast
 
 from markupsafe import Markup
 
+from ..games import GAMES
+from ..games.views import documents_for
 from ..i18n import gettext
-from . import _asset_root, _document, _font_config, _parsed_stylesheet, environment
+from . import _asset_root, _font_config, _parsed_stylesheet, environment
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..games.tresillo.views import SessionView
     from ..services.games import GameView
     from ..services.night import NightPage
 
-#: a game's own sheet: (document kind, its view); kind ``"game"`` is a registry game's sheet
-Sheet = tuple[str, "SessionView | GameView"]
+#: a game's part: (its game's name, the document kind, its view); kind ``"game"`` is the sheet every game has
+Sheet = tuple[str, str, Any]
 
 
 def night_html(group: str, page: NightPage, css: str = "", nonce: str = "") -> str:
@@ -28,13 +29,14 @@ def night_html(group: str, page: NightPage, css: str = "", nonce: str = "") -> s
         group=group, page=page, doc_title=gettext("The evening"), css=Markup(css), nonce=nonce)
 
 
-def _sheet_html(kind: str, view: SessionView | GameView) -> str:
-    """One game's sheet as the PDF draws it (the CSS comes parsed, not inlined)."""
-    if kind == "game":
+def _sheet_html(game: str, kind: str, view: Any) -> str:
+    """One game's part as the PDF draws it (the CSS comes parsed, not inlined)."""
+    documents = documents_for(GAMES[game]) if kind != "game" else None
+    if documents is None:
         from .games import sheet_pdf_html
 
         return sheet_pdf_html(cast("GameView", view))
-    return _document(kind, cast("SessionView", view), Markup(""), {}, for_pdf=True)
+    return documents.pdf_html(kind, view)
 
 
 def render_night_pdf(group: str, page: NightPage, sheets: Sequence[Sheet]) -> bytes:
@@ -50,7 +52,7 @@ def render_night_pdf(group: str, page: NightPage, sheets: Sequence[Sheet]) -> by
                     stylesheets=[_parsed_stylesheet()], font_config=fonts)
 
             documents = [drawn(night_html(group, page))]
-            documents += [drawn(_sheet_html(kind, view)) for kind, view in sheets]
+            documents += [drawn(_sheet_html(game, kind, view)) for game, kind, view in sheets]
             pdf = documents[0].copy([p for d in documents for p in d.pages]).write_pdf()
     finally:
         if paused:

@@ -13,9 +13,9 @@ from sqlalchemy.exc import IntegrityError
 
 from ..core import domains
 from ..core.errors import SessionError
+from ..core.sessionjson import decode, parse_json
 from ..db import begin_writing, db
 from ..games.tresillo.engine import Ledger, Session, dump_session, load_session, replay
-from ..games.tresillo.engine.sessionfile import decode, parse_json
 from ..games.tresillo.words import ledger_json
 from ..i18n import _
 from ..models import TRESILLO, GameSession, Group, HandRecord, Player, now

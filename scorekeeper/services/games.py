@@ -22,12 +22,12 @@ from sqlalchemy import select
 from .. import formats
 from ..core import domains
 from ..core.errors import SessionError
+from ..core.sessionjson import parse_json  # the hardened reader of any session file
 from ..core.transfers import fewest_transfers
 from ..db import begin_writing, db
 from ..games import GAMES
 from ..games.base import GameSpec, Result
 from ..games.replay import FORMAT, Played, load, replay, result_json
-from ..games.tresillo.engine.sessionfile import parse_json  # the hardened reader of any session file (NOT_YET)
 from ..games.views import Past, Pieces, pieces_for
 from ..games.words import how_words
 from ..i18n import _

@@ -301,11 +301,12 @@ def night_share_text(group: Group, page: NightPage) -> str:
     return "\n".join(lines)
 
 
-def game_sheets(night: Night) -> list[tuple[str, Any]]:
-    """Each game's own printed sheet, in the order played: Tresillo's settlement sheet, and every other
-    game's sheet (``"game"``: the view its table screen and its own PDF show)."""
+def game_sheets(night: Night) -> list[tuple[str, str, Any]]:
+    """Each game's own printed sheet, in the order played, as (game, kind, view): Tresillo's settlement sheet
+    (its documents', ``reports.night``), and every other game's sheet (``"game"``: the view its table screen and
+    its own PDF show)."""
     from .games import game_view
     from .views import view_for
 
-    return [("settlement", view_for(gs, rows=True)) if gs.game == TRESILLO else ("game", game_view(gs))
-            for gs in night.sessions]
+    return [(gs.game, "settlement", view_for(gs, rows=True)) if gs.game == TRESILLO
+            else (gs.game, "game", game_view(gs)) for gs in night.sessions]

@@ -99,6 +99,9 @@ def ledger_for(
 
 
 T = TypeVar("T")
+#: the first part of the key a row's own words are kept under (``(ROW, language, index)``): adding hands
+#: after a row changes nothing of it, so a version made that way keeps them (:meth:`Replayed.carry`)
+ROW = "row"
 
 
 @dataclass(frozen=True)
@@ -112,15 +115,33 @@ class Replayed:
     ledger: Ledger
     #: what pages derived from this version and keep (a row in words, per language): see :meth:`kept`
     _kept: dict[Hashable, Any] = field(default_factory=dict, compare=False, repr=False)
+    _making: threading.RLock = field(default_factory=threading.RLock, compare=False, repr=False)
 
     def kept(self, key: Hashable, make: Callable[[], T]) -> T:
         """``make()``, made once for this version and kept under ``key`` (it must be immutable and
-        depend on nothing but this version and the key, e.g. a row's words in one language)."""
+        depend on nothing but this version and the key, e.g. a row's words in one language).
+
+        The table's phones open a new version at once, two or three on one worker: one thread
+        makes it while the others wait for it, rather than all making it side by side
+        (bench/tableside.py)."""
         try:
             return cast(T, self._kept[key])
         except KeyError:
-            made = self._kept[key] = make()
-            return made
+            pass
+        with self._making:
+            try:
+                return cast(T, self._kept[key])
+            except KeyError:
+                made = self._kept[key] = make()
+                return made
+
+    def carry(self, older: Replayed) -> Replayed:
+        """This version, made by adding hands to ``older``, keeps what ``older`` kept of its rows
+        (keys beginning with :data:`ROW`): those rows are the same rows, so the table screen's last
+        hands are said once, not again for every new version."""
+        self._kept.update((key, made) for key, made in list(older._kept.items())
+                          if isinstance(key, tuple) and key[:1] == (ROW,))
+        return self
 
     def ledger_as(self, end_paper: str | None) -> Ledger:
         """The ledger with the paper settled or kept at the end (None: as the session says)."""
@@ -209,8 +230,19 @@ def _unwritten(gs: GameSession) -> bool:
 
 
 def replayed(gs: GameSession) -> Replayed:
-    """``gs`` replayed as of its version: from the cache, or replayed once and kept."""
-    return _cached(gs) or _caught_up(gs) or _replay(gs, None)[0]
+    """``gs`` replayed as of its version: from the cache, or replayed once and kept.
+
+    A version one thread is already replaying (or catching up to) is waited for, not replayed
+    again beside it: the phones of a table ask for a new version together."""
+    found = _cached(gs)
+    if found is not None:
+        return found
+    with _REPLAYING[hash(gs.token) % len(_REPLAYING)]:
+        return _cached(gs) or _caught_up(gs) or _replay(gs, None)[0]
+
+
+#: one lock per stripe of sessions, held while a version is replayed (no code under it takes another)
+_REPLAYING = tuple(threading.Lock() for _ in range(64))
 
 
 def _cached(gs: GameSession) -> Replayed | None:
@@ -249,7 +281,7 @@ def _caught_up(gs: GameSession) -> Replayed | None:
     except SessionError:  # not as it was stored: the whole replay says why
         return None
     session = Session(older.session.setup, (*older.session.hands, *hands))
-    made = Replayed(gs.version, (*older.hands, *added), session, table, table.ledger())
+    made = Replayed(gs.version, (*older.hands, *added), session, table, table.ledger()).carry(older)
     keep(gs, made)
     return made
 
@@ -281,7 +313,8 @@ def kept_after(gs: GameSession, before: Replayed, table: Table, hand: Hand, hand
     ``table`` (``before``'s with ``hand`` played: the save played it once; the caller held the session's
     lock from ``before`` to the commit)."""
     session = Session(before.session.setup, (*before.session.hands, hand))
-    CACHE.put((gs.token, version), Replayed(version, (*before.hands, hand_data), session, table, table.ledger()))
+    made = Replayed(version, (*before.hands, hand_data), session, table, table.ledger()).carry(before)
+    CACHE.put((gs.token, version), made)
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from ..games.tresillo.words import option_words, rules_title
 from ..i18n import current_language
 from ..models import GameSession
 from ..reports.chart import PHONE, thin
-from .replays import Replayed, ledger_for, replayed
+from .replays import ROW, Replayed, ledger_for, replayed
 
 T = TypeVar("T")
 
@@ -77,6 +77,13 @@ class TableScreen:
             return make()
         return self.whole.kept(("table screen", self.end_paper, key), make)
 
+    def drawn(self, part: str, draw: Callable[..., T], *args: Any) -> T:
+        """``draw(*args)`` (a template's macro) drawn once for this version in the current language and
+        kept: the standings, the paper, the last hands are the same on every phone of the table, and
+        four phones open a new version at once (bench/tableside.py). ``args`` must depend on nothing
+        but the version (the view, whether the session is closed), never on the phone or the request."""
+        return self.kept((part, current_language()), lambda: draw(*args))
+
 
 def table_screen(gs: GameSession, saved: int | None) -> TableScreen:
     """The table screen. While the session is open its money says "if we settled now" (paper settled).
@@ -96,12 +103,13 @@ def table_screen(gs: GameSession, saved: int | None) -> TableScreen:
         points = " · ".join(f"{c} {rules.condicion(c)}" for c in ("entrada", "vuelta", "solo", "bola")
                             if rules.allows(c))
     view = kept_view(gs, whole, end_paper)
-    return TableScreen(view, recent, saved_row, points, bowls_so_far(ledger), whole, end_paper)
+    chart = whole.kept(("bowls so far", end_paper), lambda: bowls_so_far(ledger))
+    return TableScreen(view, recent, saved_row, points, chart, whole, end_paper)
 
 
 def said_row(whole: Replayed, index: int) -> RowView:
     """Row ``index`` in words, in the current language: said once per version and language, then kept."""
-    return whole.kept(("row", current_language(), index), lambda: row_view(whole.ledger.rows[index]))
+    return whole.kept((ROW, current_language(), index), lambda: row_view(whole.ledger.rows[index]))
 
 
 def bowls_so_far(ledger: Ledger, most: int | None = PHONE.most_points) -> dict[str, Any]:

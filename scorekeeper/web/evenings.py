@@ -7,7 +7,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from markupsafe import Markup
@@ -15,7 +15,7 @@ from wtforms import DateField, IntegerField, SelectField, StringField
 from wtforms.validators import Length, Optional, ValidationError
 from wtforms.widgets import TextInput
 
-from .. import formats, reports, services
+from .. import formats, services
 from ..core import domains
 from ..core.domains import OutOfDomain
 from ..i18n import _, use_language
@@ -27,6 +27,7 @@ from .forms import DAMAGED, NextForm, RulesForm
 from .hardening import csp_nonce
 from .language import document_language
 from .paper import paper_extras
+from .table import documents_of
 
 bp = Blueprint("evenings", __name__)
 
@@ -101,13 +102,16 @@ def paper(token: str, fmt: str) -> ResponseReturnValue:
         return render_template("web/error.html", title=_("No paper kept"),
                                message=_("The group's paper is clean: no reserved puesta is carried."),
                                back=url_for("groups.show", token=token)), 404
+    documents = documents_of(gs)
+    if documents is None or "paper" not in documents.kinds:
+        abort(404)
     with use_language(document_language(group.language)):
         view = services.view_for(gs, rows=True)
         extras = paper_extras(gs)
         if fmt == "html":
-            return reports.render_html("paper", view, nonce=csp_nonce(), **extras)
-        name = reports.document_filename("paper", view)
-        pdf = reports.render_pdf("paper", view, **extras)
+            return documents.html("paper", view, nonce=csp_nonce(), **extras)
+        name = documents.filename("paper", view)
+        pdf = documents.pdf("paper", view, **extras)
     return Response(pdf, mimetype="application/pdf", headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 

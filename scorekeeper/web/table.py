@@ -22,8 +22,10 @@ from markupsafe import Markup
 
 from .. import services
 from ..core import domains
+from ..games import GAMES
+from ..games.views import Documents, documents_for
 from ..i18n import _, current_language, use_language
-from ..reports.chart import PHONE, bowl_chart
+from ..reports.chart import PHONE
 from ..services import GameSession, HistoryEntry
 from . import printing
 from .access import session_or_404
@@ -35,7 +37,21 @@ from .language import document_language
 
 bp = Blueprint("table", __name__, url_prefix="/s")
 
-DOCUMENTS = ("report", "paper", "settlement")
+
+def documents_of(gs: GameSession) -> Documents | None:
+    """The printed documents of the session's game (Tresillo's report, paper, settlement sheet and bowl chart),
+    found through the registry; None: it prints none of its own."""
+    return documents_for(GAMES[gs.game]) if gs.game in GAMES else None
+
+
+def drawn_chart(gs: GameSession, screen: services.TableScreen) -> Markup:
+    """The game's chart of the session so far, drawn for a phone once per version and language."""
+    documents = documents_of(gs)
+    draw = documents.chart if documents is not None else None
+    if draw is None:
+        return Markup("")
+    return screen.kept(("bowls chart", current_language()),
+                       lambda: Markup(draw(screen.chart, title=_("Bowls so far"), frame=PHONE)))
 
 
 def hand_form(gs: GameSession, *, formdata: Any = None, number: int | None = None,
@@ -65,12 +81,11 @@ def show(token: str) -> ResponseReturnValue:
     gs = session_or_404(token)
     screen = services.table_screen(gs, hint_number("saved"))
     saved_row = screen.saved_row
-    chart = screen.kept(("bowls chart", current_language()),
-                        lambda: Markup(bowl_chart(screen.chart, title=_("Bowls so far"), frame=PHONE)))
+    chart = drawn_chart(gs, screen)
     return render_template("web/table.html", gs=gs, view=screen.view, recent=screen.recent,
                            moves=saved_row.moves if saved_row else (), saved_row=saved_row,
                            again=bool(saved_row and request.args.get("again")),
-                           points=screen.points, bowls_chart=chart, **fixes_context(gs))
+                           points=screen.points, bowls_chart=chart, drawn=screen.drawn, **fixes_context(gs))
 
 
 @bp.get("/<token>/version")
@@ -327,22 +342,20 @@ def document_response(gs: GameSession, kind: str, fmt: str) -> ResponseReturnVal
     The session's own paper carries no group link: a session or watch link
     never leads to the group's pages (docs/security.md); the group's paper does.
     """
-    from .. import reports
-
-    if kind not in DOCUMENTS:
+    documents = documents_of(gs)
+    if documents is None or kind not in documents.kinds:
         abort(404)
     language = document_language(gs.group.language)
     if fmt == "html":
         with use_language(language):
             view = services.view_for(gs, rows=True)
-            if kind == "report":  # a long evening's report is paged: ?page=n
-                return reports.render_report_page(view, request.args.get("page", 1, type=int) or 1, nonce=csp_nonce())
-            return reports.render_html(kind, view, nonce=csp_nonce())
+            # a long evening's report is paged: ?page=n
+            return documents.html(kind, view, page=request.args.get("page", 1, type=int) or 1, nonce=csp_nonce())
 
     def draw() -> tuple[str, bytes]:
         with use_language(language):
             view = services.view_for(gs, rows=True)
-            return reports.document_filename(kind, view), reports.render_pdf(kind, view)
+            return documents.filename(kind, view), documents.pdf(kind, view)
 
     # drawn one at a time per server and kept (web/printing.py): a watch link cannot hold up the table
     return printing.pdf_response(printing.document_key(gs, kind, language), draw)

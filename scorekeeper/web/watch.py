@@ -8,13 +8,10 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template
 from flask.typing import ResponseReturnValue
-from markupsafe import Markup
 
 from .. import services
-from ..i18n import _, current_language
-from ..reports.chart import PHONE, bowl_chart
 from .access import watched_or_404
-from .table import DOCUMENTS, document_response, version_answer
+from .table import document_response, documents_of, drawn_chart, version_answer
 
 bp = Blueprint("watch", __name__, url_prefix="/w")
 
@@ -24,10 +21,10 @@ def show(token: str) -> ResponseReturnValue:
     """The table screen as a spectator sees it: the next hand, the bowls, the paper, the last hands."""
     gs = watched_or_404(token)
     screen = services.table_screen(gs, None)
-    chart = screen.kept(("bowls chart", current_language()),
-                        lambda: Markup(bowl_chart(screen.chart, title=_("Bowls so far"), frame=PHONE)))
+    chart = drawn_chart(gs, screen)
+    documents = documents_of(gs)
     return render_template("web/watch.html", watched=gs, watch_token=token, view=screen.view, recent=screen.recent,
-                           points=screen.points, bowls_chart=chart, documents=DOCUMENTS)
+                           points=screen.points, bowls_chart=chart, documents=documents.kinds if documents else ())
 
 
 @bp.get("/<token>/version")

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.cli import format_ledger, main, write_ledger_json
+from scorekeeper.cli import main
+from scorekeeper.games.tresillo.commands import format_ledger, write_ledger_json
 from scorekeeper.games.tresillo.engine import Hand, Ledger, PaperDebt, Session, Setup, dump_session, loads, replay
 from scorekeeper.games.tresillo.words import ledger_json
 

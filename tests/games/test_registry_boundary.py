@@ -4,8 +4,10 @@ Services, web, reports and the CLI may import ``scorekeeper.games`` (the registr
 modules (``base``, ``replay``, ``cards``, ``words``), never ``scorekeeper.games.rovescino`` or any
 other game's package; so adding a game touches the registry line and nothing else of the platform.
 
-Tresillo, the first game, moved into ``scorekeeper/games/tresillo`` unchanged (issue 23); its own
-services, documents and command line still live in the platform and import it directly. They are
+Tresillo, the first game, moved into ``scorekeeper/games/tresillo`` unchanged (issue 23), its printed
+documents too (``games/tresillo/documents``, found through ``games.views.documents_for``); its own
+services still live in the platform and import it directly (the command line reaches it through
+the registry: ``GameSpec.session_format`` and its ``commands`` module). They are
 listed, module by module, in :data:`NOT_YET`: the list may only shrink (a new importer fails, and
 so does a listed one that no longer imports Tresillo), until those pieces move into the game's
 package and the platform reaches them through the registry.
@@ -26,22 +28,12 @@ GAMES = Path(scorekeeper.games.__file__).parent
 SHARED = {"base", "replay", "cards", "words"}
 #: the platform modules that still import Tresillo's package, and what of it (issue 23: what is left to move)
 NOT_YET = {
-    # the command line: a tresillo-session/1 file replayed, its rows and settlement in words
-    "cli.py": {".engine", ".engine.model", ".words"},
-    "inputs.py": {".engine", ".engine.sessionfile"},
     # the group's evenings across sessions: Tresillo's hands and plato
     "evenings.py": {".engine"},
-    # the three PDFs and the bowl chart: Tresillo's view model
-    "reports/__init__.py": {".views"},
-    "reports/chart.py": {".views"},
-    "reports/commands.py": {".views"},
-    "reports/night.py": {".views"},  # the night's PDF, a Tresillo session's view among its parts (types only)
     # Tresillo's services: its evening, hands, fixes, count check, files, history, pages
     "services/__init__.py": {".engine"},
     "services/checks.py": {"", ".engine", ".engine.compare", ".engine.countcheck"},
-    "services/files.py": {".engine", ".engine.sessionfile", ".words"},
-    # every game's file import: the hardened JSON reader of session files still lives in Tresillo's sessionfile
-    "services/games.py": {".engine.sessionfile"},
+    "services/files.py": {".engine", ".words"},
     "services/fixes.py": {".engine", ".views"},
     "services/hands.py": {"", ".engine", ".views"},
     "services/history.py": {".words"},

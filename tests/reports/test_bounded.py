@@ -10,10 +10,10 @@ import pytest
 
 from scorekeeper.games.tresillo import views as viewmodel
 from scorekeeper.games.tresillo import words as narration
+from scorekeeper.games.tresillo.documents.render import HTML_LINES, ledger_lines, render_html, render_report_page
 from scorekeeper.games.tresillo.engine import Hand, Ledger, Session, Setup, Table, replay
 from scorekeeper.games.tresillo.engine.model import PaperVersion, PaperWalk
 from scorekeeper.games.tresillo.views import CHART_POINTS, MOST_DEBTS, build_view
-from scorekeeper.reports import HTML_LINES, ledger_lines, render_html, render_report_page
 
 from .conftest import PLAYERS
 

@@ -6,9 +6,10 @@ import re
 import xml.etree.ElementTree as ET
 from decimal import Decimal
 
+from scorekeeper.games.tresillo.documents.chart import bowl_chart
 from scorekeeper.games.tresillo.engine import Ledger
 from scorekeeper.games.tresillo.views import SessionView, build_view
-from scorekeeper.reports.chart import DASHES, PHONE, bowl_chart, money_chart
+from scorekeeper.reports.chart import DASHES, PHONE, money_chart
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -13,10 +13,10 @@ import re
 import pytest
 from english import english_words
 
+from scorekeeper.games.tresillo.documents.render import render_pdf
 from scorekeeper.games.tresillo.engine import load_session, replay
 from scorekeeper.games.tresillo.views import build_view
 from scorekeeper.i18n import use_language
-from scorekeeper.reports import render_pdf
 
 from .conftest import ENDED, STARTED, pdf_pages, worked_session_text
 

@@ -7,10 +7,10 @@ import re
 
 import pytest
 
-from scorekeeper import reports
+from scorekeeper.games.tresillo.documents import render
+from scorekeeper.games.tresillo.documents.render import ledger_lines, render_pdf
 from scorekeeper.games.tresillo.engine import Ledger
 from scorekeeper.games.tresillo.views import SessionView, build_view
-from scorekeeper.reports import ledger_lines, render_pdf
 
 from .conftest import pdf_pages
 
@@ -76,8 +76,8 @@ def test_ledger_lines_fold_deals_and_keep_the_last_hands(worked_view: SessionVie
 def test_a_very_long_report_prints_its_last_hands(worked_view: SessionView, monkeypatch: pytest.MonkeyPatch,
                                                   most: int, said: str) -> None:
     """Beyond MOST_HANDS the PDF says which hands it leaves out, and prints the rest in full."""
-    monkeypatch.setattr(reports, "MOST_HANDS", most)
-    monkeypatch.setattr(reports, "COMPACT_FROM", 4)
+    monkeypatch.setattr(render, "MOST_HANDS", most)
+    monkeypatch.setattr(render, "COMPACT_FROM", 4)
     text = " ".join(" ".join(pdf_pages(render_pdf("report", worked_view))).split())
     assert said in text and f"this report prints the last {most} hands" in text
     assert "The ledger CSV and the session file have every hand." in text

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import re
 
+from scorekeeper.games.tresillo.documents.render import render_pdf
 from scorekeeper.games.tresillo.engine import Ledger, load_session, replay
 from scorekeeper.games.tresillo.views import SessionView, build_view
-from scorekeeper.reports import render_pdf
 
 from .conftest import ENDED, GROUP, STARTED, pdf_pages, worked_session_text
 

@@ -10,9 +10,15 @@ from collections.abc import Iterator
 import pytest
 from pypdf import PdfReader
 
+from scorekeeper.games.tresillo.documents.render import (
+    KINDS,
+    UnknownDocument,
+    document_filename,
+    render_html,
+    render_pdf,
+)
 from scorekeeper.games.tresillo.engine import Ledger
 from scorekeeper.games.tresillo.views import SessionView, build_view
-from scorekeeper.reports import KINDS, UnknownDocument, document_filename, render_html, render_pdf
 
 from .conftest import GROUP, WORKED_ROWS, pdf_pages
 

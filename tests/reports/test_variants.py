@@ -6,9 +6,9 @@ from decimal import Decimal
 
 import pytest
 
+from scorekeeper.games.tresillo.documents.render import KINDS, render_pdf
 from scorekeeper.games.tresillo.engine import Hand, PaperDebt, Session, Setup, Table, replay
 from scorekeeper.games.tresillo.views import build_view
-from scorekeeper.reports import KINDS, render_pdf
 
 from .conftest import gen_hands, pdf_pages
 

@@ -6,8 +6,8 @@ from decimal import Decimal
 
 import pytest
 
-from scorekeeper.cli import format_ledger
 from scorekeeper.core.errors import SessionError
+from scorekeeper.games.tresillo.commands import format_ledger
 from scorekeeper.games.tresillo.engine import SCORINGS, Table, load_session, replay
 from scorekeeper.games.tresillo.engine import french as points
 from scorekeeper.games.tresillo.words import ledger_json

@@ -10,26 +10,27 @@ from __future__ import annotations
 
 import fcntl
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from conftest import Browser, gen_group, gen_hand, gen_session
-from scorekeeper import reports
+from scorekeeper.games.tresillo import documents
 from scorekeeper.web.printing import Busy, Printer
 
 
 @pytest.fixture
 def drawn(monkeypatch):
-    """Every PDF drawn by the real WeasyPrint, counted."""
+    """Every PDF drawn by the real WeasyPrint, counted (the web finds Tresillo's documents through the registry)."""
     calls: list[str] = []
-    real = reports.render_pdf
+    real = documents.DOCUMENTS.pdf
 
     def counting(kind, view, **extra):
         calls.append(kind)
         return real(kind, view, **extra)
 
-    monkeypatch.setattr(reports, "render_pdf", counting)
+    monkeypatch.setattr(documents, "DOCUMENTS", replace(documents.DOCUMENTS, pdf=counting))
     return calls
 
 

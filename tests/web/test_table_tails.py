@@ -55,6 +55,77 @@ def test_a_new_hand_draws_a_new_chart(app, client) -> None:
     assert after != before  # a hand more: the kept chart of 40 hands is not shown for 41
 
 
+def kept_of(token: str) -> dict[object, object]:
+    """Everything kept with the newest replay of session ``token``, by its key."""
+    newest = max(version for kept, version in CACHE.keys() if kept == token)
+    return dict(CACHE.get((token, newest))._kept)  # type: ignore[union-attr]
+
+
+def test_the_parts_every_phone_sees_are_drawn_once_per_version_and_language(app, client) -> None:
+    """The standings, what is in play and the last hands: kept in the page's language, the same on every phone."""
+    token = imported(app, 40)
+    first = client.get(f"/s/{token}").get_data(as_text=True)
+    parts = {key[2][0]: made for key, made in kept_of(token).items()  # type: ignore[index]
+             if isinstance(key, tuple) and key[0] == "table screen" and key[2][0] != "bowls chart"}
+    assert sorted(parts) == ["bowls and paper", "in play", "last hands"]
+    for made in parts.values():  # each kept part is on the page as it was drawn
+        assert str(made).strip() and str(made) in first
+    other_phone = app.test_client()
+    second = other_phone.get(f"/s/{token}").get_data(as_text=True)
+    assert all(str(made) in second for made in parts.values())  # another phone is shown the same parts
+    other_phone.set_cookie("lang", "fr")
+    french = other_phone.get(f"/s/{token}").get_data(as_text=True)
+    assert "<h2>Dernières donnes</h2>" in french and str(parts["last hands"]) not in french
+    assert sorted(key[2][1] for key in kept_of(token) if isinstance(key, tuple) and key[0] == "table screen"
+                  and key[2][0] == "last hands") == ["en", "fr"]  # type: ignore[index]
+
+
+def test_a_new_hand_keeps_the_words_of_the_rows_before_it(app, client) -> None:
+    """A version made by adding a hand keeps the words of the rows it did not change, and says only its own."""
+    file = json.loads(evening(41))
+    last = file["hands"].pop()
+    with app.app_context():
+        token = services.import_session(services.create_group("Rows"), json.dumps(file)).token
+        db.session.remove()
+    client.get(f"/s/{token}")
+    rows_before = {key: made for key, made in kept_of(token).items() if isinstance(key, tuple) and key[0] == "row"}
+    assert sorted(key[2] for key in rows_before) == [74, 76, 78, 80]  # type: ignore[index]  # hands 37–40
+    page = client.get(f"/s/{token}/hand").get_data(as_text=True)
+    data = hand_fields(last, PLAYERS)
+    data.update(idem_key=field_value(page, "idem_key"), number="41", version=field_value(page, "version"),
+                csrf_token=csrf_of(page))
+    assert client.post(f"/s/{token}/hand", data=data).status_code == 302
+    after = client.get(f"/s/{token}").get_data(as_text=True)
+    rows_after = {key: made for key, made in kept_of(token).items() if isinstance(key, tuple) and key[0] == "row"}
+    assert sorted(key[2] for key in rows_after) == [74, 76, 78, 80, 82]  # type: ignore[index]
+    assert all(rows_after[key] is made for key, made in rows_before.items())  # carried, not said again
+    assert "Hand 41" in after and rows_after[("row", "en", 82)].event in after
+
+
+def test_a_part_being_drawn_is_waited_for_not_drawn_twice() -> None:
+    """Threads asking a version for the same part at once: one draws it, the others get what it drew."""
+    import threading
+    import time
+
+    from scorekeeper.services.replays import Replayed
+
+    whole = Replayed(1, (), None, None, None)  # type: ignore[arg-type]
+    drawn: list[int] = []
+
+    def draw() -> str:
+        drawn.append(1)
+        time.sleep(0.05)  # long enough for the other threads to ask meanwhile
+        return "part"
+
+    got: list[str] = []
+    threads = [threading.Thread(target=lambda: got.append(whole.kept("part", draw))) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(5)
+    assert got == ["part"] * 4 and drawn == [1]
+
+
 def test_the_served_app_is_frozen_out_of_the_collector() -> None:
     threshold, frozen = gc.get_threshold(), gc.get_freeze_count()
     try:

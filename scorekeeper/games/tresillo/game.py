@@ -43,6 +43,7 @@ SPEC = GameSpec(
         STAKE_OPTION,
     ),
     source="seed 000 (pagat), seed 001 (house), seed 003 (french): Tresillo",
+    session_format=FORMAT,
 )
 
 

@@ -18,6 +18,7 @@ from itertools import islice
 from typing import Any, overload
 
 from ... import formats
+from ...reports.chart import thin
 from . import words as narration
 from .engine import PAPER, Case, Ledger, Outcome, Row, RowKind, Settlement
 from .engine.model import Debt, PaperVersion, PaperWalk, Rows
@@ -265,17 +266,6 @@ class SessionView:
         if not title or title == self.group or title.startswith(f"{self.group} — "):
             return title or self.group
         return f"{self.group} — {title}"
-
-
-def thin(count: int, most: int | None) -> list[int]:
-    """Indexes of at most ``most`` points spread evenly over ``count``, the first and last always kept.
-
-    >>> thin(10, 4), thin(3, 4)
-    ([0, 3, 6, 9], [0, 1, 2])
-    """
-    if most is None or count <= most:
-        return list(range(count))
-    return sorted({round(i * (count - 1) / (most - 1)) for i in range(most)})
 
 
 def _paper_now(row: Row, walk: PaperWalk, most: int | None = None) -> tuple[PaperLine, ...]:

@@ -16,13 +16,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from .. import formats
-from ..core.domains import GROUP_NAME, TITLE, OutOfDomain, Text
-from ..games.tresillo.views import build_view
-from ..i18n import N_, _
-from ..inputs import BadInput, Subcommands, read_file, replay_data
-from ..words import refusal
-from . import KINDS, TITLES, render_html, render_pdf
+from .... import formats
+from ....core.domains import GROUP_NAME, TITLE, OutOfDomain, Text
+from ....i18n import N_, _
+from ....inputs import BadInput, Subcommands, read_file
+from ....words import refusal
+from ..commands import replay_data
+from ..views import build_view
+from .render import KINDS, TITLES, render_html, render_pdf
 
 
 def _when(value: Any, where: str) -> datetime | None:
