@@ -373,10 +373,11 @@ class Entry:
 def entry_for(gs: GameSession, number: int | None = None) -> Entry:
     """One replay of ``gs``, paused before hand ``number`` (the next hand when None).
 
-    The next hand starts from the cached replay (its table, forked when played on); a hand
-    being edited replays the hands before it (one pass even when nothing was cached).
+    The next hand starts from the cached replay (its table, forked when played on), made by
+    :func:`replayed` (a version another thread is replaying is waited for); a hand being edited
+    replays the hands before it (one pass even when nothing was cached).
     """
-    whole = _cached(gs) or _caught_up(gs)
+    whole = replayed(gs) if number is None else _cached(gs) or _caught_up(gs)
     if whole is None:
         whole, table = _replay(gs, number)
     elif number is None or number == len(whole.hands) + 1:

@@ -259,3 +259,38 @@ def test_the_table_pages_are_compiled_before_the_workers_fork(app, browser, tabl
     app.jinja_env.cache.clear()
     assert browser.get(f"/s/{table}/hand").status_code == 200
     assert "web/hand.html" in compiled  # the counting sees a compilation when there is one
+
+
+def test_two_hand_forms_of_a_new_version_replay_it_once(app, browser, table, monkeypatch):
+    """Two threads opening the hand form of a version their worker has not replayed: one replays it,
+    the other waits for it (services.replayed's lock), as the table screen's phones do."""
+    import threading
+    import time
+
+    from scorekeeper import services
+    from scorekeeper.db import db
+    from scorekeeper.services import replays as replays_module
+
+    made: list[int] = []
+    real = replays_module._replay
+
+    def slow(gs, number):
+        made.append(1)
+        time.sleep(0.2)  # long enough for the other thread to arrive meanwhile
+        return real(gs, number)
+
+    monkeypatch.setattr(replays_module, "_replay", slow)
+    CACHE.clear()
+    numbers: list[int] = []
+
+    def open_form() -> None:
+        with app.app_context():
+            numbers.append(services.entry_for(services.find_session(table)).number)
+            db.session.remove()
+
+    threads = [threading.Thread(target=open_form) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(10)
+    assert numbers == [7, 7] and made == [1]
