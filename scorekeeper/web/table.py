@@ -138,7 +138,6 @@ def new_hand(token: str) -> ResponseReturnValue:
     return hand_page(gs, form, form.entry), status
 
 
-
 def _deleted_since(form: HandForm, next_number: int) -> bool:
     """The form was made for a later hand number than the next one: hands were deleted meanwhile."""
     return bool(form.form_errors) and number_of(form.number.data, domains.HAND_NUMBER) > next_number
