@@ -226,7 +226,7 @@ def add_hand(
     check_room_for_hand(count)
     if entry is None or entry.number != count + 1 or entry.source is None or entry.source.version != gs.version:
         entry = entry_for(gs)
-    table = entry.table.fork()  # the hand is played once, here: the next page's replay is this table
+    table = entry.paused.fork()  # the hand is played once, here: the next page's replay is this table
     try:
         hand = dict(hand, dealer=table.deal_of(entry.parse(hand))[0])
         played = entry.parse(hand)  # the hand as it is stored (its dealer recorded), as a replay reads it

@@ -23,6 +23,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, TypeVar, cast
 
 from sqlalchemy import event, func, select
@@ -287,7 +288,7 @@ def _caught_up(gs: GameSession) -> Replayed | None:
 
 def _replay(gs: GameSession, number: int | None) -> tuple[Replayed, Table]:
     """One pass over the stored hands, kept; and the table paused before hand ``number`` on the way
-    (None: after the last hand)."""
+    (None: after the last hand, the kept replay's own table: never play on it, play on a fork)."""
     hands = hand_data(gs)
     session = load_session(session_dict(gs, hands))
     number = len(hands) + 1 if number is None else number
@@ -296,7 +297,7 @@ def _replay(gs: GameSession, number: int | None) -> tuple[Replayed, Table]:
     whole = table.fork().play_all(rest) if rest else table
     made = Replayed(gs.version, tuple(hands), session, whole, whole.ledger())
     keep(gs, made)
-    return made, table.fork() if not rest else table
+    return made, table
 
 
 def keep(gs: GameSession, made: Replayed) -> None:
@@ -323,15 +324,27 @@ class Entry:
     number: int
     hands: list[dict[str, Any]]  # the stored hand objects the replay was made from
     session: Session
-    table: Table  # the table just before hand ``number``: play it (or a fork of it) from here
+    #: the table just before hand ``number``, never played on (for the next hand it is the cached replay's)
+    paused: Table
     ledger: Ledger  # the session as stored
     #: the replay of the whole session this entry came from (None: not as stored, e.g. a test's)
     source: Replayed | None = None
 
+    @cached_property
+    def table(self) -> Table:
+        """The table just before hand ``number``, this entry's own: play it (or a fork of it) from here.
+
+        Copied from ``paused`` when first asked for: opening the hand form asks for none (its form object
+        lives until the garbage collector finds it, and with it whatever it holds).
+        """
+        return self.paused.fork()
+
     @property
     def upcoming(self) -> Upcoming:
         """What was in play before hand ``number``: the hand form is built from it."""
-        return self.table.upcoming()
+        if self.editing:
+            return self.paused.upcoming()  # entry_for replayed this table for this entry alone
+        return self.ledger.upcoming  # the next hand, as the stored evening's ledger says it
 
     @property
     def editing(self) -> bool:
@@ -360,14 +373,15 @@ class Entry:
 def entry_for(gs: GameSession, number: int | None = None) -> Entry:
     """One replay of ``gs``, paused before hand ``number`` (the next hand when None).
 
-    The next hand starts from the cached replay (a fork of its table); a hand
-    being edited replays the hands before it (one pass even when nothing was cached).
+    The next hand starts from the cached replay (its table, forked when played on), made by
+    :func:`replayed` (a version another thread is replaying is waited for); a hand being edited
+    replays the hands before it (one pass even when nothing was cached).
     """
-    whole = _cached(gs) or _caught_up(gs)
+    whole = replayed(gs) if number is None else _cached(gs) or _caught_up(gs)
     if whole is None:
         whole, table = _replay(gs, number)
     elif number is None or number == len(whole.hands) + 1:
-        table = whole.table.fork()
+        table = whole.table
     else:
         table = Table(whole.session.setup).play_all(whole.session.hands[: number - 1])
     hands = list(whole.hands)

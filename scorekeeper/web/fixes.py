@@ -256,8 +256,15 @@ def insert(token: str, number: int) -> ResponseReturnValue:
             else:
                 return preview_page(gs, services.Change("insert", number, hand=hand), entry=entry)
         status = 400
-    return render_template("web/hand.html", gs=gs, view=services.view_from(gs, entry.ledger), form=form,
-                           editing=None, inserting=number, upcoming=entry.upcoming), status
+    return hand_page(gs, form, entry, inserting=number), status
+
+
+def hand_page(gs: GameSession, form: HandForm, entry: services.Entry, *, editing: int | None = None,
+              inserting: int | None = None) -> str:
+    """The hand form's page, drawn from the replay the form was built on: the hand it is for (who deals,
+    what is in play) and the rules, never a view of the whole evening (whose settlement it does not show)."""
+    return render_template("web/hand.html", gs=gs, form=form, up=form.upcoming, editing=editing,
+                           inserting=inserting, favoured_suit=entry.ledger.rules.favoured_suit)
 
 
 @bp.route("/<token>/hands/<int:number>/dealer", methods=["GET", "POST"])

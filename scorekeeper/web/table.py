@@ -30,7 +30,7 @@ from ..services import GameSession, HistoryEntry
 from . import printing
 from .access import session_or_404
 from .addresses import hint_number, query_number
-from .fixes import closed_page, done_page, fixes_context, gone, named_by, phone_name, respond
+from .fixes import closed_page, done_page, fixes_context, gone, hand_page, named_by, phone_name, respond
 from .forms import EndForm, HandForm, VersionForm, new_key, number_of, posted_version
 from .hardening import csp_nonce
 from .language import document_language
@@ -131,12 +131,11 @@ def new_hand(token: str) -> ResponseReturnValue:
                 if saved is not None:
                     return _saved(gs, saved)
     assert form.entry is not None
-    source = form.entry.source
-    view = services.kept_view(gs, source) if source is not None else services.view_from(gs, form.entry.ledger)
-    if request.method == "GET" or _deleted_since(form, view.next.number):
-        form.number.data = str(view.next.number)
+    up = form.upcoming
+    if request.method == "GET" or _deleted_since(form, up.number):
+        form.number.data = str(up.number)
         form.version.data = str(gs.version)
-    return render_template("web/hand.html", gs=gs, view=view, form=form, editing=None), status
+    return hand_page(gs, form, form.entry), status
 
 
 def _deleted_since(form: HandForm, next_number: int) -> bool:
@@ -249,9 +248,7 @@ def edit_hand(token: str, number: int) -> ResponseReturnValue:
             return done_page(gs, services.edit_outcome(gs, number, edited))
     else:
         status = 400
-    view = services.view_from(gs, entry.ledger)
-    return render_template("web/hand.html", gs=gs, view=view, form=form, editing=number,
-                           upcoming=entry.upcoming), status
+    return hand_page(gs, form, entry, editing=number), status
 
 
 @bp.route("/<token>/end", methods=["GET", "POST"])

@@ -184,8 +184,9 @@ def test_a_version_made_by_the_other_worker_is_caught_up(browser, app, table, wo
 
 
 def test_the_session_view_is_built_once_per_version_and_language(browser, table, worked_example, monkeypatch):
-    """The table screen, the hand form and the hands list show one session view per version and language:
-    built once, kept with the replay, built again for a new version or another language."""
+    """The table screen and the hands list show one session view per version and language: built once,
+    kept with the replay, built again for a new version or another language. The hand form builds none:
+    it shows the next hand (the ledger's own) and the rules, not the evening's settlement."""
     from scorekeeper.games.tresillo import views as viewmodel
     from scorekeeper.services import views
 
@@ -197,6 +198,8 @@ def test_the_session_view_is_built_once_per_version_and_language(browser, table,
         return real(*args, **kwargs)
 
     monkeypatch.setattr(views, "build_view", counting)
+    assert browser.get(f"/s/{table}/hand").status_code == 200
+    assert built == []  # the hand form alone, on a version nothing was drawn for yet
     pages = (f"/s/{table}", f"/s/{table}/hand", f"/s/{table}/hands")
     for url in pages:
         assert browser.get(url).status_code == 200
@@ -207,8 +210,87 @@ def test_the_session_view_is_built_once_per_version_and_language(browser, table,
     browser.client.get("/language/es")
     spanish = browser.get(f"/s/{table}").get_data(as_text=True)
     assert len(built) == 3 and 'lang="es"' in spanish
-    gen_hand(browser, table, worked_example["hands"][6])  # its form: the paper as the session says, in Spanish
-    assert len(built) == 4
+    gen_hand(browser, table, worked_example["hands"][6])  # its form and its save build no view
+    assert len(built) == 3
     for url in pages:
         assert browser.get(url).status_code == 200
-    assert len(built) == 6  # the new version's two
+    assert len(built) == 5  # the new version's two
+
+
+def test_the_hand_form_copies_no_table(browser, table, worked_example, monkeypatch):
+    """Opening the hand form reads the cached replay and copies nothing: a WTForms form lives until the
+    garbage collector finds it (its fields point back at it), and a copied table rode along, rows and all.
+    Saving plays the hand on one table of its own (the one kept for the next version)."""
+    forks: list[int] = []
+    real = Table.fork
+
+    def counting(self):
+        forks.append(1)
+        return real(self)
+
+    browser.get(f"/s/{table}/hand")  # the replay of this version, kept
+    monkeypatch.setattr(Table, "fork", counting)
+    page = browser.get(f"/s/{table}/hand")
+    assert page.status_code == 200 and forks == []
+    edit = browser.get(f"/s/{table}/hands/2/edit")  # a hand being fixed: its own table, replayed for it
+    assert edit.status_code == 200 and forks == []
+    gen_hand(browser, table, worked_example["hands"][6])  # its form, then its save
+    assert forks == [1]
+
+
+def test_the_table_pages_are_compiled_before_the_workers_fork(app, browser, table, monkeypatch):
+    """gunicorn's master compiles the table's pages (serving.compile_table_pages): no worker's first
+    table screen or hand form compiles a template."""
+    from scorekeeper.serving import compile_table_pages
+
+    app.jinja_env.cache.clear()
+    compile_table_pages(app)
+    compiled: list[str] = []
+    real = app.jinja_env.compile
+
+    def counting(source, name=None, filename=None, *args, **kwargs):
+        compiled.append(name)
+        return real(source, name, filename, *args, **kwargs)
+
+    monkeypatch.setattr(app.jinja_env, "compile", counting)
+    for url in (f"/s/{table}", f"/s/{table}/hand"):
+        assert browser.get(url).status_code == 200
+    assert compiled == []
+    app.jinja_env.cache.clear()
+    assert browser.get(f"/s/{table}/hand").status_code == 200
+    assert "web/hand.html" in compiled  # the counting sees a compilation when there is one
+
+
+def test_two_hand_forms_of_a_new_version_replay_it_once(app, browser, table, monkeypatch):
+    """Two threads opening the hand form of a version their worker has not replayed: one replays it,
+    the other waits for it (services.replayed's lock), as the table screen's phones do."""
+    import threading
+    import time
+
+    from scorekeeper import services
+    from scorekeeper.db import db
+    from scorekeeper.services import replays as replays_module
+
+    made: list[int] = []
+    real = replays_module._replay
+
+    def slow(gs, number):
+        made.append(1)
+        time.sleep(0.2)  # long enough for the other thread to arrive meanwhile
+        return real(gs, number)
+
+    monkeypatch.setattr(replays_module, "_replay", slow)
+    CACHE.clear()
+    numbers: list[int] = []
+
+    def open_form() -> None:
+        with app.app_context():
+            numbers.append(services.entry_for(services.find_session(table)).number)
+            db.session.remove()
+
+    threads = [threading.Thread(target=open_form) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(10)
+    assert numbers == [7, 7] and made == [1]
