@@ -54,6 +54,27 @@ def tune_sqlite(engine: Engine) -> None:
         conn.exec_driver_sql("BEGIN IMMEDIATE" if _WRITING.get() else "BEGIN")
 
 
+#: set on a database session once its transaction has written (flushed) anything
+_WROTE = "scorekeeper.wrote"
+
+
+@event.listens_for(OrmSession, "after_flush")
+def _wrote(session: OrmSession, _context: Any) -> None:
+    session.info[_WROTE] = True
+
+
+@event.listens_for(OrmSession, "after_commit")
+@event.listens_for(OrmSession, "after_rollback")
+def _written_ends(session: OrmSession) -> None:
+    session.info.pop(_WROTE, None)
+
+
+def unwritten() -> bool:
+    """Whether this request's transaction has changed nothing (yet): what it reads is committed state,
+    so what is derived from it may be kept for other requests (the replays, the table screen's last change)."""
+    return not (db.session.info.get(_WROTE) or db.session.new or db.session.dirty)
+
+
 @event.listens_for(OrmSession, "after_transaction_end")
 def _ended(_session: OrmSession, transaction: Any) -> None:
     """A transaction ended (committed, rolled back or closed with the request): the next one reads

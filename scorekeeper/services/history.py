@@ -10,7 +10,9 @@ the session file (``"history"``) and comes back with an import.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -19,9 +21,9 @@ from sqlalchemy import func, select
 
 from .. import formats
 from ..core import domains
-from ..db import db
+from ..db import db, unwritten
 from ..games.tresillo.words import bet_term
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, current_language, ngettext
 from ..models import GameSession, HistoryEntry, now
 from ..words import refusal
 from .refusals import Refused
@@ -99,7 +101,11 @@ def since(gs: GameSession, version: int) -> list[HistoryEntry]:
 
 def undoable(gs: GameSession) -> HistoryEntry | None:
     """The change a one-tap undo takes back: the latest one, unless it is itself an undo."""
-    entry = latest(gs)
+    return _taken_back(latest(gs))
+
+
+def _taken_back(entry: HistoryEntry | None) -> HistoryEntry | None:
+    """The change an undo after ``entry`` (the latest) would take back: ``entry``, unless it is an undo."""
     return entry if entry is not None and entry.kind != "undo" else None
 
 
@@ -346,8 +352,52 @@ def history_view(gs: GameSession) -> HistoryView:
 
 def recent_view(gs: GameSession, *seqs: int | None) -> HistoryView:
     """The lines of changes ``seqs`` only, and the change a one-tap undo takes back: what the table screen
-    and a change's page show, read without the whole log (it grows by a change per hand saved)."""
-    last = undoable(gs)
+    and a change's page show, read without the whole log (it grows by a change per hand saved).
+
+    Without ``seqs`` (the table screen of every phone) it is the same for a whole version: read once
+    per version, language and day and kept (:data:`KEPT_LAST_CHANGE`)."""
+    if any(s is not None for s in seqs) or gs.id is None or not unwritten():
+        return _recent_view(gs, seqs, latest(gs))
+    key = (gs.token, gs.version, current_language(), now().date())
+    found = KEPT_LAST_CHANGE.get(key)
+    if found is None:
+        newest = latest(gs)
+        found = _recent_view(gs, seqs, newest)
+        if newest is not None and newest.version == gs.version:  # the log read is the log of this version
+            KEPT_LAST_CHANGE.put(key, found)
+    return found
+
+
+class KeptViews:
+    """The last few sessions' history views by (token, version, language, day), shared by a worker's
+    threads; a new version is a new key, so nothing kept is ever stale (bounded by count)."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self._items: OrderedDict[Hashable, HistoryView] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> HistoryView | None:
+        with self._lock:
+            return self._items.get(key)
+
+    def put(self, key: Hashable, view: HistoryView) -> None:
+        with self._lock:
+            self._items[key] = view
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+#: the table screen's last change of each session version this process served
+KEPT_LAST_CHANGE = KeptViews()
+
+
+def _recent_view(gs: GameSession, seqs: tuple[int | None, ...], newest: HistoryEntry | None) -> HistoryView:
+    last = _taken_back(newest)
     wanted = {s for s in seqs if s is not None} | ({last.seq} if last is not None else set())
     if not wanted:
         return HistoryView((), None)

@@ -26,10 +26,10 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, TypeVar, cast
 
-from sqlalchemy import event, func, select
-from sqlalchemy.orm import Session as OrmSession
+from sqlalchemy import func, select
+from sqlalchemy.orm.attributes import set_committed_value
 
-from ..db import db
+from ..db import db, unwritten
 from ..games.tresillo.engine import (
     Hand,
     Ledger,
@@ -43,12 +43,21 @@ from ..games.tresillo.engine import (
     settle,
 )
 from ..games.tresillo.engine.sessionfile import FORMAT as FORMAT_SESSION
-from ..models import GameSession, HandRecord, HistoryEntry
+from ..models import GameSession, Group, HandRecord, HistoryEntry
 
 
 def find_session(token: str) -> GameSession | None:
-    """The session behind a session link, or None."""
-    return db.session.scalars(select(GameSession).where(GameSession.token == token)).first()
+    """The session behind a session link, or None; its group read in the same statement (every page
+    names it and speaks its language), given to it as loaded, with no loader option that a later
+    ``refresh(..., with_for_update=True)`` would carry into a locking read."""
+    found = db.session.execute(
+        select(GameSession, Group).join(Group, GameSession.group_id == Group.id).where(GameSession.token == token)
+    ).first()
+    if found is None:
+        return None
+    gs, group = found
+    set_committed_value(gs, "group", group)
+    return gs
 
 
 def session_dict(
@@ -203,21 +212,6 @@ class ReplayCache:
 
 #: this process's replays (each gunicorn worker has its own; the version in the key is the database's)
 CACHE = ReplayCache()
-#: set on a database session once its transaction has written (flushed) anything
-_WROTE = "scorekeeper.wrote"
-
-
-@event.listens_for(OrmSession, "after_flush")
-def _wrote(session: OrmSession, _context: Any) -> None:
-    session.info[_WROTE] = True
-
-
-@event.listens_for(OrmSession, "after_commit")
-@event.listens_for(OrmSession, "after_rollback")
-def _ended(session: OrmSession) -> None:
-    session.info.pop(_WROTE, None)
-
-
 def stored_version(gs: GameSession) -> int | None:
     """The session's version as the database has it now (not as loaded at the start of the request)."""
     return db.session.scalar(select(GameSession.version).where(GameSession.id == gs.id))
@@ -226,7 +220,7 @@ def stored_version(gs: GameSession) -> int | None:
 def _unwritten(gs: GameSession) -> bool:
     """Whether ``gs`` is stored and this transaction has not changed anything (yet): the state it
     reads is the committed state of ``gs.version``."""
-    return gs.id is not None and not (db.session.info.get(_WROTE) or db.session.new or db.session.dirty)
+    return gs.id is not None and unwritten()
 
 
 def replayed(gs: GameSession) -> Replayed:

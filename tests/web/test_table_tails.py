@@ -7,11 +7,13 @@ import gc
 import json
 import re
 
+from sqlalchemy import event
 from test_long_evening import PLAYERS, evening, imported
 
 from conftest import csrf_of, field_value, hand_fields
 from scorekeeper import services
 from scorekeeper.db import db
+from scorekeeper.services import history
 from scorekeeper.services.replays import CACHE
 from scorekeeper.serving import settle_heap
 
@@ -100,6 +102,52 @@ def test_a_new_hand_keeps_the_words_of_the_rows_before_it(app, client) -> None:
     assert sorted(key[2] for key in rows_after) == [74, 76, 78, 80, 82]  # type: ignore[index]
     assert all(rows_after[key] is made for key, made in rows_before.items())  # carried, not said again
     assert "Hand 41" in after and rows_after[("row", "en", 82)].event in after
+
+
+def save_last_hand(app, client, name: str) -> str:
+    """A session of 40 hands imported, then its 41st saved from the hand form: its last change is an add."""
+    file = json.loads(evening(41))
+    last = file["hands"].pop()
+    with app.app_context():
+        token = services.import_session(services.create_group(name), json.dumps(file)).token
+        db.session.remove()
+    page = client.get(f"/s/{token}/hand").get_data(as_text=True)
+    data = hand_fields(last, PLAYERS)
+    data.update(idem_key=field_value(page, "idem_key"), number="41", version=field_value(page, "version"),
+                csrf_token=csrf_of(page))
+    assert client.post(f"/s/{token}/hand", data=data).status_code == 302
+    return token
+
+
+def test_the_last_change_is_read_once_per_version_and_the_group_with_the_session(app, client) -> None:
+    """Every phone's table screen offers the same undo: the log is read for the first, not for the others;
+    and a page reads its session's group in the statement that finds the session."""
+    token = save_last_hand(app, client, "Undo once")
+    with app.app_context():
+        engine = db.engine
+    said: list[str] = []
+
+    def heard(_conn, _cursor, statement, *_args) -> None:
+        said.append(" ".join(statement.split()))
+
+    event.listen(engine, "before_cursor_execute", heard)
+    try:
+        first = client.get(f"/s/{token}?saved=41").get_data(as_text=True)  # the saving phone: its undo
+        read_first = [s for s in said if "FROM history" in s]
+        said.clear()
+        second = app.test_client().get(f"/s/{token}?saved=41").get_data(as_text=True)
+        read_second = [s for s in said if "FROM history" in s]
+        groups_alone = [s for s in said if s.startswith("SELECT") and "FROM groups" in s]
+    finally:
+        event.remove(engine, "before_cursor_execute", heard)
+    assert read_first and read_second == []  # the second phone is given the kept line
+    assert groups_alone == []
+    kept = [view for key, view in history.KEPT_LAST_CHANGE._items.items() if key[0] == token]
+    assert len(kept) == 1 and kept[0].undo is not None and kept[0].undo.kind == "add"
+    assert UNDO.findall(first) == UNDO.findall(second) != []
+
+
+UNDO = re.compile(r'<form[^>]*action="[^"]*/undo[^"]*"')
 
 
 def test_a_part_being_drawn_is_waited_for_not_drawn_twice() -> None:
