@@ -166,6 +166,18 @@ def test_nothing_wider_than_the_screen(chromium: Any, demo: Any, width: int, hei
     assert wide == {}
 
 
+def test_a_slow_phone_sees_the_hand_form_laid_out_once(chromium: Any, demo: Any) -> None:
+    """A phone six times slower paints the page before the form has arrived: the short screen's layout
+    (the language links at the foot) must hold from that first paint (a CI run saw 0.15 on the edit page)."""
+    base, pages = demo
+    for name in ("hand", "edit"):
+        ctx, page = open_page(chromium, width=360, height=640)  # a new phone: nothing cached
+        ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 6})
+        page.goto(base + pages[name])
+        assert page.evaluate(LAYOUT_SHIFT) <= 0.05, name
+        ctx.close()
+
+
 def test_hand_form_keeps_save_in_reach_and_does_not_jump(chromium: Any, demo: Any) -> None:
     base, pages = demo
     ctx, page = open_page(chromium, width=360, height=640)
