@@ -10,11 +10,9 @@ the session file (``"history"``) and comes back with an import.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy import func, select
@@ -26,6 +24,7 @@ from ..games.tresillo.words import bet_term
 from ..i18n import N_, _, current_language, ngettext
 from ..models import GameSession, HistoryEntry, now
 from ..words import refusal
+from .kept import Kept
 from .refusals import Refused
 
 #: the kinds of change, in the order the History page explains them
@@ -368,32 +367,8 @@ def recent_view(gs: GameSession, *seqs: int | None) -> HistoryView:
     return found
 
 
-class KeptViews:
-    """The last few sessions' history views by (token, version, language, day), shared by a worker's
-    threads; a new version is a new key, so nothing kept is ever stale (bounded by count)."""
-
-    def __init__(self, size: int = 64) -> None:
-        self.size = size
-        self._items: OrderedDict[Hashable, HistoryView] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable) -> HistoryView | None:
-        with self._lock:
-            return self._items.get(key)
-
-    def put(self, key: Hashable, view: HistoryView) -> None:
-        with self._lock:
-            self._items[key] = view
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
-
 #: the table screen's last change of each session version this process served
-KEPT_LAST_CHANGE = KeptViews()
+KEPT_LAST_CHANGE: Kept[tuple[str, int, str, date], HistoryView] = Kept(64)
 
 
 def _recent_view(gs: GameSession, seqs: tuple[int | None, ...], newest: HistoryEntry | None) -> HistoryView:

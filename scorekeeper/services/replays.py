@@ -20,7 +20,6 @@ it plays those hands on a fork of that replay (:func:`_caught_up`).
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -44,6 +43,7 @@ from ..games.tresillo.engine import (
 )
 from ..games.tresillo.engine.sessionfile import FORMAT as FORMAT_SESSION
 from ..models import GameSession, Group, HandRecord, HistoryEntry
+from .kept import Kept
 
 
 def find_session(token: str) -> GameSession | None:
@@ -161,7 +161,7 @@ class Replayed:
         return replace(self.ledger, setup=other, settlement=settle(other, self.ledger.last, self.ledger.rules.scoring))
 
 
-class ReplayCache:
+class ReplayCache(Kept[tuple[str, int], Replayed]):
     """The last few sessions' replays by (session token, version), shared by a worker's threads.
 
     The token, not the row id: a token is never given to another session, even in
@@ -172,27 +172,7 @@ class ReplayCache:
     """
 
     def __init__(self, size: int = 32) -> None:
-        self.size = size
-        self._items: OrderedDict[tuple[str, int], Replayed] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: tuple[str, int]) -> Replayed | None:
-        with self._lock:
-            found = self._items.get(key)
-            if found is not None:
-                self._items.move_to_end(key)
-            return found
-
-    def put(self, key: tuple[str, int], value: Replayed) -> None:
-        with self._lock:
-            self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
+        super().__init__(size)
 
     def keys(self) -> list[tuple[str, int]]:
         with self._lock:
@@ -212,6 +192,8 @@ class ReplayCache:
 
 #: this process's replays (each gunicorn worker has its own; the version in the key is the database's)
 CACHE = ReplayCache()
+
+
 def stored_version(gs: GameSession) -> int | None:
     """The session's version as the database has it now (not as loaded at the start of the request)."""
     return db.session.scalar(select(GameSession.version).where(GameSession.id == gs.id))

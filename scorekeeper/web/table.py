@@ -50,8 +50,7 @@ def drawn_chart(gs: GameSession, screen: services.TableScreen) -> Markup:
     draw = documents.chart if documents is not None else None
     if draw is None:
         return Markup("")
-    return screen.kept(("bowls chart", current_language()),
-                       lambda: Markup(draw(screen.chart, title=_("Bowls so far"), frame=PHONE)))
+    return screen.drawn("bowls chart", lambda: Markup(draw(screen.chart, title=_("Bowls so far"), frame=PHONE)))
 
 
 def hand_form(gs: GameSession, *, formdata: Any = None, number: int | None = None,

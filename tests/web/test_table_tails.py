@@ -42,17 +42,9 @@ def test_the_bowls_chart_is_drawn_once_per_version_and_language(app, client) -> 
 
 
 def test_a_new_hand_draws_a_new_chart(app, client) -> None:
-    file = json.loads(evening(41))
-    last = file["hands"].pop()
-    with app.app_context():
-        token = services.import_session(services.create_group("Tails"), json.dumps(file)).token
-        db.session.remove()
+    token, last = forty_of_forty_one(app, "Tails")
     before = CHART.findall(client.get(f"/s/{token}").get_data(as_text=True))[0]
-    page = client.get(f"/s/{token}/hand").get_data(as_text=True)
-    data = hand_fields(last, PLAYERS)
-    data.update(idem_key=field_value(page, "idem_key"), number="41", version=field_value(page, "version"),
-                csrf_token=csrf_of(page))
-    assert client.post(f"/s/{token}/hand", data=data).status_code == 302
+    save_the_41st(client, token, last)
     after = CHART.findall(client.get(f"/s/{token}").get_data(as_text=True))[0]
     assert after != before  # a hand more: the kept chart of 40 hands is not shown for 41
 
@@ -84,19 +76,11 @@ def test_the_parts_every_phone_sees_are_drawn_once_per_version_and_language(app,
 
 def test_a_new_hand_keeps_the_words_of_the_rows_before_it(app, client) -> None:
     """A version made by adding a hand keeps the words of the rows it did not change, and says only its own."""
-    file = json.loads(evening(41))
-    last = file["hands"].pop()
-    with app.app_context():
-        token = services.import_session(services.create_group("Rows"), json.dumps(file)).token
-        db.session.remove()
+    token, last = forty_of_forty_one(app, "Rows")
     client.get(f"/s/{token}")
     rows_before = {key: made for key, made in kept_of(token).items() if isinstance(key, tuple) and key[0] == "row"}
     assert sorted(key[2] for key in rows_before) == [74, 76, 78, 80]  # type: ignore[index]  # hands 37–40
-    page = client.get(f"/s/{token}/hand").get_data(as_text=True)
-    data = hand_fields(last, PLAYERS)
-    data.update(idem_key=field_value(page, "idem_key"), number="41", version=field_value(page, "version"),
-                csrf_token=csrf_of(page))
-    assert client.post(f"/s/{token}/hand", data=data).status_code == 302
+    save_the_41st(client, token, last)
     after = client.get(f"/s/{token}").get_data(as_text=True)
     rows_after = {key: made for key, made in kept_of(token).items() if isinstance(key, tuple) and key[0] == "row"}
     assert sorted(key[2] for key in rows_after) == [74, 76, 78, 80, 82]  # type: ignore[index]
@@ -104,18 +88,29 @@ def test_a_new_hand_keeps_the_words_of_the_rows_before_it(app, client) -> None:
     assert "Hand 41" in after and rows_after[("row", "en", 82)].event in after
 
 
-def save_last_hand(app, client, name: str) -> str:
-    """A session of 40 hands imported, then its 41st saved from the hand form: its last change is an add."""
+def forty_of_forty_one(app, name: str) -> tuple[str, dict[str, object]]:
+    """A session of 41 hands imported without its last one: its token and the hand left to save."""
     file = json.loads(evening(41))
     last = file["hands"].pop()
     with app.app_context():
         token = services.import_session(services.create_group(name), json.dumps(file)).token
         db.session.remove()
+    return token, last
+
+
+def save_the_41st(client, token: str, last: dict[str, object]) -> None:
+    """Hand 41 saved from the hand form, as a phone does."""
     page = client.get(f"/s/{token}/hand").get_data(as_text=True)
     data = hand_fields(last, PLAYERS)
     data.update(idem_key=field_value(page, "idem_key"), number="41", version=field_value(page, "version"),
                 csrf_token=csrf_of(page))
     assert client.post(f"/s/{token}/hand", data=data).status_code == 302
+
+
+def save_last_hand(app, client, name: str) -> str:
+    """A session of 40 hands imported, then its 41st saved from the hand form: its last change is an add."""
+    token, last = forty_of_forty_one(app, name)
+    save_the_41st(client, token, last)
     return token
 
 
