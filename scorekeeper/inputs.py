@@ -1,8 +1,8 @@
 """A session file read for a command: any refusal becomes one line naming the hand and the field.
 
-Shared by every subcommand (``replay`` in :mod:`scorekeeper.cli`, the documents in
-:mod:`scorekeeper.reports.commands`), so neither imports the other. The file's ``format`` picks the
-game through the registry: ``scorekeeper-session/2`` is replayed here, a game's own format by its
+Shared by every subcommand (``replay`` in :mod:`scorekeeper.cli`, a game's printed documents in
+:mod:`scorekeeper.games.tresillo.documents.commands`), so neither imports the other. The file's
+``format`` picks the game through the registry: ``scorekeeper-session/2`` is replayed here, a game's own format by its
 package's ``commands`` module.
 """
 
@@ -21,7 +21,7 @@ from .games import GAMES
 from .games.replay import FORMAT as GAMES_FORMAT
 from .games.replay import Played
 from .games.replay import replay as replay_game_session
-from .games.views import _own_module as own_module  # a game's package module found by its name
+from .games.views import own_module  # a game's package module found by its name
 from .i18n import _
 from .words import refusal_line
 

@@ -78,10 +78,10 @@ class Pieces:
 
 def _views_module(game: Game[Any]) -> ModuleType | None:
     """The ``views`` module of ``game``'s package (None: the game has none)."""
-    return _own_module(game, "views")
+    return own_module(game, "views")
 
 
-def _own_module(game: Game[Any], name: str) -> ModuleType | None:
+def own_module(game: Game[Any], name: str) -> ModuleType | None:
     """The module ``name`` of ``game``'s package (None: the game has none)."""
     package = game.start.__module__.rsplit(".", 1)[0]
     try:
@@ -139,6 +139,6 @@ class Documents:
 def documents_for(game: Game[Any]) -> Documents | None:
     """The printed documents of ``game``: ``DOCUMENTS`` of its package's ``documents`` module (None: it has
     none, and prints the sheet every game has)."""
-    module = _own_module(game, "documents")
+    module = own_module(game, "documents")
     found: Documents | None = getattr(module, "DOCUMENTS", None) if module is not None else None
     return found

@@ -17,7 +17,7 @@ from scorekeeper.core.errors import SessionError
 from scorekeeper.core.sessionjson import parse_json
 from scorekeeper.games import GAMES
 from scorekeeper.games.tresillo import commands as tresillo_commands
-from scorekeeper.games.views import _own_module as own_module
+from scorekeeper.games.views import own_module
 from scorekeeper.inputs import own_file_replay
 
 from .test_purity import allowed, imports

@@ -59,7 +59,7 @@ FORMAT = "tresillo-session/1"
 #: where it was dealt (rules.DEAL_FIELDS: its dealer, a new seating from it on)
 _HAND_FIELDS = frozenset(HAND_FIELDS) | frozenset(DEAL_FIELDS)
 #: every top-level field; ``group``, ``title``, ``started`` and ``ended`` are the printed
-#: documents' details (scorekeeper.reports.commands), and ``history`` the log of changes
+#: documents' details (scorekeeper.games.tresillo.documents.commands), and ``history`` the log of changes
 #: (scorekeeper.services.history), which the engine does not read
 SESSION_FIELDS = frozenset({
     "format", "rules", "players", "first_dealer", "start_tokens", "tanto_value", "currency", "paper",
