@@ -27,7 +27,7 @@ from .forms import DAMAGED, NextForm, RulesForm
 from .hardening import csp_nonce
 from .language import document_language
 from .paper import paper_extras
-from .table import documents_of
+from .printing import documents_of
 
 bp = Blueprint("evenings", __name__)
 

@@ -541,6 +541,16 @@ class HandForm(ShownForm):
         return mapping.get(engine_field, "contract")
 
 
+def hand_form(gs: services.GameSession, *, formdata: Any = None, number: int | None = None,
+              entry: services.Entry | None = None) -> HandForm:
+    """The hand form for the next hand (or hand ``number``), built on one replay that the save reuses."""
+    entry = entry or services.entry_for(gs, number)
+    form = HandForm() if formdata is None else HandForm(formdata=formdata)
+    form.setup_for(list(gs.players), services.choices_for(gs), entry.upcoming)
+    form.entry = entry
+    return form
+
+
 class EndForm(ShownForm):
     paper = RadioField(_l("The paper"),
                        choices=[("settle", _l("Settle it tonight")), ("keep", _l("Keep it for next time"))],

@@ -27,12 +27,12 @@ from ..i18n import _, use_language
 from ..services import GameSession, Group
 from . import printing
 from .access import UnknownLink, group_or_404, session_or_404, watched_or_404
-from .fixes import phone_name
 from .forms import FormKey, number_of
 from .hardening import csp_nonce
 from .language import document_language
 from .offline import KEY as PHONE_KEY
 from .offline import report_waiting
+from .phones import phone_name
 
 bp = Blueprint("games", __name__)
 

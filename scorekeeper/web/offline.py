@@ -30,9 +30,8 @@ from ..core import domains
 from ..i18n import _
 from ..services import WAITING, GameSession
 from .access import session_or_404
-from .fixes import phone_name
-from .forms import HandForm, number_of
-from .table import hand_form
+from .forms import HandForm, hand_form, number_of
+from .phones import phone_name
 
 bp = Blueprint("offline", __name__)
 

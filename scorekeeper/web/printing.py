@@ -34,6 +34,8 @@ from pathlib import Path
 
 from flask import Flask, Response, current_app, render_template
 
+from ..games import GAMES
+from ..games.views import Documents, documents_for
 from ..i18n import _, ngettext
 from ..services import GameSession
 
@@ -159,6 +161,12 @@ def register(app: Flask) -> None:
     app.extensions["scorekeeper.printer"] = Printer(Path(app.instance_path) / "pdf-slots",
                                                     int(app.config["SCOREKEEPER_PDF_AT_ONCE"]),
                                                     int(app.config["SCOREKEEPER_PDF_CACHE_BYTES"]))
+
+
+def documents_of(gs: GameSession) -> Documents | None:
+    """The printed documents of the session's game (Tresillo's report, paper, settlement sheet and bowl chart),
+    found through the registry; None: it prints none of its own."""
+    return documents_for(GAMES[gs.game]) if gs.game in GAMES else None
 
 
 def document_key(gs: GameSession, kind: str, language: str, made_of: str | None = None) -> Key:

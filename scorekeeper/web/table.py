@@ -22,26 +22,20 @@ from markupsafe import Markup
 
 from .. import services
 from ..core import domains
-from ..games import GAMES
-from ..games.views import Documents, documents_for
 from ..i18n import _, current_language, use_language
 from ..reports.chart import PHONE
 from ..services import GameSession, HistoryEntry
 from . import printing
 from .access import session_or_404
 from .addresses import hint_number, query_number
-from .fixes import closed_page, done_page, fixes_context, gone, hand_page, named_by, phone_name, respond
-from .forms import EndForm, HandForm, VersionForm, new_key, number_of, posted_version
+from .fixes import closed_page, done_page, fixes_context, gone, hand_page
+from .forms import EndForm, HandForm, VersionForm, hand_form, new_key, number_of, posted_version
 from .hardening import csp_nonce
 from .language import document_language
+from .phones import named_by, phone_name, respond
+from .printing import documents_of
 
 bp = Blueprint("table", __name__, url_prefix="/s")
-
-
-def documents_of(gs: GameSession) -> Documents | None:
-    """The printed documents of the session's game (Tresillo's report, paper, settlement sheet and bowl chart),
-    found through the registry; None: it prints none of its own."""
-    return documents_for(GAMES[gs.game]) if gs.game in GAMES else None
 
 
 def drawn_chart(gs: GameSession, screen: services.TableScreen) -> Markup:
@@ -51,16 +45,6 @@ def drawn_chart(gs: GameSession, screen: services.TableScreen) -> Markup:
     if draw is None:
         return Markup("")
     return screen.drawn("bowls chart", lambda: Markup(draw(screen.chart, title=_("Bowls so far"), frame=PHONE)))
-
-
-def hand_form(gs: GameSession, *, formdata: Any = None, number: int | None = None,
-              entry: services.Entry | None = None) -> HandForm:
-    """The hand form for the next hand (or hand ``number``), built on one replay that the save reuses."""
-    entry = entry or services.entry_for(gs, number)
-    form = HandForm() if formdata is None else HandForm(formdata=formdata)
-    form.setup_for(list(gs.players), services.choices_for(gs), entry.upcoming)
-    form.entry = entry
-    return form
 
 
 def _attempt(form: HandForm, action: Any) -> tuple[Any, int]:

@@ -11,7 +11,8 @@ from flask.typing import ResponseReturnValue
 
 from .. import services
 from .access import watched_or_404
-from .table import document_response, documents_of, drawn_chart, version_answer
+from .printing import documents_of
+from .table import document_response, drawn_chart, version_answer
 
 bp = Blueprint("watch", __name__, url_prefix="/w")
 
