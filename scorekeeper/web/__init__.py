@@ -2,20 +2,34 @@
 
 from __future__ import annotations
 
+from types import ModuleType
+
 from flask import Flask, render_template
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
+from ..games import GAMES
+from ..games.views import own_module
 from ..i18n import _
 
 csrf = CSRFProtect()
+
+
+def game_pages() -> list[ModuleType]:
+    """The ``pages`` modules of the games that have pages of their own (Tresillo's table, fixes and watch pages),
+    found through the registry, each once (one package may hold several games)."""
+    found: dict[str, ModuleType] = {}
+    for game in GAMES.values():
+        module = own_module(game, "pages")
+        if module is not None:
+            found.setdefault(module.__name__, module)
+    return list(found.values())
 
 
 def register(app: Flask) -> None:
     from .access import register as register_access
     from .addresses import register as register_addresses
     from .evenings import bp as evenings_bp
-    from .fixes import bp as fixes_bp
     from .games import bp as games_bp
     from .groups import bp as groups_bp
     from .invite import bp as invite_bp
@@ -25,18 +39,16 @@ def register(app: Flask) -> None:
     from .outside import register as register_outside
     from .printing import register as register_printing
     from .ratelimits import register as register_rate_limits
-    from .table import bp as table_bp
-    from .watch import bp as watch_bp
 
     register_addresses(app)  # before the routes: their ``int`` parts are bounded
     register_outside(app)
     setup_language(app)
     csrf.init_app(app)
     app.register_blueprint(groups_bp)
-    app.register_blueprint(table_bp)
+    for pages in game_pages():
+        for blueprint in pages.BLUEPRINTS:
+            app.register_blueprint(blueprint)
     app.register_blueprint(evenings_bp)
-    app.register_blueprint(fixes_bp)
-    app.register_blueprint(watch_bp)
     app.register_blueprint(invite_bp)
     app.register_blueprint(games_bp)
     app.register_blueprint(night_bp)

@@ -15,12 +15,12 @@ from typing import Any
 from flask import Blueprint, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from .. import services
-from ..i18n import N_, _
-from ..services import GameSession
-from .access import session_or_404
-from .addresses import hint_number
-from .forms import (
+from .... import services
+from ....i18n import N_, _
+from ....services import GameSession
+from ....web.access import session_or_404
+from ....web.addresses import hint_number
+from ....web.forms import (
     ChangeForm,
     DealerForm,
     HandForm,
@@ -31,7 +31,7 @@ from .forms import (
     new_key,
     number_of,
 )
-from .phones import named_by, phone_name, remember_phone, respond
+from ....web.phones import named_by, phone_name, remember_phone, respond
 
 bp = Blueprint("fixes", __name__, url_prefix="/s")
 

@@ -20,20 +20,20 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
-from .. import services
-from ..core import domains
-from ..i18n import _, current_language, use_language
-from ..reports.chart import PHONE
-from ..services import GameSession, HistoryEntry
-from . import printing
-from .access import session_or_404
-from .addresses import hint_number, query_number
+from .... import services
+from ....core import domains
+from ....i18n import _, current_language, use_language
+from ....reports.chart import PHONE
+from ....services import GameSession, HistoryEntry
+from ....web import printing
+from ....web.access import session_or_404
+from ....web.addresses import hint_number, query_number
+from ....web.forms import EndForm, HandForm, VersionForm, hand_form, new_key, number_of, posted_version
+from ....web.hardening import csp_nonce
+from ....web.language import document_language
+from ....web.phones import named_by, phone_name, respond
+from ....web.printing import documents_of
 from .fixes import closed_page, done_page, fixes_context, gone, hand_page
-from .forms import EndForm, HandForm, VersionForm, hand_form, new_key, number_of, posted_version
-from .hardening import csp_nonce
-from .language import document_language
-from .phones import named_by, phone_name, respond
-from .printing import documents_of
 
 bp = Blueprint("table", __name__, url_prefix="/s")
 
