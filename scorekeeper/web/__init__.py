@@ -29,7 +29,7 @@ def game_pages() -> list[ModuleType]:
 def register(app: Flask) -> None:
     from .access import register as register_access
     from .addresses import register as register_addresses
-    from .evenings import bp as evenings_bp
+    from .figures import money_filter
     from .games import bp as games_bp
     from .groups import bp as groups_bp
     from .invite import bp as invite_bp
@@ -40,6 +40,7 @@ def register(app: Flask) -> None:
     from .printing import register as register_printing
     from .ratelimits import register as register_rate_limits
 
+    app.add_template_filter(money_filter, "money")
     register_addresses(app)  # before the routes: their ``int`` parts are bounded
     register_outside(app)
     setup_language(app)
@@ -48,7 +49,6 @@ def register(app: Flask) -> None:
     for pages in game_pages():
         for blueprint in pages.BLUEPRINTS:
             app.register_blueprint(blueprint)
-    app.register_blueprint(evenings_bp)
     app.register_blueprint(invite_bp)
     app.register_blueprint(games_bp)
     app.register_blueprint(night_bp)

@@ -20,7 +20,7 @@ from ..reports.night import night_html, render_night_pdf
 from ..services import Group, Night
 from ..services import night as nights
 from .access import group_or_404
-from .evenings import ChooseForm
+from .figures import ChooseForm
 from .hardening import csp_nonce
 from .language import document_language
 from .printing import pdf_response

@@ -38,7 +38,7 @@ def test_invite_and_paper_links_come_from_the_configured_address(table):
     assert drawn in invite, "the QR code is not the configured address's"
     # the printed paper's QR code and address for the group's page (drawn with the paper's own extras)
     from scorekeeper import services
-    from scorekeeper.web.paper import paper_extras
+    from scorekeeper.games.tresillo.pages.paper import paper_extras
 
     with app.test_request_context(f"/g/{group}/paper.html", headers=HOSTILE):
         extras = paper_extras(services.find_session(session))

@@ -4,74 +4,35 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from decimal import Decimal
 from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from markupsafe import Markup
-from wtforms import DateField, IntegerField, SelectField, StringField
-from wtforms.validators import Length, Optional, ValidationError
+from wtforms import DateField, IntegerField, SelectField
+from wtforms.validators import Optional
 from wtforms.widgets import TextInput
 
-from .. import formats, services
-from ..core import domains
-from ..core.domains import OutOfDomain
-from ..i18n import _, use_language
-from ..i18n import lazy_gettext as _l
-from ..reports.chart import money_chart
-from ..services import GameSession
-from .access import group_or_404, session_or_404
-from .forms import DAMAGED, NextForm, RulesForm
-from .hardening import csp_nonce
-from .language import document_language
+from .... import services
+from ....core import domains
+from ....core.domains import OutOfDomain
+from ....i18n import _, use_language
+from ....i18n import lazy_gettext as _l
+from ....reports.chart import money_chart
+from ....services import GameSession
+from ....web.access import group_or_404, session_or_404
+from ....web.figures import ChooseForm
+from ....web.forms import DAMAGED, NextForm, RulesForm
+from ....web.hardening import csp_nonce
+from ....web.language import document_language
+from ....web.printing import documents_of
 from .paper import paper_extras
-from .printing import documents_of
 
 bp = Blueprint("evenings", __name__)
 
 #: evenings in the group's money-by-evening table (a player's own page lists all of theirs)
 EVENINGS_SHOWN = 20
-
-
-@bp.app_template_filter("money")
-def money_filter(amount: Decimal, currency: str, signed: bool = False, unit: bool = True) -> str:
-    """``+1,90 €`` (or ``+1,90`` in a table whose header names the currency), in the page's language."""
-    return formats.money(amount, currency, signed, unit)
-
-
-#: the days statistics may be asked for: every day an evening can have been played, and none at the
-#: calendar's very end (the search reads up to the day after the last one)
-FIRST_DAY, LAST_DAY = date(1900, 1, 1), date(2999, 12, 31)
-
-
-def a_day(_form: FlaskForm, field: DateField) -> None:
-    """A day from :data:`FIRST_DAY` to :data:`LAST_DAY`; ``9999-12-31`` is refused with a sentence, not a 500."""
-    if field.data is not None and not FIRST_DAY <= field.data <= LAST_DAY:
-        raise ValidationError(_("A day from {first} to {last}, please.").format(
-            first=FIRST_DAY.isoformat(), last=LAST_DAY.isoformat()))
-
-
-class ChooseForm(FlaskForm):
-    """Which evenings the statistics add up (a GET form: nothing changes, no CSRF token)."""
-
-    class Meta:
-        csrf = False
-
-    since = DateField(_l("From"), validators=[Optional(), a_day])
-    until = DateField(_l("To"), validators=[Optional(), a_day])
-    player = StringField(_l("Player"), validators=[Optional(), Length(max=40)])
-
-    def chosen_days(self) -> tuple[bool, date | None, date | None]:
-        """Whether the choice is good, and its first and last day (None, None when it is not: every
-        evening); a last day before the first is told under it."""
-        valid = self.validate()
-        since, until = (self.since.data, self.until.data) if valid else (None, None)
-        if valid and since and until and since > until:
-            self.until.errors = [*self.until.errors, _("The last day comes after the first.")]
-            valid, since, until = False, None, None
-        return valid, since, until
 
 
 @bp.post("/g/<token>/next")

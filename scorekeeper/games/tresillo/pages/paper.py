@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from ..reports.qr import qr_svg
-from ..services import GameSession
-from .outside import outside_url
+from ....reports.qr import qr_svg
+from ....services import GameSession
+from ....web.outside import outside_url
 
 
 def paper_extras(gs: GameSession) -> dict[str, Markup | str]:
