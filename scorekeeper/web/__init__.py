@@ -49,6 +49,8 @@ def register(app: Flask) -> None:
     for pages in game_pages():
         for blueprint in pages.BLUEPRINTS:
             app.register_blueprint(blueprint)
+        for rule, endpoint, view, methods in getattr(pages, "ROUTES", ()):
+            app.add_url_rule(rule, endpoint, view, methods=list(methods))
     app.register_blueprint(invite_bp)
     app.register_blueprint(games_bp)
     app.register_blueprint(night_bp)

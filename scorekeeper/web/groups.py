@@ -1,4 +1,5 @@
-"""Groups and their players; starting or importing a session."""
+"""Groups and their players (a game with pages of its own starts and imports its sessions there: Tresillo's
+``games/tresillo/pages/groups.py``)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,10 @@ from flask.typing import ResponseReturnValue
 
 from .. import services
 from ..i18n import _, current_language, speak_group
-from ..services import GameSession, Group, Player
+from ..services import Group, Player
 from .access import group_or_404
 from .addresses import hint_number
-from .forms import DAMAGED, GroupForm, ImportForm, LanguageForm, LinksForm, NextForm, PlayerForm, StartForm, VersionForm
+from .forms import DAMAGED, GroupForm, LanguageForm, LinksForm, NextForm, PlayerForm, VersionForm
 
 bp = Blueprint("groups", __name__)
 
@@ -134,82 +135,3 @@ def retire_player(token: str, player_id: int, action: str) -> ResponseReturnValu
                                back=url_for("groups.show", token=token)), 400
     services.set_retired(player, action == "retire")
     return redirect(url_for("groups.show", token=token))
-
-
-@bp.route("/g/<token>/start", methods=["GET", "POST"])
-def start(token: str) -> ResponseReturnValue:
-    group = group_or_404(token)
-    active = services.active_players(group)
-    form = StartForm()
-    choices = [("", "—")] + [(n, n) for n in active]
-    for f in (form.seat1, form.seat2, form.seat3, form.seat4):
-        f.choices = choices
-    if request.method == "GET":
-        for f, name in zip((form.seat1, form.seat2, form.seat3, form.seat4), active, strict=False):
-            f.data = name
-        form.idem_key.fresh()
-    if form.validate_on_submit():
-        try:
-            gs = _start(group, form)
-        except services.Refused as exc:
-            form.refuse(START_FIELDS.get(exc.field, exc.field), exc.message)
-        else:
-            return redirect(url_for("table.show", token=gs.token))
-    status = 400 if form.errors else 200
-    return render_template("web/start.html", group=group, form=form, active=active,
-                           carried=services.carried_paper(group)), status
-
-
-#: where a service's refusal is shown on the start form
-START_FIELDS = {"players": "seat1", "first_dealer": "first_dealer", "options": "own", "paper": "seat1",
-                "session": "seat1", "format": "seat1"}
-
-
-def _start(group: Group, form: StartForm) -> GameSession:
-    """Start the session the form describes; every refusal is a :class:`services.Refused` on a field."""
-    seats = form.seats()
-    if len(seats) < 3:
-        raise services.Refused("seat3", _("Tresillo needs three or four players."))
-    dealer_seat = int(form.first_dealer.data or "1")
-    if dealer_seat > len(seats):
-        raise services.Refused("first_dealer", _("That seat is empty."))
-    return services.start_session(
-        group,
-        players=seats,
-        first_dealer=seats[dealer_seat - 1],
-        rules=form.rules.data or "",
-        start_tokens=form.start_tokens.data or 0,
-        tanto_value=str(form.tanto_value.data),
-        currency=form.currency.data or "EUR",
-        options=form.options(),
-        idem_key=form.idem_key.data,
-    )
-
-
-@bp.route("/g/<token>/import", methods=["GET", "POST"])
-def import_session(token: str) -> ResponseReturnValue:
-    group = group_or_404(token)
-    form = ImportForm()
-    if request.method == "GET":
-        form.idem_key.fresh()
-    if form.validate_on_submit():
-        upload = request.files.get("file")
-        data: str | bytes = upload.read() if upload and upload.filename else (form.text.data or "")
-        try:
-            if not data.strip():
-                raise services.Refused("text", _("Choose a session file, or paste one."))
-            if services.games.is_game_file(data):  # a game of the registry: its own table
-                game = services.games.import_game(group, data, idem_key=form.idem_key.data)
-                return redirect(url_for("games.table", token=game.token))
-            gs = services.import_session(group, data, idem_key=form.idem_key.data,
-                                         copy=request.form.get("copy") == "1")
-        except services.Refused as exc:
-            form.refuse("text" if exc.field in ("file", "text") else exc.field, exc.message)
-        except services.AlreadyImported as seen:
-            # the same file again: offer the evening it made, or a copy (the file travels in the form)
-            return render_template("web/import.html", group=group, form=form, seen=seen.session,
-                                   file_text=seen.text)
-        else:
-            return redirect(url_for("table.show", token=gs.token))
-    status = 400 if form.errors else 200
-    return render_template("web/import.html", group=group, form=form), status

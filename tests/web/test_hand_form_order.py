@@ -8,7 +8,7 @@ import pytest
 
 from conftest import gen_group, gen_session
 from scorekeeper.games.tresillo.engine import get_ruleset, hand_choices
-from scorekeeper.web.shown import Answers, field_shown, hand_parts
+from scorekeeper.games.tresillo.pages.shown import Answers, field_shown, hand_parts
 
 PAGAT = hand_parts(hand_choices(get_ruleset("pagat"), 4))
 HOUSE = hand_parts(hand_choices(get_ruleset("house"), 4))

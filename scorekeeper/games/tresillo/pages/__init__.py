@@ -1,16 +1,21 @@
-"""Tresillo's own pages: its table screen and hand form, fixing a hand, its watch page,
-the group's evenings of Tresillo (the next evening, the carried paper, statistics, the count check, what if).
+"""Tresillo's own pages: its table screen and hand form, fixing a hand, its watch page, the group's evenings of
+Tresillo (the next evening, the carried paper, statistics, the count check, what if), starting and importing a
+session, and its side of the phone's outbox.
 
 The app registers them through the registry (``web.register``: every game's ``pages`` module gives its
-``BLUEPRINTS``); the platform's web never imports them. Their endpoints keep their names (``table.show``,
-``fixes.history``, ``watch.show``…), so every ``url_for`` and template works unchanged.
+``BLUEPRINTS`` and ``ROUTES``); the platform's web never imports them. Their endpoints keep their names
+(``table.show``, ``fixes.history``, ``watch.show``…), and :data:`ROUTES` the names of the platform pages they
+sit under (``groups.start``, ``offline.pending``…), so every ``url_for`` and template works unchanged.
 """
 
 from __future__ import annotations
 
 from flask import Blueprint
 
-from . import evenings, fixes, table, watch
+from . import evenings, fixes, groups, outbox, table, watch
 
 #: the blueprints the app registers for Tresillo
 BLUEPRINTS: tuple[Blueprint, ...] = (table.bp, evenings.bp, fixes.bp, watch.bp)
+#: its pages under a platform page's endpoint (the group page's start and import, the outbox's sync and
+#: pending hand): (rule, endpoint, view, methods)
+ROUTES = groups.ROUTES + outbox.ROUTES

@@ -23,10 +23,11 @@ from ....reports.chart import money_chart
 from ....services import GameSession
 from ....web.access import group_or_404, session_or_404
 from ....web.figures import ChooseForm
-from ....web.forms import DAMAGED, NextForm, RulesForm
+from ....web.forms import DAMAGED, NextForm
 from ....web.hardening import csp_nonce
 from ....web.language import document_language
 from ....web.printing import documents_of
+from .forms import RulesForm
 from .paper import paper_extras
 
 bp = Blueprint("evenings", __name__)

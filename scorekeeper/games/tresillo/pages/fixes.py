@@ -20,18 +20,9 @@ from ....i18n import N_, _
 from ....services import GameSession
 from ....web.access import session_or_404
 from ....web.addresses import hint_number
-from ....web.forms import (
-    ChangeForm,
-    DealerForm,
-    HandForm,
-    PhoneForm,
-    ReopenForm,
-    SeatingForm,
-    UndoForm,
-    new_key,
-    number_of,
-)
+from ....web.forms import PhoneForm, new_key, number_of
 from ....web.phones import named_by, phone_name, remember_phone, respond
+from .forms import ChangeForm, DealerForm, HandForm, ReopenForm, SeatingForm, UndoForm
 
 bp = Blueprint("fixes", __name__, url_prefix="/s")
 

@@ -28,12 +28,13 @@ from ....services import GameSession, HistoryEntry
 from ....web import printing
 from ....web.access import session_or_404
 from ....web.addresses import hint_number, query_number
-from ....web.forms import EndForm, HandForm, VersionForm, hand_form, new_key, number_of, posted_version
+from ....web.forms import VersionForm, new_key, number_of, posted_version
 from ....web.hardening import csp_nonce
 from ....web.language import document_language
 from ....web.phones import named_by, phone_name, respond
 from ....web.printing import documents_of
 from .fixes import closed_page, done_page, fixes_context, gone, hand_page
+from .forms import EndForm, HandForm, hand_form
 
 bp = Blueprint("table", __name__, url_prefix="/s")
 
