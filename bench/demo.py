@@ -33,7 +33,7 @@ def _long_session(hands: int) -> dict[str, Any]:
 
 def build(app: Any, long_hands: int = 300) -> dict[str, str]:
     """Fill ``app``'s (migrated) database; return the pages to look at, by name."""
-    from scorekeeper import services
+    from scorekeeper.games.tresillo import services
 
     worked = json.loads(WORKED.read_text())
     favour = dict(worked, options={"palo_de_favor": "oros"},

@@ -65,8 +65,8 @@ def line(name: str, ms: Timed) -> str:
 
 def play(app: object, evenings: int, hands: int) -> tuple[str, str]:
     """The group's evenings, one a week, each ended (settled) through the services."""
-    from scorekeeper import services
     from scorekeeper.db import db
+    from scorekeeper.games.tresillo import services
 
     with app.app_context():  # type: ignore[attr-defined]
         group = services.create_group("Bench")
@@ -95,8 +95,8 @@ CACHO = [{"rounds": [{"put": {"West": 1, "South": 1, "North": 0}, "folded": ["No
 
 def play_nights(app: object, nights: int, hands: int) -> tuple[str, int]:
     """A group's evenings across games, one a week: Tresillo, Rovescino, Cacho, each evening ended at once."""
-    from scorekeeper import services
     from scorekeeper.db import db
+    from scorekeeper.games.tresillo import services
     from scorekeeper.models import Night
 
     with app.app_context():  # type: ignore[attr-defined]
@@ -193,9 +193,9 @@ def main() -> None:
         ("end page with the share text", timed(args.runs, get(f"/s/{last}/end"))),
     ]
 
-    from scorekeeper import services
     from scorekeeper.evenings import declared_of, seats_of
     from scorekeeper.evenings import statistics as add_up
+    from scorekeeper.games.tresillo import services
 
     with app.app_context():
         group = services.find_group(token)

@@ -45,8 +45,8 @@ def median_ms(times: list[float]) -> float:
 
 def session_of(app, hands: list, count: int) -> str:
     """A stored session of the first ``count`` hands (imported like a session file); its token."""
-    from scorekeeper import services
     from scorekeeper.db import db
+    from scorekeeper.games.tresillo import services
 
     with app.app_context():
         group = services.create_group(f"Bench {count}")

@@ -238,8 +238,9 @@ def set_tables(url: str, count: int, hands: int, extra: int, work: Path) -> list
     """``count`` sessions mid-evening, stored as an imported file would be; each with the hands still to enter."""
     from flask_migrate import upgrade
 
-    from scorekeeper import create_app, services
+    from scorekeeper import create_app
     from scorekeeper.db import db
+    from scorekeeper.games.tresillo import services
     from scorekeeper.games.tresillo.engine import Session, Setup, dump_session
 
     os.environ["SCOREKEEPER_INSTANCE"] = str(work / "setup")

@@ -40,8 +40,8 @@ def main() -> None:
 
     from flask_migrate import upgrade
 
-    from scorekeeper import services
     from scorekeeper.db import db
+    from scorekeeper.games.tresillo import services
 
     tmp = Path(tempfile.mkdtemp())
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp / 'bench.sqlite'}", "SECRET_KEY": "bench",

@@ -169,13 +169,11 @@ def documents_of(gs: GameSession) -> Documents | None:
     return documents_for(GAMES[gs.game]) if gs.game in GAMES else None
 
 
-def document_key(gs: GameSession, kind: str, language: str, made_of: str | None = None) -> Key:
+def document_key(gs: GameSession, kind: str, language: str, made_of: object) -> Key:
     """What a session's printed document is made of, as a cache key: a change to any of it is a new key.
 
-    ``made_of``: the session's file when it is not Tresillo's (a game of the registry)."""
-    from ..services.replays import session_dict
-
-    inputs = json.dumps([session_dict(gs) if made_of is None else made_of, gs.group.name, str(gs.created_at),
+    ``made_of``: the session as its game's session file (JSON text or the object it reads)."""
+    inputs = json.dumps([made_of, gs.group.name, str(gs.created_at),
                          str(gs.closed_at)], sort_keys=True, default=str)
     return gs.token, gs.version, language, kind, hashlib.sha256(inputs.encode()).hexdigest()
 

@@ -20,8 +20,9 @@ def run(*argv: str) -> tuple[int, str]:
 
 def _sessions(url: str) -> dict[str, tuple[list[dict], dict]]:
     """Each session's stored hands and its replayed ledger (as JSON), read from the database at ``url``."""
-    from scorekeeper import create_app, services
+    from scorekeeper import create_app
     from scorekeeper.db import db
+    from scorekeeper.games.tresillo import services
     from scorekeeper.games.tresillo.words import ledger_json
     from scorekeeper.models import GameSession
 
@@ -36,8 +37,9 @@ def _sessions(url: str) -> dict[str, tuple[list[dict], dict]]:
 
 def _live_at(url: str, counts: dict[str, int]) -> dict[str, tuple[list[dict], dict]]:
     """The live database's sessions cut to the hands the backup holds, replayed."""
-    from scorekeeper import create_app, services
+    from scorekeeper import create_app
     from scorekeeper.db import db
+    from scorekeeper.games.tresillo import services
     from scorekeeper.games.tresillo.words import ledger_json
     from scorekeeper.models import GameSession
 
@@ -55,8 +57,8 @@ def _live_at(url: str, counts: dict[str, int]) -> dict[str, tuple[list[dict], di
 def test_a_backup_taken_while_phones_save_replays_the_same(tmp_path):
     """Hands are saved in a thread; the backup is taken in the middle; restored, every session it holds
     replays to the same rows as the live database's same hands (the backup's moment), and the saves went on."""
-    from scorekeeper import services
     from scorekeeper.db import db
+    from scorekeeper.games.tresillo import services
     from scorekeeper.games.tresillo.engine import Session, Setup, dump_session
 
     live = tmp_path / "live.sqlite"
@@ -111,7 +113,7 @@ def test_restore_refuses_to_overwrite_without_replace(tmp_path, capsys):
     url = f"sqlite:///{live}"
     assert run("backup", str(tmp_path / "empty.sqlite"), "--database", url)[0] == 0
     with __import__("scorekeeper").create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "x"}).app_context():
-        from scorekeeper import services
+        from scorekeeper.games.tresillo import services
 
         services.create_group("Kept")
     capsys.readouterr()  # the migrations' own log

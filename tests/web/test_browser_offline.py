@@ -44,7 +44,7 @@ def new_phone(chromium, init_script: str | None = None):
 
 def new_table(server, name: str) -> str:
     """A group of three and an open session, made through the services; the table's address."""
-    from scorekeeper import services
+    from scorekeeper.games.tresillo import services
 
     with server["app"].app_context():
         group = services.create_group(name)

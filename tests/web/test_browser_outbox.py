@@ -245,7 +245,7 @@ FOUR_HANDS = [
 def test_at_four_a_form_built_offline_leaves_out_that_hands_dealer(chromium, server):  # noqa: F811
     """Hand 3 entered offline after hand 2 waits on the phone: the form (kept for hand 2, dealt by Dora) is
     built for hand 3: Ana deals and sits out, Dora plays (her declarer choice and tricks are offered)."""
-    from scorekeeper import services
+    from scorekeeper.games.tresillo import services
 
     with server["app"].app_context():
         group = services.create_group("Four offline")

@@ -22,7 +22,7 @@ HEIGHT = 844
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
     """A served app holding the worked example already (``server.worked``: its table's path)."""
-    from scorekeeper import services
+    from scorekeeper.games.tresillo import services
 
     app = migrated_app(tmp_path_factory.mktemp("web") / "table.sqlite", "browser")
     with app.app_context():

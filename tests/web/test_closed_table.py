@@ -19,7 +19,7 @@ SHARE_OUT = "53 tantos are shared out"
 
 def _session(app: Any, paper: str | None, *, ended_by_file: bool = False) -> str:
     """The worked example as a session of a new group, ended with ``paper`` (None: still open)."""
-    from scorekeeper import services
+    from scorekeeper.games.tresillo import services
 
     data = json.loads(WORKED)
     if ended_by_file:

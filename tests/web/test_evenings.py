@@ -86,8 +86,8 @@ EVENINGS = [
 
 def play_evenings(app, evenings=EVENINGS, name="Tuesday table"):
     """The evenings through the services, each dated as it was played; returns the group token."""
-    from scorekeeper import services
     from scorekeeper.db import db
+    from scorekeeper.games.tresillo import services
 
     with app.app_context():
         group = services.create_group(name)
@@ -111,7 +111,7 @@ def cents(d: Decimal | None) -> int | None:
 
 
 def test_statistics_over_three_evenings_worked_by_hand(app):
-    from scorekeeper import services
+    from scorekeeper.games.tresillo import services
 
     token = play_evenings(app)
     with app.app_context():
@@ -241,7 +241,7 @@ def test_paper_pdf_carries_the_groups_qr_code(app, client):
     assert qr and int(qr.group(1)) > 100  # a real code, 4 units a module
     # the paper printed from the evening's own link does not: a session link never leads to the group
     with app.app_context():
-        from scorekeeper import services
+        from scorekeeper.games.tresillo import services
 
         s = services.past_evenings(services.find_group(token))[0].token
     session_paper = client.get(f"/s/{s}/paper.html").get_data(as_text=True)
@@ -290,7 +290,7 @@ def test_next_evening_refusals(app, browser):
     r = browser.post(f"/g/{token}/next", {"newest": newest})
     assert r.status_code == 400 and "North no longer plays in this group" in r.get_data(as_text=True)
     with app.app_context():
-        from scorekeeper import services
+        from scorekeeper.games.tresillo import services
 
         assert services.count_evenings(services.find_group(token)) == 1
         assert len(services.find_group(token).sessions) == 1  # nothing started
@@ -317,8 +317,8 @@ def test_end_page_offers_the_result_to_share(app, browser, worked_example):
 
 def test_a_reopened_evening_is_summarised_again(app, client):
     """A summary is only trusted while the session is the one it was made from (issue 12 reopens evenings)."""
-    from scorekeeper import services
     from scorekeeper.db import db
+    from scorekeeper.games.tresillo import services
     from scorekeeper.models import EveningSummary
 
     token = play_evenings(app, EVENINGS[:1])
@@ -349,8 +349,8 @@ def test_a_reopened_evening_is_summarised_again(app, client):
 
 def test_summaries_of_evenings_closed_before_they_were_kept(app, client):
     """Evenings that ended before summaries existed are summarised the first time the group is read."""
-    from scorekeeper import services
     from scorekeeper.db import db
+    from scorekeeper.games.tresillo import services
     from scorekeeper.models import EveningSummary
 
     token = play_evenings(app)

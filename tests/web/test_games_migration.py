@@ -7,8 +7,8 @@ import json
 from flask_migrate import downgrade, upgrade
 from sqlalchemy import inspect, text
 
-from scorekeeper import services
 from scorekeeper.db import db
+from scorekeeper.games.tresillo import services
 from scorekeeper.models import GameSession
 
 BEFORE = "f1c7a9e3b052"  # waiting reports: sessions without a game

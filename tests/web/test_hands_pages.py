@@ -20,7 +20,7 @@ HANDS = 60
 @pytest.fixture
 def long_session(app):
     """A 60-hand evening imported as a session file: its token."""
-    from scorekeeper import services
+    from scorekeeper.games.tresillo import services
     from scorekeeper.games.tresillo.engine import Session, Setup, dump_session
 
     data = dump_session(Session(Setup(players=PLAYERS, first_dealer="North"), tuple(make_hands(HANDS))))
@@ -66,7 +66,7 @@ def test_pages_of_hands_newest_first_reach_every_hand_once(client, long_session)
 
 def test_a_page_shows_its_hands_as_the_whole_evening_does(app, client, long_session):
     """The window's rows are the same words and figures as the full view's rows of those hands."""
-    from scorekeeper import services
+    from scorekeeper.games.tresillo import services
 
     html = client.get(f"/s/{long_session}/hands?before=30").get_data(as_text=True)
     assert shown(html) == list(range(29, 4, -1))
@@ -103,7 +103,7 @@ def test_odd_page_links_show_a_page_never_an_error(client, long_session, query):
 
 
 def test_an_evening_without_hands_says_so(app, client, worked_example):
-    from scorekeeper import services
+    from scorekeeper.games.tresillo import services
 
     with app.app_context():
         group = services.create_group("Empty table")
@@ -115,7 +115,7 @@ def test_an_evening_without_hands_says_so(app, client, worked_example):
 def test_kept_hands_never_show_an_old_state(app, client, long_session):
     """Each hand's list item is drawn once and kept with the replay: a look after a change, in another
     language, after the end or with new links shows that, never what was drawn before."""
-    from scorekeeper import services
+    from scorekeeper.games.tresillo import services
     from scorekeeper.i18n import COOKIE
 
     def page(token: str, lang: str = "en") -> str:

@@ -118,8 +118,8 @@ def _migrated(url: str) -> Any:
 
 def _stored(app: Any, hands: int, count: int) -> tuple[str, list[str]]:
     """A group with a ``hands``-hand session (imported) and ``count`` empty sessions; their tokens."""
-    from scorekeeper import services
     from scorekeeper.db import db
+    from scorekeeper.games.tresillo import services
     from scorekeeper.games.tresillo.engine import Session, Setup, dump_session
 
     with app.app_context():
@@ -254,7 +254,7 @@ def _race(url: str) -> None:
 def test_a_name_taken_between_check_and_commit_is_refused(app, monkeypatch):
     """The race, made certain: the name check passes (as on two phones at once) and the database's
     unique name refuses the second: a Refused on "name", nothing half-saved, the group still usable."""
-    from scorekeeper import services
+    from scorekeeper.games.tresillo import services
     from scorekeeper.services import groups
 
     with app.app_context():
@@ -272,7 +272,7 @@ def test_a_name_taken_between_check_and_commit_is_refused(app, monkeypatch):
 def test_an_import_racing_a_new_player_looks_again(app, monkeypatch):
     """An import whose new player was added meanwhile by another phone: the clash is rolled back and
     the import is tried once more, finding the player; twice in a row it is refused with a message."""
-    from scorekeeper import services
+    from scorekeeper.games.tresillo import services
     from scorekeeper.services import files
 
     hands = json.loads((DATA / "worked_example.json").read_text())

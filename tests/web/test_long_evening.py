@@ -10,8 +10,8 @@ import json
 import random
 import re
 
-from scorekeeper import services
 from scorekeeper.db import db
+from scorekeeper.games.tresillo import services
 from scorekeeper.games.tresillo.engine import Hand, Session, Setup, Table, dump_session
 
 PLAYERS = ("North", "West", "South", "East")

@@ -28,8 +28,8 @@ from decimal import Decimal
 
 import pytest
 
-from scorekeeper import services
 from scorekeeper.db import db
+from scorekeeper.games.tresillo import services
 from scorekeeper.models import GameResult, GameSession, Night
 from scorekeeper.services import night as nights
 

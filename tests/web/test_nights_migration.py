@@ -7,8 +7,8 @@ import json
 from flask_migrate import downgrade, upgrade
 from sqlalchemy import inspect, text
 
-from scorekeeper import services
 from scorekeeper.db import db
+from scorekeeper.games.tresillo import services
 from scorekeeper.models import GameSession, Night
 
 BEFORE = "b9e4f2a6c813"  # hands indexed: sessions without a night

@@ -145,8 +145,8 @@ def test_a_version_made_by_the_other_worker_is_caught_up(browser, app, table, wo
     """A worker that meets a version the other worker saved plays the added hand on the replay it kept
     (no replay of the evening), and what it serves is the fresh replay of the stored hands; after an edit
     it replays the evening once."""
-    from scorekeeper import services
     from scorekeeper.db import db
+    from scorekeeper.games.tresillo import services
     from scorekeeper.games.tresillo.engine import load_session, replay
     from scorekeeper.services.replays import session_dict
 
@@ -267,8 +267,8 @@ def test_two_hand_forms_of_a_new_version_replay_it_once(app, browser, table, mon
     import threading
     import time
 
-    from scorekeeper import services
     from scorekeeper.db import db
+    from scorekeeper.games.tresillo import services
     from scorekeeper.services import replays as replays_module
 
     made: list[int] = []

@@ -16,8 +16,8 @@ import random
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import services
 from scorekeeper.db import db
+from scorekeeper.games.tresillo import services
 from scorekeeper.games.tresillo.engine import Table, load_session, replay
 from scorekeeper.services.replays import CACHE, session_dict
 from tests.conftest import field_value, gen_group, gen_session, hand_fields

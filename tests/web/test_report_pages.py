@@ -15,8 +15,8 @@ from reports.conftest import gen_session  # noqa: E402  (the long evening of the
 
 def imported(app, hands: int) -> str:
     """A stored session of ``hands`` generated hands (imported like a session file); its token."""
-    from scorekeeper import services
     from scorekeeper.db import db
+    from scorekeeper.games.tresillo import services
 
     with app.app_context():
         group = services.create_group("Long table")

@@ -11,8 +11,8 @@ from sqlalchemy import event
 from test_long_evening import PLAYERS, evening, imported
 
 from conftest import csrf_of, field_value, hand_fields
-from scorekeeper import services
 from scorekeeper.db import db
+from scorekeeper.games.tresillo import services
 from scorekeeper.services import history
 from scorekeeper.services.replays import CACHE
 from scorekeeper.serving import settle_heap

@@ -14,19 +14,19 @@ from wtforms import DateField, IntegerField, SelectField
 from wtforms.validators import Optional
 from wtforms.widgets import TextInput
 
-from .... import services
 from ....core import domains
 from ....core.domains import OutOfDomain
 from ....i18n import _, use_language
 from ....i18n import lazy_gettext as _l
 from ....reports.chart import money_chart
-from ....services import GameSession
 from ....web.access import group_or_404, session_or_404
 from ....web.figures import ChooseForm
 from ....web.forms import DAMAGED, NextForm
 from ....web.hardening import csp_nonce
 from ....web.language import document_language
 from ....web.printing import documents_of
+from .. import services
+from ..services import GameSession
 from .forms import RulesForm
 from .paper import paper_extras
 

@@ -15,13 +15,13 @@ from typing import Any
 from flask import Blueprint, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from .... import services
 from ....i18n import N_, _
-from ....services import GameSession
 from ....web.access import session_or_404
 from ....web.addresses import hint_number
 from ....web.forms import PhoneForm, new_key, number_of
 from ....web.phones import named_by, phone_name, remember_phone, respond
+from .. import services
+from ..services import GameSession
 from .forms import ChangeForm, DealerForm, HandForm, ReopenForm, SeatingForm, UndoForm
 
 bp = Blueprint("fixes", __name__, url_prefix="/s")

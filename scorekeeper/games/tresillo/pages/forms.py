@@ -24,7 +24,6 @@ from wtforms import (
 )
 from wtforms.validators import DataRequired, InputRequired, Optional, ValidationError
 
-from .... import services
 from ....core import domains
 from ....core.domains import OutOfDomain
 from ....i18n import N_, _
@@ -41,6 +40,7 @@ from ....web.forms import (
     quoted,
 )
 from ....words import names, refusal
+from .. import services
 from .shown import Answers, field_shown, hand_parts
 
 SUIT_CHOICES = [(s, s) for s in services.SUITS]

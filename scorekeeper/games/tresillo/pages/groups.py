@@ -9,11 +9,11 @@ from __future__ import annotations
 from flask import redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from .... import services
 from ....i18n import _
-from ....services import GameSession, Group
 from ....web.access import group_or_404
 from ....web.forms import ImportForm
+from .. import services
+from ..services import GameSession, Group
 from .forms import StartForm
 
 

@@ -15,12 +15,12 @@ from flask import jsonify, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import generate_csrf
 
-from .... import services
 from ....core import domains
 from ....i18n import _
 from ....web.access import session_or_404
 from ....web.forms import number_of
 from ....web.offline import KEY
+from .. import services
 from .forms import HandForm, hand_form
 
 #: the hand form's own fields, never copied from a kept hand into another form

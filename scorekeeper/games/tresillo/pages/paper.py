@@ -5,8 +5,8 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from ....reports.qr import qr_svg
-from ....services import GameSession
 from ....web.outside import outside_url
+from ..services import GameSession
 
 
 def paper_extras(gs: GameSession) -> dict[str, Markup | str]:

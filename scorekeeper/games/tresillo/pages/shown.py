@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
-from ....services import HandChoices
+from ..services import HandChoices
 
 
 @dataclass(frozen=True)

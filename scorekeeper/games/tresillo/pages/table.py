@@ -20,11 +20,9 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
-from .... import services
 from ....core import domains
 from ....i18n import _, current_language, use_language
 from ....reports.chart import PHONE
-from ....services import GameSession, HistoryEntry
 from ....web import printing
 from ....web.access import session_or_404
 from ....web.addresses import hint_number, query_number
@@ -33,6 +31,8 @@ from ....web.hardening import csp_nonce
 from ....web.language import document_language
 from ....web.phones import named_by, phone_name, respond
 from ....web.printing import documents_of
+from .. import services
+from ..services import GameSession, HistoryEntry
 from .fixes import closed_page, done_page, fixes_context, gone, hand_page
 from .forms import EndForm, HandForm, hand_form
 
@@ -341,4 +341,4 @@ def document_response(gs: GameSession, kind: str, fmt: str) -> ResponseReturnVal
             return documents.filename(kind, view), documents.pdf(kind, view)
 
     # drawn one at a time per server and kept (web/printing.py): a watch link cannot hold up the table
-    return printing.pdf_response(printing.document_key(gs, kind, language), draw)
+    return printing.pdf_response(printing.document_key(gs, kind, language, services.session_dict(gs)), draw)

@@ -9,9 +9,9 @@ from __future__ import annotations
 from flask import Blueprint, render_template
 from flask.typing import ResponseReturnValue
 
-from .... import services
 from ....web.access import watched_or_404
 from ....web.printing import documents_of
+from .. import services
 from .table import document_response, drawn_chart, version_answer
 
 bp = Blueprint("watch", __name__, url_prefix="/w")

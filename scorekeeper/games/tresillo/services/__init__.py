@@ -1,0 +1,72 @@
+"""Tresillo's own services: its evening replayed once per version, its hands, the fixes of its evening, the count
+check and what if, its session files, and the view models of its pages.
+
+Tresillo's pages reach every service through this package: it gives the platform's services too (their
+``__all__``), so a page says ``services.add_hand`` and ``services.create_group`` alike. The platform never
+imports it (``tests/games/test_registry_boundary.py``).
+"""
+
+from .... import services as platform
+from ....services import *  # noqa: F403  (the platform's services, for Tresillo's pages)
+from ....services.checks import CountAnswer, WhatIf, count_check, count_parties, what_if
+from ....services.files import AlreadyImported, export_json, import_session, ledger_csv
+from ....services.fixes import (
+    Applied,
+    Change,
+    ChangePreview,
+    apply_change,
+    change_from_json,
+    deal_at,
+    edit_outcome,
+    later_sessions_took_the_paper,
+    preview_change,
+    reopen,
+    undo,
+)
+from ....services.hands import (
+    HandPreview,
+    Recomputed,
+    Saved,
+    add_hand,
+    edit_hand,
+    end_session,
+    find_saved,
+    gone_message,
+    preview_hand,
+    start_session,
+    stored_hand,
+)
+from ....services.pending import PendingComparison, compare_fix, compare_pending
+from ....services.replays import Entry, deals_ahead, entry_for, ledger_for, session_dict
+from ....services.views import (
+    HANDS_PER_PAGE,
+    EndPage,
+    HandsPage,
+    TableScreen,
+    changed_rows,
+    choices_for,
+    end_page,
+    hand_asks,
+    hands_page,
+    kept_view,
+    rule_choices,
+    table_screen,
+    view_for,
+    view_from,
+)
+from ..engine import SUITS, HandChoices  # what a hand form may offer (services.choices_for)
+
+__all__ = [
+    "SUITS", "HandChoices",
+    "CountAnswer", "WhatIf", "count_check", "count_parties", "what_if",
+    "AlreadyImported", "export_json", "import_session", "ledger_csv",
+    "Applied", "Change", "ChangePreview", "apply_change", "change_from_json", "deal_at", "edit_outcome",
+    "later_sessions_took_the_paper", "preview_change", "reopen", "undo",
+    "HandPreview", "Recomputed", "Saved", "add_hand", "edit_hand", "end_session", "find_saved", "gone_message",
+    "preview_hand", "start_session", "stored_hand",
+    "PendingComparison", "compare_fix", "compare_pending",
+    "Entry", "deals_ahead", "entry_for", "ledger_for", "session_dict",
+    "HANDS_PER_PAGE", "EndPage", "HandsPage", "TableScreen", "changed_rows", "choices_for", "end_page", "hand_asks",
+    "hands_page", "kept_view", "rule_choices", "table_screen", "view_for", "view_from",
+]
+__all__ += platform.__all__
