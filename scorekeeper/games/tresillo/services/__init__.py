@@ -8,7 +8,6 @@ imports it (``tests/games/test_registry_boundary.py``).
 
 from .... import services as platform
 from ....services import *  # noqa: F403  (the platform's services, for Tresillo's pages)
-from ....services.checks import CountAnswer, WhatIf, count_check, count_parties, what_if
 from ....services.files import AlreadyImported, export_json, import_session, ledger_csv
 from ....services.fixes import (
     Applied,
@@ -36,7 +35,6 @@ from ....services.hands import (
     start_session,
     stored_hand,
 )
-from ....services.pending import PendingComparison, compare_fix, compare_pending
 from ....services.replays import Entry, deals_ahead, entry_for, ledger_for, session_dict
 from ....services.views import (
     HANDS_PER_PAGE,
@@ -55,6 +53,8 @@ from ....services.views import (
     view_from,
 )
 from ..engine import SUITS, HandChoices  # what a hand form may offer (services.choices_for)
+from .checks import CountAnswer, WhatIf, count_check, count_parties, what_if
+from .pending import PendingComparison, compare_fix, compare_pending
 
 __all__ = [
     "SUITS", "HandChoices",

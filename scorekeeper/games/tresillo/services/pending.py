@@ -15,13 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.errors import SessionError
-from ..games.tresillo.engine import Ledger
-from ..games.tresillo.views import RowView, row_view
-from ..i18n import _
-from ..models import GameSession
-from .refusals import refused_from
-from .replays import Entry
+from ....core.errors import SessionError
+from ....i18n import _
+from ....models import GameSession
+from ....services.refusals import refused_from
+from ....services.replays import Entry
+from ..engine import Ledger
+from ..views import RowView, row_view
 
 #: what the server adds to a stored hand that the phone never sends (issue 12 records the dealer)
 ADDED_WHEN_STORED = ("dealer", "seating")
