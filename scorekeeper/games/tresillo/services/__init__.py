@@ -9,19 +9,6 @@ imports it (``tests/games/test_registry_boundary.py``).
 from .... import services as platform
 from ....services import *  # noqa: F403  (the platform's services, for Tresillo's pages)
 from ....services.files import AlreadyImported, export_json, import_session, ledger_csv
-from ....services.fixes import (
-    Applied,
-    Change,
-    ChangePreview,
-    apply_change,
-    change_from_json,
-    deal_at,
-    edit_outcome,
-    later_sessions_took_the_paper,
-    preview_change,
-    reopen,
-    undo,
-)
 from ....services.hands import (
     HandPreview,
     Recomputed,
@@ -54,6 +41,19 @@ from ....services.views import (
 )
 from ..engine import SUITS, HandChoices  # what a hand form may offer (services.choices_for)
 from .checks import CountAnswer, WhatIf, count_check, count_parties, what_if
+from .fixes import (
+    Applied,
+    Change,
+    ChangePreview,
+    apply_change,
+    change_from_json,
+    deal_at,
+    edit_outcome,
+    later_sessions_took_the_paper,
+    preview_change,
+    reopen,
+    undo,
+)
 from .pending import PendingComparison, compare_fix, compare_pending
 
 __all__ = [

@@ -13,20 +13,21 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..core import domains
-from ..core.errors import SessionError
-from ..db import db
-from ..games.tresillo.engine import Ledger, Row
-from ..games.tresillo.views import RowView, SessionView, row_view
-from ..i18n import N_, _
-from ..models import TRESILLO, GameSession, HandRecord, HistoryEntry, now
-from . import history
-from .hands import Recomputed, _check_open, _lock
-from .limits import check_room_for_hand
-from .refusals import Conflict, Refused, refused_from
-from .replays import Entry, entry_for, hand_data, ledger_for
-from .summaries import forget_summary, keep_summary
-from .views import view_from
+from ....core import domains
+from ....core.errors import SessionError
+from ....db import db
+from ....i18n import N_, _
+from ....models import GameSession, HandRecord, HistoryEntry, now
+from ....services import history
+from ....services.hands import Recomputed, _check_open, _lock
+from ....services.limits import check_room_for_hand
+from ....services.refusals import Conflict, Refused, refused_from
+from ....services.replays import Entry, entry_for, hand_data, ledger_for
+from ....services.summaries import forget_summary, keep_summary
+from ....services.views import view_from
+from ..engine import Ledger, Row
+from ..game import SPEC
+from ..views import RowView, SessionView, row_view
 
 #: the changes that rewrite the list of hands, with a preview before they are confirmed
 HAND_CHANGES = ("delete", "insert", "dealer", "seating")
@@ -522,7 +523,7 @@ def later_sessions_took_the_paper(gs: GameSession) -> bool:
     """The group started another session after this one closed keeping its paper (reopening won't reach it)."""
     if not gs.closed or gs.end_paper != "keep":
         return False
-    return any(o.id != gs.id and o.game == TRESILLO and o.created_at >= (gs.closed_at or gs.created_at)
+    return any(o.id != gs.id and o.game == SPEC.name and o.created_at >= (gs.closed_at or gs.created_at)
                for o in gs.group.sessions)
 
 
