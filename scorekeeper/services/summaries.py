@@ -31,19 +31,16 @@ from ..evenings import (
     head_to_head,
     seats_of,
     statistics,
-    summarize,
 )
-from ..games.tresillo.engine import load_session, replay
-from ..models import TRESILLO, EveningDeclared, EveningSeat, EveningSummary, GameSession, Group
-from .replays import session_dict
+from ..models import EveningDeclared, EveningSeat, EveningSummary, GameSession, Group
+from .played import own_service, served
 
 Ts = TypeVarTuple("Ts")
 
 
 def summary_of(gs: GameSession) -> Evening:
-    """The evening's figures, worked out from its hands (one replay)."""
-    session = load_session(session_dict(gs))
-    return summarize(replay(session), session.hands, gs.created_at)
+    """The evening's figures, worked out from its hands by its game's own service (one replay)."""
+    return own_service(gs.game).summary(gs)
 
 
 def keep_summary(gs: GameSession) -> Evening:
@@ -84,7 +81,7 @@ def _refresh(group: Group) -> None:
     rows = db.session.execute(
         select(GameSession.id, GameSession.version, EveningSummary.session_version, EveningSummary.format)
         .outerjoin(EveningSummary, EveningSummary.session_id == GameSession.id)
-        .where(GameSession.group_id == group.id, GameSession.game == TRESILLO, GameSession.closed.is_(True))
+        .where(GameSession.group_id == group.id, GameSession.game.in_(served()), GameSession.closed.is_(True))
     ).all()
     stale = [sid for sid, version, kept, fmt in rows if kept != version or fmt != FORMAT]
     for sid in stale:
@@ -119,7 +116,7 @@ def past_evenings(
     query = (
         select(GameSession.token, EveningSummary.data)
         .join(EveningSummary, EveningSummary.session_id == GameSession.id)
-        .where(GameSession.group_id == group.id, GameSession.game == TRESILLO, GameSession.closed.is_(True),
+        .where(GameSession.group_id == group.id, GameSession.game.in_(served()), GameSession.closed.is_(True),
                EveningSummary.session_version == GameSession.version)
         .order_by(EveningSummary.played_on.desc(), GameSession.id.desc())
     )
@@ -136,14 +133,14 @@ def count_evenings(group: Group) -> int:
     """How many evenings the group has closed."""
     return db.session.scalar(
         select(func.count()).select_from(GameSession)
-        .where(GameSession.group_id == group.id, GameSession.game == TRESILLO, GameSession.closed.is_(True))
+        .where(GameSession.group_id == group.id, GameSession.game.in_(served()), GameSession.closed.is_(True))
     ) or 0
 
 
 def _chosen(query: Select[*Ts], group: Group, since: date | None, until: date | None) -> Select[*Ts]:
     """Only the group's closed evenings whose summary is current, played from ``since`` to ``until``."""
     query = query.join(GameSession, GameSession.id == EveningSummary.session_id).where(
-        EveningSummary.group_id == group.id, GameSession.game == TRESILLO, GameSession.closed.is_(True),
+        EveningSummary.group_id == group.id, GameSession.game.in_(served()), GameSession.closed.is_(True),
         EveningSummary.session_version == GameSession.version)
     if since is not None:
         query = query.where(EveningSummary.played_on >= datetime.combine(since, time.min))

@@ -17,7 +17,7 @@ ROOT = PACKAGE.parent
 #: the only modules (or packages: a game's ``documents/``) of scorekeeper.games that speak to the platform
 #: (words, forms, views, printed documents) and so may import it; every other module (the registry, the base,
 #: the replay, each game's engine) stays pure
-PLATFORM_SIDE = frozenset({"words", "forms", "views", "pages", "commands", "documents"})
+PLATFORM_SIDE = frozenset({"words", "forms", "views", "pages", "commands", "documents", "service"})
 
 
 def pure_files() -> list[Path]:
