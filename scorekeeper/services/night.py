@@ -294,7 +294,7 @@ def night_share_text(group: Group, page: NightPage) -> str:
 
 def game_sheets(night: Night) -> list[tuple[str, str, Any]]:
     """Each game's own printed sheet, in the order played, as (game, kind, view): what a game's own service
-    prints (Tresillo's settlement sheet, its documents', ``reports.night``), and every other game's sheet
+    prints (a document of its own, ``reports.night``: a settlement sheet), and every other game's sheet
     (``"game"``: the view its table screen and its own PDF show)."""
     from .games import game_view
 

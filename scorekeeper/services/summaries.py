@@ -4,7 +4,9 @@ A closed evening's figures are summarised once (:func:`keep_summary`, called
 when the evening ends) and stored; pages read the summaries, never the
 hands. A summary is trusted only while it matches the session's version and
 the summary format: a reopened evening (or an older summary) is rebuilt from
-its hands the next time it is read, so nothing stale is ever shown.
+its hands the next time it is read, so nothing stale is ever shown. The evenings are the sessions of
+the games with services of their own (:mod:`scorekeeper.services.played`): their service works the
+figures out, the registry names the games.
 """
 
 from __future__ import annotations

@@ -88,3 +88,27 @@ def test_the_change_log_of_a_game_the_platform_plays_tells_a_deal_in_the_games_o
     assert fix.kind == "edit"
     assert fix.details == (("Before", line(first)), ("After", line(fixed)))
     assert line(first) != line(fixed)
+
+
+def test_ending_the_evening_asks_for_the_paper_only_while_a_game_that_carries_it_is_open(app, browser,
+                                                                                          worked_example):
+    from tests.web.test_nights import ROVESCINO_DEALS, a_game, tresillo
+
+    with app.app_context():
+        g = services.create_group("Tuesday", "en")
+        for name in SEATS:
+            services.add_player(g, name)
+        r = a_game(g, "rovescino", SEATS, ROVESCINO_DEALS, "0.50")
+        alone = g.token, r.night_id
+        db.session.remove()
+    page = browser.get(f"/g/{alone[0]}/nights/{alone[1]}").get_data(as_text=True)
+    assert 'id="end-night"' in page and "<fieldset>" not in page.split('id="end-night"')[1].split("</form>")[0]
+    with app.app_context():
+        g = services.find_group(alone[0])
+        t = tresillo(g, worked_example)
+        both = t.night_id
+        db.session.remove()
+    assert both == alone[1]
+    page = browser.get(f"/g/{alone[0]}/nights/{both}").get_data(as_text=True)
+    end = page.split('id="end-night"')[1].split("</form>")[0]
+    assert "<fieldset>" in end and end.count('name="paper"') == 2  # settle or keep
