@@ -4,11 +4,9 @@ A closed evening never changes, so its figures are worked out once, when it
 ends, as an :class:`Evening` (kept beside the session: the whole evening as
 JSON for the group page, and one flat :class:`Seat` row a player plus
 :class:`Declared` counts for the statistics); the pages add those up instead
-of replaying hundreds of evenings of hands. Everything here is pure: a
-ledger in, values out.
-
-Hands count for the player who played them out: a hand taken over ("yo
-sigo") is the new declarer's, won, puesta or codillo as it ended for them.
+of replaying hundreds of evenings of hands. The game's own service works the
+evening out from its hands (``summary`` of :class:`~scorekeeper.services.played.OwnService`);
+everything here is pure: an evening's figures in, values out.
 
 >>> e = Evening.from_json(Evening(datetime(2025, 3, 4), "pagat", ("A", "B", "C"), 0, "EUR",
 ...     Decimal("0.10"), "settle", (), (), ()).to_json())
@@ -19,13 +17,11 @@ sigo") is the new declarer's, won, puesta or codillo as it ended for them.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from typing import Any, NamedTuple
-
-from .games.tresillo.engine import PLATO, Hand, Ledger
 
 #: the summary's shape; a stored summary of another format is rebuilt from the hands
 FORMAT = 1
@@ -106,56 +102,6 @@ class Evening:
             tuple(Payment(a, b, Decimal(m)) for a, b, m in d["payments"]),
             tuple(PlayerEvening.from_json(p) for p in d["people"]),
         )
-
-
-def summarize(ledger: Ledger, hands: Sequence[Hand], played_on: datetime) -> Evening:
-    """The evening's figures from its replay (``hands`` as entered, in order)."""
-    players = ledger.setup.players
-    tally = {p: _Tally() for p in players}
-    for result, hand in zip(ledger.results, hands, strict=True):
-        for p in result.active:
-            tally[p].hands += 1
-        if result.outcome == "cancelled":
-            continue
-        playing = result.new_declarer or result.declarer
-        assert playing is not None
-        mine = tally[playing]
-        mine.declared[result.contract][result.outcome] += 1
-        if result.winner is not None:
-            tally[result.winner].codillos += 1
-        if hand.bola is not None:
-            mine.bolas_tried += 1
-            mine.bolas += hand.bola == "won" and result.outcome == "sacado"
-        mine.primeras += bool(hand.primeras) and result.outcome == "sacado"
-        taken: Counter[str] = Counter()
-        for t in result.transfers:
-            if t.source == PLATO and t.target in tally:
-                taken[t.target] += t.amount
-        for p, amount in taken.items():
-            tally[p].largest_plato = max(tally[p].largest_plato, amount)
-    st = ledger.settlement
-    people = tuple(tally[p].freeze(p, st.net[p], st.money[p]) for p in players)
-    return Evening(
-        played_on=played_on, rules=ledger.setup.rules, players=players, hands=len(ledger.results),
-        currency=st.currency, tanto_value=st.tanto_value, paper=st.paper_mode,
-        kept_paper=tuple((d.player, d.amount) for d in st.kept_paper),
-        payments=tuple(Payment(t.source, t.target, t.amount) for t in st.transfers),
-        people=people,
-    )
-
-
-class _Tally:
-    """A player's counts while the evening is read (mutable; frozen into a :class:`PlayerEvening`)."""
-
-    def __init__(self) -> None:
-        self.hands = 0
-        self.declared: dict[str, Counter[str]] = {c: Counter() for c in CONTRACTS}
-        self.codillos = self.bolas = self.bolas_tried = self.primeras = self.largest_plato = 0
-
-    def freeze(self, name: str, net: int, money: Decimal) -> PlayerEvening:
-        declared = {c: {e: n for e, n in ends.items() if n} for c, ends in self.declared.items() if ends}
-        return PlayerEvening(name, net, money, self.hands, declared, self.codillos, self.bolas,
-                             self.bolas_tried, self.primeras, self.largest_plato)
 
 
 # ------------------------------------------------------------- across evenings

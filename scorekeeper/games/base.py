@@ -60,6 +60,9 @@ class GameSpec:
     teams: int = 0
     #: the format of the game's own session file, replayed by its package's ``commands`` module (empty: none)
     session_format: str = ""
+    #: its debts may be kept on paper from one session to the group's next (Tresillo's paper): ending a
+    #: session asks whether the paper is settled or kept, and the group carries the last one kept
+    carries_paper: bool = False
 
     def option(self, name: str) -> OptionSpec:
         return next(o for o in self.options if o.name == name)

@@ -10,11 +10,12 @@ from sqlalchemy import select
 from .. import formats
 from ..db import db
 from ..evenings import Evening
+from ..games import GAMES
 from ..i18n import _, ngettext
-from ..models import TRESILLO, GameSession, Group
+from ..models import GameSession, Group
 from ..words import names
 from .groups import active_players, carried_paper
-from .hands import start_session
+from .played import own_service, served
 from .refusals import Conflict, Refused
 from .summaries import PastEvening, count_evenings, past_evenings
 
@@ -36,14 +37,14 @@ class GroupMemory:
 
 def _newest(group: Group) -> GameSession | None:
     return db.session.scalars(
-        select(GameSession).where(GameSession.group_id == group.id, GameSession.game == TRESILLO)
+        select(GameSession).where(GameSession.group_id == group.id, GameSession.game.in_(served()))
         .order_by(GameSession.id.desc()).limit(1)
     ).first()
 
 
 def _last_closed(group: Group) -> GameSession | None:
     return db.session.scalars(
-        select(GameSession).where(GameSession.group_id == group.id, GameSession.game == TRESILLO,
+        select(GameSession).where(GameSession.group_id == group.id, GameSession.game.in_(served()),
                                   GameSession.closed.is_(True))
         .order_by(GameSession.closed_at.desc(), GameSession.id.desc()).limit(1)
     ).first()
@@ -63,7 +64,7 @@ def group_memory(group: Group, page: int = 1) -> GroupMemory:
     """The group page: ``page`` of its past evenings (25 a page), and what the next evening starts with."""
     newest = _newest(group)
     playing = list(db.session.scalars(
-        select(GameSession).where(GameSession.group_id == group.id, GameSession.game == TRESILLO,
+        select(GameSession).where(GameSession.group_id == group.id, GameSession.game.in_(served()),
                                   GameSession.closed.is_(False))
         .order_by(GameSession.id.desc())
     ))
@@ -111,15 +112,13 @@ def start_next(group: Group, newest: int) -> GameSession:
         raise Refused("seats", ngettext("{players} no longer plays in this group: choose the seats.",
                                         "{players} no longer play in this group: choose the seats.",
                                         len(gone)).format(players=names(gone)))
-    return start_session(
-        group, players=list(last.players), first_dealer=last.first_dealer, rules=last.rules,
-        start_tokens=last.start_tokens, tanto_value=last.tanto_value, currency=last.currency,
-        options=dict(last.options or {}),
-    )
+    return own_service(last.game).start_like(group, last)
 
 
-def share_text(group: Group, evening: Evening) -> str:
+def share_text(group: Group, evening: Evening, title: str = "") -> str:
     """The result as a short message for the group's chat: date, each player's money, who pays whom.
+
+    ``title`` is the game's (by default, the title of the games whose evenings the group keeps).
 
     >>> from datetime import datetime
     >>> from decimal import Decimal
@@ -136,7 +135,8 @@ def share_text(group: Group, evening: Evening) -> str:
     """
     cur = evening.currency
     hands = ngettext("{n} hand", "{n} hands", evening.hands).format(n=evening.hands)
-    lines = [f"{group.name} · Tresillo, {formats.date(evening.played_on)} ({hands})"]
+    title = title or " / ".join(GAMES[name].spec.title for name in served())
+    lines = [f"{group.name} · {title}, {formats.date(evening.played_on)} ({hands})"]
     lines += [f"{p.name} {formats.money(p.money, cur, signed=True)}" for p in evening.people]
     lines += [_("{payer} pays {payee} {amount}").format(payer=t.payer, payee=t.payee,
                                                          amount=formats.money(t.amount, cur))

@@ -31,13 +31,14 @@ from ..games.replay import FORMAT, Played, load, replay, result_json
 from ..games.views import Past, Pieces, pieces_for
 from ..games.words import how_words
 from ..i18n import _
-from ..models import TRESILLO, GameSession, Group, HandRecord, HistoryEntry, Player, now
+from ..models import GameSession, Group, HandRecord, HistoryEntry, Player, now
 from ..words import refusal, refusal_line
 from . import history
-from .files import _new_players as new_players  # the same check as a Tresillo file's players
+from .files import _new_players as new_players  # the same check as a session file's players
 from .groups import players_under_lock
 from .hands import check_seated, commit_made, form_key, made_by
 from .limits import check_room_for_hand, check_room_for_players
+from .played import served, service_of
 from .refusals import Conflict, Refused, clean, sentence
 
 
@@ -57,8 +58,8 @@ def game_choices() -> list[GameChoice]:
 
 
 def on_pages(name: str) -> bool:
-    """Whether these pages keep the game: every registered one but Tresillo, whose evenings have pages of their own."""
-    return name in GAMES and name != TRESILLO
+    """Whether these pages keep the game: every registered one but those with services (and pages) of their own."""
+    return name in GAMES and service_of(name) is None
 
 
 def game_spec(name: str) -> GameSpec | None:
@@ -67,12 +68,12 @@ def game_spec(name: str) -> GameSpec | None:
 
 
 def is_game(gs: GameSession) -> bool:
-    """Whether ``gs`` is a session of a registered game (not a Tresillo evening)."""
-    return gs.game != TRESILLO
+    """Whether ``gs`` is a session these pages keep (not one of a game with services of its own)."""
+    return service_of(gs.game) is None
 
 
 def game_title(gs: GameSession) -> str:
-    """The game's own name (Tresillo's evenings included)."""
+    """The game's own name (a game's with services of its own included)."""
     spec = game_spec(gs.game)
     return spec.title if spec is not None else gs.game.capitalize()
 
@@ -89,7 +90,7 @@ def pieces_of(name: str) -> Pieces | None:
 def group_games(group: Group, limit: int = 12) -> list[GameSession]:
     """The group's sessions of the registered games, open ones first, newest first."""
     return list(db.session.scalars(
-        select(GameSession).where(GameSession.group_id == group.id, GameSession.game != TRESILLO)
+        select(GameSession).where(GameSession.group_id == group.id, GameSession.game.not_in(served()))
         .order_by(GameSession.closed, GameSession.id.desc()).limit(limit)))
 
 
@@ -178,7 +179,7 @@ def start_game(
 
 
 def is_game_file(data: str | bytes) -> bool:
-    """Whether ``data`` says it is a ``scorekeeper-session/2`` file (a game of the registry, not Tresillo's)."""
+    """Whether ``data`` says it is a ``scorekeeper-session/2`` file (not a file of a game's own format)."""
     try:
         parsed = parse_json(data)
     except SessionError:

@@ -10,12 +10,12 @@ from sqlalchemy.exc import IntegrityError
 from ..core import domains
 from ..db import begin_writing, db
 from ..i18n import _, current_language, language_of
-from ..models import TRESILLO, GameSession, Group, Player
+from ..models import GameSession, Group, Player
 from .limits import check_room_for_players
 from .links import keyed_token
 from .names import check_new_name
+from .played import own_service, paper_games
 from .refusals import Refused, clean
-from .replays import ledger_for
 
 
 def find_group(token: str) -> Group | None:
@@ -135,12 +135,12 @@ def active_players(group: Group) -> list[str]:
 
 
 def carried_paper(group: Group) -> list[dict[str, Any]]:
-    """The paper kept at the end of the group's last closed session, if any."""
+    """The paper kept at the end of the group's last closed session of a game that carries paper, if any."""
     last = db.session.scalars(
-        select(GameSession).where(GameSession.group_id == group.id, GameSession.game == TRESILLO,
+        select(GameSession).where(GameSession.group_id == group.id, GameSession.game.in_(paper_games()),
                                   GameSession.closed.is_(True))
         .order_by(GameSession.closed_at.desc(), GameSession.id.desc()).limit(1)
     ).first()
     if last is None or last.end_paper != "keep":
         return []
-    return [{"player": d.player, "amount": d.amount} for d in ledger_for(last).settlement.kept_paper]
+    return own_service(last.game).paper(last)

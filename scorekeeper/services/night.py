@@ -24,19 +24,17 @@ from ..db import begin_writing, db
 from ..games import GAMES
 from ..games.replay import Played
 from ..games.views import feats_for
-from ..i18n import N_, _, ngettext
-from ..models import TRESILLO, GameResult, GameSession, Group, Night, now
+from ..i18n import _, ngettext
+from ..models import GameResult, GameSession, Group, Night, now
 from ..nights import AcrossGames, GameMoney, Kept, Money, Paid, Total, across_games, fewest_payments, in_order, totals
 from . import history
 from .games import game_title, played
+from .played import carries_paper, service_of
 from .refusals import Refused
-from .replays import ledger_for
 from .summaries import evening_of, keep_summary
 
 #: the kept result's shape; a result of another format is worked out again
 RESULT_FORMAT = 2
-#: Tresillo's own feats, from its kept evening (labels translated where shown)
-TRESILLO_FEATS = {"codillos": N_("Codillos made"), "bolas": N_("Bolas"), "primeras": N_("Primeras")}
 
 
 @dataclass(frozen=True)
@@ -52,7 +50,7 @@ class GameLine:
     currency: str
     money: Money
     payments: tuple[Paid, ...]  # its own settlement (what it pays when settled on its own)
-    kept_paper: tuple[tuple[str, int], ...]  # a Tresillo paper carried to the next evening
+    kept_paper: tuple[tuple[str, int], ...]  # a paper carried to the next evening
 
 
 @dataclass(frozen=True)
@@ -67,7 +65,7 @@ class NightPage:
     totals: tuple[Total, ...]  # over the games not settled on their own
     payments: tuple[tuple[str, tuple[Paid, ...]], ...]  # per currency
     carried: tuple[tuple[str, int], ...]
-    open_tresillo: bool  # ending the night asks what becomes of the paper
+    asks_paper: bool  # a game that carries paper is open: ending the night asks what becomes of it
 
     def money_in(self, line: GameLine, name: str) -> str:
         amount = dict(line.money).get(name)
@@ -103,26 +101,19 @@ def _ordered(money: Mapping[str, Decimal], players: list[str]) -> Money:
     return tuple((name, money[name]) for name in players if name in money)
 
 
-def _tresillo_feats(gs: GameSession) -> dict[str, dict[str, int]]:
-    evening = evening_of(gs)
-    if evening is None:
-        return {}
-    return {p.name: {label: getattr(p, key) for key, label in TRESILLO_FEATS.items() if getattr(p, key)}
-            for p in evening.people}
-
-
 def _game_feats(p: Played) -> dict[str, dict[str, int]]:
     hook = feats_for(p.game)
     return {name: dict(mine) for name, mine in hook(p).items()} if hook is not None else {}
 
 
 def _worked_out(gs: GameSession) -> tuple[dict[str, Decimal], dict[str, dict[str, int]]]:
-    """A game's money and feats from its inputs (one replay, or Tresillo's kept evening)."""
-    if gs.game == TRESILLO:
+    """A game's money and feats from its inputs (one replay, or the kept evening of a game with its own service)."""
+    own = service_of(gs.game)
+    if own is not None:
         evening = evening_of(gs) if gs.closed else None
         if evening is not None:
-            return {p.name: p.money for p in evening.people}, _tresillo_feats(gs)
-        return dict(ledger_for(gs).settlement.money), {}
+            return {p.name: p.money for p in evening.people}, own.feats(evening)
+        return dict(own.money(gs)), {}
     p = played(gs)
     return dict(p.result.money), _game_feats(p)
 
@@ -155,7 +146,7 @@ def _line(gs: GameSession) -> GameLine:
     if gs.closed:
         result = _kept_result(gs)
         money = {name: Decimal(amount) for name, amount in result.money.items()}
-        if gs.game == TRESILLO:
+        if service_of(gs.game) is not None:
             evening = evening_of(gs)
             kept = evening.kept_paper if evening is not None else ()
     else:
@@ -175,7 +166,7 @@ def night_page(night: Night) -> NightPage:
         players=in_order(name for g in lines for name, _ in g.money),
         games=lines, totals=sums, payments=tuple((t.currency, fewest_payments(t.money)) for t in sums),
         carried=tuple(debt for g in lines for debt in g.kept_paper),
-        open_tresillo=any(g.game == TRESILLO and not g.closed for g in lines),
+        asks_paper=any(carries_paper(g.game) and not g.closed for g in lines),
     )
 
 
@@ -186,24 +177,24 @@ def _close(gs: GameSession, paper: str, phone: str) -> None:
     """Close one open game as its own end does (the history says so); the caller commits."""
     before: dict[str, Any] = {"closed": False}
     after: dict[str, Any] = {"closed": True}
-    if gs.game == TRESILLO:
+    if carries_paper(gs.game):
         gs.end_paper = paper
         after["paper"] = paper
     gs.closed = True
     gs.closed_at = now()
     gs.version += 1
     history.record(gs, "end", key=secrets.token_urlsafe(16), phone=phone, before=before, after=after)
-    if gs.game == TRESILLO:
+    if service_of(gs.game) is not None:
         keep_summary(gs)
 
 
 def _check_paper(night: Night, paper: str) -> None:
-    if paper not in ("settle", "keep") and any(gs.game == TRESILLO and not gs.closed for gs in night.sessions):
+    if paper not in ("settle", "keep") and any(carries_paper(gs.game) and not gs.closed for gs in night.sessions):
         raise Refused("paper", _("Settle the paper or keep it."))
 
 
 def end_night(night: Night, paper: str = "settle", phone: str = "") -> Night:
-    """End the night: every game still open ends as it stands (a Tresillo paper settled or kept as
+    """End the night: every game still open ends as it stands (a paper settled or kept as
     ``paper`` says), all in one commit. Ending an ended night again changes nothing."""
     begin_writing()
     db.session.refresh(night, with_for_update=True)
@@ -273,7 +264,7 @@ def statistics_across(group: Group, since: date | None = None, until: date | Non
 
 
 def game_name(game: str) -> str:
-    """A game's title from its name (Tresillo included)."""
+    """A game's title from its name (a game with its own service included)."""
     return GAMES[game].spec.title if game in GAMES else game.capitalize()
 
 
@@ -302,11 +293,14 @@ def night_share_text(group: Group, page: NightPage) -> str:
 
 
 def game_sheets(night: Night) -> list[tuple[str, str, Any]]:
-    """Each game's own printed sheet, in the order played, as (game, kind, view): Tresillo's settlement sheet
-    (its documents', ``reports.night``), and every other game's sheet (``"game"``: the view its table screen and
-    its own PDF show)."""
+    """Each game's own printed sheet, in the order played, as (game, kind, view): what a game's own service
+    prints (a document of its own, ``reports.night``: a settlement sheet), and every other game's sheet
+    (``"game"``: the view its table screen and its own PDF show)."""
     from .games import game_view
-    from .views import view_for
 
-    return [(gs.game, "settlement", view_for(gs, rows=True)) if gs.game == TRESILLO
-            else (gs.game, "game", game_view(gs)) for gs in night.sessions]
+    sheets = []
+    for gs in night.sessions:
+        own = service_of(gs.game)
+        kind, view = own.sheet(gs) if own is not None else ("game", game_view(gs))
+        sheets.append((gs.game, kind, view))
+    return sheets

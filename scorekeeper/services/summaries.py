@@ -4,7 +4,9 @@ A closed evening's figures are summarised once (:func:`keep_summary`, called
 when the evening ends) and stored; pages read the summaries, never the
 hands. A summary is trusted only while it matches the session's version and
 the summary format: a reopened evening (or an older summary) is rebuilt from
-its hands the next time it is read, so nothing stale is ever shown.
+its hands the next time it is read, so nothing stale is ever shown. The evenings are the sessions of
+the games with services of their own (:mod:`scorekeeper.services.played`): their service works the
+figures out, the registry names the games.
 """
 
 from __future__ import annotations
@@ -31,19 +33,16 @@ from ..evenings import (
     head_to_head,
     seats_of,
     statistics,
-    summarize,
 )
-from ..games.tresillo.engine import load_session, replay
-from ..models import TRESILLO, EveningDeclared, EveningSeat, EveningSummary, GameSession, Group
-from .replays import session_dict
+from ..models import EveningDeclared, EveningSeat, EveningSummary, GameSession, Group
+from .played import own_service, served
 
 Ts = TypeVarTuple("Ts")
 
 
 def summary_of(gs: GameSession) -> Evening:
-    """The evening's figures, worked out from its hands (one replay)."""
-    session = load_session(session_dict(gs))
-    return summarize(replay(session), session.hands, gs.created_at)
+    """The evening's figures, worked out from its hands by its game's own service (one replay)."""
+    return own_service(gs.game).summary(gs)
 
 
 def keep_summary(gs: GameSession) -> Evening:
@@ -84,7 +83,7 @@ def _refresh(group: Group) -> None:
     rows = db.session.execute(
         select(GameSession.id, GameSession.version, EveningSummary.session_version, EveningSummary.format)
         .outerjoin(EveningSummary, EveningSummary.session_id == GameSession.id)
-        .where(GameSession.group_id == group.id, GameSession.game == TRESILLO, GameSession.closed.is_(True))
+        .where(GameSession.group_id == group.id, GameSession.game.in_(served()), GameSession.closed.is_(True))
     ).all()
     stale = [sid for sid, version, kept, fmt in rows if kept != version or fmt != FORMAT]
     for sid in stale:
@@ -119,7 +118,7 @@ def past_evenings(
     query = (
         select(GameSession.token, EveningSummary.data)
         .join(EveningSummary, EveningSummary.session_id == GameSession.id)
-        .where(GameSession.group_id == group.id, GameSession.game == TRESILLO, GameSession.closed.is_(True),
+        .where(GameSession.group_id == group.id, GameSession.game.in_(served()), GameSession.closed.is_(True),
                EveningSummary.session_version == GameSession.version)
         .order_by(EveningSummary.played_on.desc(), GameSession.id.desc())
     )
@@ -136,14 +135,14 @@ def count_evenings(group: Group) -> int:
     """How many evenings the group has closed."""
     return db.session.scalar(
         select(func.count()).select_from(GameSession)
-        .where(GameSession.group_id == group.id, GameSession.game == TRESILLO, GameSession.closed.is_(True))
+        .where(GameSession.group_id == group.id, GameSession.game.in_(served()), GameSession.closed.is_(True))
     ) or 0
 
 
 def _chosen(query: Select[*Ts], group: Group, since: date | None, until: date | None) -> Select[*Ts]:
     """Only the group's closed evenings whose summary is current, played from ``since`` to ``until``."""
     query = query.join(GameSession, GameSession.id == EveningSummary.session_id).where(
-        EveningSummary.group_id == group.id, GameSession.game == TRESILLO, GameSession.closed.is_(True),
+        EveningSummary.group_id == group.id, GameSession.game.in_(served()), GameSession.closed.is_(True),
         EveningSummary.session_version == GameSession.version)
     if since is not None:
         query = query.where(EveningSummary.played_on >= datetime.combine(since, time.min))

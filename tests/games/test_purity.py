@@ -14,10 +14,10 @@ import scorekeeper.games
 
 PACKAGE = Path(scorekeeper.games.__file__).parent
 ROOT = PACKAGE.parent
-#: the only modules (or packages: a game's ``documents/``, ``pages/``, ``services/``) of scorekeeper.games that speak to the platform
-#: (words, forms, views, printed documents) and so may import it; every other module (the registry, the base,
-#: the replay, each game's engine) stays pure
-PLATFORM_SIDE = frozenset({"words", "forms", "views", "pages", "services", "commands", "documents"})
+#: the only modules (or packages: a game's ``documents/``, ``pages/``, ``services/``) of scorekeeper.games that
+#: speak to the platform (words, forms, views, pages, services, printed documents) and so may import it; every
+#: other module (the registry, the base, the replay, each game's engine) stays pure
+PLATFORM_SIDE = frozenset({"words", "forms", "views", "pages", "services", "commands", "documents", "service"})
 
 
 def pure_files() -> list[Path]:

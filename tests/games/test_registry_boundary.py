@@ -5,12 +5,15 @@ modules (``base``, ``replay``, ``cards``, ``words``), never ``scorekeeper.games.
 other game's package; so adding a game touches the registry line and nothing else of the platform.
 
 Tresillo, the first game, moved into ``scorekeeper/games/tresillo`` unchanged (issue 23), its printed
-documents too (``games/tresillo/documents``, found through ``games.views.documents_for``); its own
-services still live in the platform and import it directly (the command line reaches it through
-the registry: ``GameSpec.session_format`` and its ``commands`` module). They are
-listed, module by module, in :data:`NOT_YET`: the list may only shrink (a new importer fails, and
-so does a listed one that no longer imports Tresillo), until those pieces move into the game's
-package and the platform reaches them through the registry.
+documents too (``games/tresillo/documents``, found through ``games.views.documents_for``). The
+platform asks a game with services of its own what it needs of its sessions (an evening's summary and
+feats, its paper, its money, a stored hand in words for the change log, its sheet for the evening's
+PDF, the next evening) through one interface, ``services.played.OwnService``, found through the
+registry (its package's ``service`` module); the command line reaches it through
+``GameSpec.session_format`` and its ``commands`` module. Its own services that still live in the
+platform import it directly: they are listed, module by module, in :data:`NOT_YET`; the list may only
+shrink (a new importer fails, and so does a listed one that no longer imports Tresillo), until those
+pieces move into the game's package and the platform reaches them through the registry.
 """
 
 from __future__ import annotations
@@ -28,14 +31,10 @@ GAMES = Path(scorekeeper.games.__file__).parent
 SHARED = {"base", "replay", "cards", "words"}
 #: the platform modules that still import Tresillo's package, and what of it (issue 23: what is left to move)
 NOT_YET = {
-    # the group's evenings across sessions: Tresillo's hands and plato
-    "evenings.py": {".engine"},
-    # Tresillo's services: its evening, hands, fixes, count check, files, history, pages
+    # Tresillo's services: its evening, hands, files, pages
     "services/files.py": {".engine", ".words"},
     "services/hands.py": {"", ".engine", ".views"},
-    "services/history.py": {".words"},
     "services/replays.py": {".engine", ".engine.sessionfile"},
-    "services/summaries.py": {".engine"},
     "services/views.py": {".engine", ".views", ".words"},
 }
 TRESILLO = "scorekeeper.games.tresillo"

@@ -14,8 +14,8 @@ import pytest
 from english import english_words
 
 from conftest import field_value, gen_group, gen_session
+from scorekeeper.games.tresillo.words import FIELDS, hand_changes, hand_words
 from scorekeeper.i18n import use_language
-from scorekeeper.services.history import FIELDS, hand_changes, hand_words
 
 PLAYERS = ("North", "West", "South", "East")
 PUESTA = {"contract": "entrada", "declarer": "West", "outcome": "puesta"}

@@ -97,7 +97,7 @@ def test_the_evening_of_three_games_and_its_one_settlement(group, worked_example
     assert page.payments == (("EUR", (("West", "South", D("1.60")), ("East", "North", D("0.40")),
                                       ("East", "South", D("0.30")))),)
     assert page.players == ("North", "West", "South", "East")
-    assert page.open_tresillo and not page.closed
+    assert page.asks_paper and not page.closed
 
 
 def test_ending_the_evening_ends_every_game_at_once_and_keeps_their_results(group, worked_example):

@@ -44,6 +44,7 @@ SPEC = GameSpec(
     ),
     source="seed 000 (pagat), seed 001 (house), seed 003 (french): Tresillo",
     session_format=FORMAT,
+    carries_paper=True,
 )
 
 

@@ -25,7 +25,7 @@ said in the language of the page, the PDF or the ``--lang`` of the CLI.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -831,3 +831,125 @@ def count_verdict(verdict: str, extra: int, moves: int) -> str:
         return ngettext("This move was made twice:",
                         "One of these moves was made twice (the most likely first):", moves)
     return _("No single move explains the difference: recount, or look for more than one mistake.")
+
+# -------------------------------------------------------- the change log
+
+
+def hand_words(h: Mapping[str, Any]) -> str:
+    """A stored hand in a line: ``vuelta by South · tricks West 2, South 5, East 2 · estuche · dealt by North``."""
+    tricks = h.get("tricks")
+    parts = [_head(h), _("tricks {split}").format(split=_split(tricks)) if isinstance(tricks, Mapping) and tricks
+             else "", _ended(h), _surrender(h)]
+    for flag, word in (("forced", N_("forced")), ("estuche", "estuche"), ("contra_estuche", "contra-estuche"),
+                       ("primeras", "primeras")):
+        v = h.get(flag)
+        if v:
+            parts.append(f"{_(word)} {v}" if isinstance(v, int) and not isinstance(v, bool) else _(word))
+    parts.append(_bola(h) if h.get("bola") else "")
+    for key, said in (("drops_out", N_("drops out: {value}")), ("debt", N_("for the debt of {value}")),
+                      ("trump", N_("trumps {value}"))):
+        if h.get(key):
+            parts.append(_(said).format(value=h[key]))
+    parts.append(_bet(h) if h.get("bet") else "")
+    if h.get("dealer"):
+        parts.append(_("dealt by {dealer}").format(dealer=h["dealer"]))
+    if h.get("seating"):
+        parts.append(_("seating {players}").format(players=", ".join(map(str, h["seating"]))))
+    return " · ".join(p for p in parts if p)
+
+
+def _head(h: Mapping[str, Any]) -> str:
+    """The contract and who played it: ``vuelta by South``, or ``all pass``."""
+    contract = h.get("contract")
+    if contract == "pass":
+        return _("all pass")
+    who = h.get("declarer") or (h.get("dealer") if contract == "penetro" else None)  # the dealer's penetro
+    return _("{contract} by {player}").format(contract=contract, player=who) if who else str(contract)
+
+
+def _split(tricks: Mapping[str, Any]) -> str:
+    return ", ".join(f"{p} {n}" for p, n in tricks.items())
+
+
+#: how a hand entered without its tricks ended (``"outcome"``; a codillo names its maker, ``"winner"``)
+ENDED = {"sacado": N_("won (sacado)"), "puesta": N_("puesta"), "codillo": N_("codillo")}
+
+
+def _ended(h: Mapping[str, Any]) -> str:
+    """How the hand ended, when it was entered that way: ``codillo, made by North``."""
+    outcome = h.get("outcome")
+    if outcome == "codillo" and h.get("winner"):
+        return _("codillo, made by {winner}").format(winner=h["winner"])
+    return _(ENDED[outcome]) if outcome in ENDED else ""
+
+
+def _surrender(h: Mapping[str, Any]) -> str:
+    sur = h.get("surrender")
+    if not isinstance(sur, Mapping):
+        return ""
+    return _("surrendered, taken over by {player}").format(player=sur["takeover"]) if sur.get("takeover") \
+        else _("surrendered")
+
+
+def _bola(h: Mapping[str, Any]) -> str:
+    said = {"won": N_("bola won"), "failed": N_("bola failed")}.get(str(h.get("bola")))
+    return _(said) if said else _("bola {value}").format(value=h.get("bola"))
+
+
+def _bet(h: Mapping[str, Any]) -> str:
+    return _("bet {value} ({meaning})").format(value=h["bet"], meaning=bet_term(str(h["bet"])))
+
+
+#: a field of a stored hand in words ('' when the hand does not give it)
+Words = Callable[[Mapping[str, Any]], str]
+
+
+def _flag(key: str) -> Words:
+    """The words of a condición a hand may claim (``True``, or a count of top trumps): '' when not claimed."""
+    def said(h: Mapping[str, Any]) -> str:
+        v = h.get(key)
+        if not v:
+            return ""
+        return _("yes") if v is True else str(v)
+    return said
+
+
+def _plain(key: str) -> Words:
+    return lambda h: str(h[key]) if h.get(key) else ""
+
+
+#: every field of a stored hand, in the order a hand is told: its label in the History and its words
+FIELDS: tuple[tuple[str, Words], ...] = (
+    (N_("contract"), lambda h: str(h.get("contract") or "")),
+    (N_("declarer"), _plain("declarer")),
+    (N_("tricks"), lambda h: _split(h["tricks"]) if isinstance(h.get("tricks"), Mapping) and h["tricks"] else ""),
+    (N_("surrender"), _surrender),
+    (N_("how it ended"), _ended),
+    (N_("forced entrada"), _flag("forced")),
+    (N_("estuche"), _flag("estuche")),
+    (N_("contra-estuche"), _flag("contra_estuche")),
+    (N_("primeras"), _flag("primeras")),
+    (N_("bola"), lambda h: _bola(h) if h.get("bola") else ""),
+    (N_("drops out"), _plain("drops_out")),
+    (N_("debt played for"), _plain("debt")),
+    (N_("trumps"), _plain("trump")),
+    (N_("dealer's bet"), lambda h: _bet(h) if h.get("bet") else ""),
+    (N_("dealer"), _plain("dealer")),
+    (N_("seating"), lambda h: ", ".join(map(str, h["seating"])) if h.get("seating") else ""),
+)
+
+
+def hand_changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+    """What a fix changed, field by field: ``how it ended: puesta → codillo, made by North``.
+
+    Every field of the stored hand is compared by its words, so a hand entered by how it ended reads
+    differently before and after a fix of its outcome; a field given on one side only reads "not given"
+    on the other.
+    """
+    out = []
+    for label, words in FIELDS:
+        was, now_ = words(before), words(after)
+        if was != now_:
+            out.append(_("{field}: {before} → {after}").format(
+                field=_(label), before=was or _("not given"), after=now_ or _("not given")))
+    return out

@@ -1,0 +1,117 @@
+"""Tresillo's own services as the platform asks them (:class:`~scorekeeper.services.played.OwnService`).
+
+The platform finds :data:`SERVICE` through the registry (``games.views.own_module(game, "service")``)
+and never names the game: the group's evenings, its paper, the evening across games and the change
+log reach Tresillo's evening here. An evening's figures are worked out from its replay once, when it
+ends (:func:`summarize`); hands count for the player who played them out: a hand taken over ("yo
+sigo") is the new declarer's, won, puesta or codillo as it ended for them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from ...evenings import CONTRACTS, Evening, Payment, PlayerEvening
+from ...i18n import N_
+from ...models import GameSession, Group
+from ...services.hands import start_session
+from ...services.played import OwnService
+from ...services.replays import ledger_for, session_dict
+from ...services.views import view_for
+from . import words
+from .engine import PLATO, Hand, Ledger, load_session, replay
+
+#: Tresillo's own feats across games, from its kept evening (labels translated where shown)
+FEATS = {"codillos": N_("Codillos made"), "bolas": N_("Bolas"), "primeras": N_("Primeras")}
+
+
+class Service:
+    """Tresillo's evening, as the platform asks it."""
+
+    def summary(self, gs: GameSession) -> Evening:
+        session = load_session(session_dict(gs))
+        return summarize(replay(session), session.hands, gs.created_at)
+
+    def money(self, gs: GameSession) -> Mapping[str, Decimal]:
+        return dict(ledger_for(gs).settlement.money)
+
+    def paper(self, gs: GameSession) -> list[dict[str, Any]]:
+        return [{"player": d.player, "amount": d.amount} for d in ledger_for(gs).settlement.kept_paper]
+
+    def feats(self, evening: Evening) -> dict[str, dict[str, int]]:
+        return {p.name: {label: getattr(p, key) for key, label in FEATS.items() if getattr(p, key)}
+                for p in evening.people}
+
+    def hand_words(self, hand: Mapping[str, Any]) -> str:
+        return words.hand_words(hand)
+
+    def hand_changes(self, before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+        return words.hand_changes(before, after)
+
+    def sheet(self, gs: GameSession) -> tuple[str, Any]:
+        """The settlement sheet (its documents', printed by ``reports.night``)."""
+        return "settlement", view_for(gs, rows=True)
+
+    def start_like(self, group: Group, last: GameSession) -> GameSession:
+        return start_session(
+            group, players=list(last.players), first_dealer=last.first_dealer, rules=last.rules,
+            start_tokens=last.start_tokens, tanto_value=last.tanto_value, currency=last.currency,
+            options=dict(last.options or {}),
+        )
+
+
+SERVICE: OwnService = Service()
+
+
+def summarize(ledger: Ledger, hands: Sequence[Hand], played_on: datetime) -> Evening:
+    """The evening's figures from its replay (``hands`` as entered, in order)."""
+    players = ledger.setup.players
+    tally = {p: _Tally() for p in players}
+    for result, hand in zip(ledger.results, hands, strict=True):
+        for p in result.active:
+            tally[p].hands += 1
+        if result.outcome == "cancelled":
+            continue
+        playing = result.new_declarer or result.declarer
+        assert playing is not None
+        mine = tally[playing]
+        mine.declared[result.contract][result.outcome] += 1
+        if result.winner is not None:
+            tally[result.winner].codillos += 1
+        if hand.bola is not None:
+            mine.bolas_tried += 1
+            mine.bolas += hand.bola == "won" and result.outcome == "sacado"
+        mine.primeras += bool(hand.primeras) and result.outcome == "sacado"
+        taken: Counter[str] = Counter()
+        for t in result.transfers:
+            if t.source == PLATO and t.target in tally:
+                taken[t.target] += t.amount
+        for p, amount in taken.items():
+            tally[p].largest_plato = max(tally[p].largest_plato, amount)
+    st = ledger.settlement
+    people = tuple(tally[p].freeze(p, st.net[p], st.money[p]) for p in players)
+    return Evening(
+        played_on=played_on, rules=ledger.setup.rules, players=players, hands=len(ledger.results),
+        currency=st.currency, tanto_value=st.tanto_value, paper=st.paper_mode,
+        kept_paper=tuple((d.player, d.amount) for d in st.kept_paper),
+        payments=tuple(Payment(t.source, t.target, t.amount) for t in st.transfers),
+        people=people,
+    )
+
+
+class _Tally:
+    """A player's counts while the evening is read (mutable; frozen into a :class:`PlayerEvening`)."""
+
+    def __init__(self) -> None:
+        self.hands = 0
+        self.declared: dict[str, Counter[str]] = {c: Counter() for c in CONTRACTS}
+        self.codillos = self.bolas = self.bolas_tried = self.primeras = self.largest_plato = 0
+
+    def freeze(self, name: str, net: int, money: Decimal) -> PlayerEvening:
+        declared = {c: {e: n for e, n in ends.items() if n} for c, ends in self.declared.items() if ends}
+        return PlayerEvening(name, net, money, self.hands, declared, self.codillos, self.bolas,
+                             self.bolas_tried, self.primeras, self.largest_plato)
