@@ -43,7 +43,7 @@ from .groups import (
 from .history import clean_phone, find_change, history_time, history_view, last_of_kind, recent_view, told
 from .links import LinkKind, find_watched, link_kind, replace_links, replaced_by, version_by_link
 from .refusals import Conflict, Refused, refused_from, sentence
-from .replays import count_hands, find_session, hand_data
+from .sessions import count_hands, find_session, hand_data
 from .summaries import (
     PastEvening,
     count_evenings,

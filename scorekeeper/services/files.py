@@ -11,7 +11,6 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from ..core import domains
 from ..core.errors import SessionError
 from ..core.sessionjson import decode, parse_json
 from ..db import begin_writing, db
@@ -21,12 +20,11 @@ from ..i18n import _
 from ..models import TRESILLO, GameSession, Group, HandRecord, Player, now
 from ..words import refusal_line
 from .groups import players_under_lock
-from .hands import commit_made, form_key, made_by
 from .history import LoggedChange, history_json, keep_history, load_history
 from .limits import check_export_size, check_file_hands, check_file_history, check_room_for_players
-from .names import check_new_name
 from .refusals import Refused, sentence
 from .replays import ledger_for, session_dict
+from .sessions import commit_made, form_key, made_by, new_players
 
 
 def export_json(gs: GameSession) -> str:
@@ -120,7 +118,7 @@ def _store(group: Group, session: Session, ledger: Ledger, log: list[LoggedChang
     setup = session.setup
     dumped = dump_session(session)
     have = players_under_lock(group)  # an import and a phone adding a player never both take the last place
-    newcomers = _new_players(group, setup.players)
+    newcomers = new_players(group, setup.players)
     check_room_for_players(have, len(newcomers), "file")
     for name in newcomers:
         db.session.add(Player(group=group, name=name))
@@ -147,22 +145,6 @@ def _store(group: Group, session: Session, ledger: Ledger, log: list[LoggedChang
                                   idem_key=f"import-{i}"))
     keep_history(gs, log)
     return commit_made(gs, group, key)
-
-
-def _new_players(group: Group, names: tuple[str, ...]) -> list[str]:
-    """The file's players the group does not have yet; one spelled differently from the group's is refused."""
-    known = {p.name_key: p.name for p in group.players}
-    new: list[str] = []
-    for name in names:
-        same = known.get(domains.name_key(name))
-        if same is None:
-            check_new_name(name, [*known.values(), *new], "file")
-            new.append(name)
-        elif same != name:
-            raise Refused("file", _("The file's player “{name}” is called “{same}” in this group: "
-                                    "spell the name the same way in both, then import again.").format(
-                                        name=name, same=same))
-    return new
 
 
 #: what a spreadsheet reads as the start of a formula (OWASP, "CSV Injection"): = + - @, a tab, a carriage return

@@ -34,12 +34,17 @@ from ..i18n import _
 from ..models import GameSession, Group, HandRecord, HistoryEntry, Player, now
 from ..words import refusal, refusal_line
 from . import history
-from .files import _new_players as new_players  # the same check as a session file's players
 from .groups import players_under_lock
-from .hands import check_seated, commit_made, form_key, made_by
 from .limits import check_room_for_hand, check_room_for_players
 from .played import served, service_of
 from .refusals import Conflict, Refused, clean, sentence
+from .sessions import (  # the same check as a session file's players
+    check_seated,
+    commit_made,
+    form_key,
+    made_by,
+    new_players,
+)
 
 
 @dataclass(frozen=True)

@@ -7,12 +7,10 @@ once, so a refused change leaves nothing half-saved.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
 
 from ..core import domains
 from ..core.domains import OutOfDomain
@@ -25,24 +23,23 @@ from ..i18n import _, ngettext
 from ..models import GameSession, Group, HandRecord, HistoryEntry, now
 from ..words import refusal
 from . import history
-from .groups import active_players, carried_paper
+from .groups import carried_paper
 from .limits import check_room_for_hand
 from .refusals import Conflict, Refused, clean, refused_from, sentence, whole
-from .replays import Entry, count_hands, entry_for, hand_data, kept_after, ledger_for
+from .replays import Entry, entry_for, kept_after, ledger_for
+from .sessions import (
+    check_open,
+    check_seated,
+    commit_made,
+    commit_once,
+    count_hands,
+    form_key,
+    hand_data,
+    lock_session,
+    made_by,
+)
 from .summaries import keep_summary
 from .views import changed_rows, view_from
-
-Made = TypeVar("Made", GameSession, HandRecord)
-
-
-def check_seated(group: Group, players: list[str]) -> None:
-    """The seats of a new session, of any game: each an active player of ``group``, each once."""
-    if len(set(players)) != len(players):
-        raise Refused("players", _("Each player sits only once."))
-    known = set(active_players(group))
-    for name in players:
-        if name not in known:
-            raise Refused("players", _("{player} is not an active player of this group.").format(player=name))
 
 
 def start_session(
@@ -93,52 +90,6 @@ def start_session(
     return commit_made(gs, group, key)
 
 
-def form_key(value: str | None) -> str | None:
-    """The key a start or import form carries (None: a caller without one); a damaged key is refused."""
-    if value is None or value == "":
-        return None
-    try:
-        return domains.FORM_KEY.check(value)
-    except OutOfDomain as exc:
-        raise Refused("form", sentence(refusal(exc))) from None
-
-
-def made_by(group: Group, key: str | None) -> GameSession | None:
-    """The session a start or import form with ``key`` already made in ``group``, if any."""
-    if key is None:
-        return None
-    return db.session.scalars(
-        select(GameSession).where(GameSession.group_id == group.id, GameSession.idem_key == key)
-    ).first()
-
-
-def commit_made(gs: GameSession, group: Group, key: str | None) -> GameSession:
-    """Commit a new session; when the same form was sent twice at once, the first one's session wins."""
-    return _commit_once(gs, lambda: made_by(group, key))[0]
-
-
-def _commit_once(made: Made, stored: Callable[[], Made | None]) -> tuple[Made, bool]:
-    """Commit ``made``; if a unique form key says a twin post committed first, answer the twin's row.
-
-    The second item is False when the row answered is the twin's.
-    """
-    try:
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
-        again = stored()
-        if again is None:
-            raise
-        return again, False
-    return made, True
-
-
-def _check_open(gs: GameSession) -> None:
-    if gs.closed:
-        raise Refused("session", _("This session is closed: it can be read, not changed. Reopen it from its page "
-                                    "to change it."), status=409)
-
-
 def _check_version(gs: GameSession, version: int | None) -> None:
     """A page made for an older state of the session is refused, saying what changed meanwhile."""
     if version is not None and version != gs.version:
@@ -183,14 +134,6 @@ class Recomputed:
     logged: HistoryEntry | None = None  # the change's history entry
 
 
-def _lock(gs: GameSession) -> None:
-    """Serialise writers of one session: its row locked on PostgreSQL, the write lock taken on SQLite
-    (:func:`begin_writing`); either way ``gs`` is read again under the lock."""
-    begin_writing()
-    if gs.id is not None:
-        db.session.refresh(gs, with_for_update=True)
-
-
 def _stored_by_key(gs: GameSession, idem_key: str) -> HandRecord | None:
     return db.session.scalars(
         select(HandRecord).where(HandRecord.session_id == gs.id, HandRecord.idem_key == idem_key)
@@ -215,11 +158,11 @@ def add_hand(
     number. ``entry`` is the replay the caller made for the form (saves a
     second replay when it is still current).
     """
-    _lock(gs)
+    lock_session(gs)
     found = find_saved(gs, idem_key)
     if found is not None:
         return found
-    _check_open(gs)
+    check_open(gs)
     count = count_hands(gs)
     if number is not None and number != count + 1:
         raise Conflict(_moved_on(gs, number, count, version))
@@ -238,7 +181,7 @@ def add_hand(
     gs.version += 1
     version = gs.version
     history.record(gs, "add", key=idem_key, phone=phone, hand=count + 1, after=hand)
-    saved = Saved(*_commit_once(record, lambda: _stored_by_key(gs, idem_key)))
+    saved = Saved(*commit_once(record, lambda: _stored_by_key(gs, idem_key)))
     if saved.created and entry.source is not None and entry.source.version == version - 1:
         kept_after(gs, entry.source, table, played, hand, version)  # the next page replays nothing
     return saved
@@ -316,11 +259,11 @@ def edit_hand(
     stand. ``key`` is the fix's own key: a re-sent copy is found by it (see :func:`history.find_change`),
     also when the copies arrive at once: the one that waited for the lock gets the first one's history entry,
     never a refusal as stale caused by the change its own twin made."""
-    _lock(gs)
+    lock_session(gs)
     twin = history.entry_by_key(gs, key) if key else None
     if twin is not None:
         return twin
-    _check_open(gs)
+    check_open(gs)
     if version != gs.version and not 0 <= position < len(gs.hands):
         raise Refused("hand", gone_message(gs, position + 1, version), status=409)
     _check_version(gs, version)
@@ -376,11 +319,11 @@ def stored_hand(gs: GameSession, number: int) -> dict[str, Any] | None:
 
 def end_session(gs: GameSession, *, paper: str, version: int, key: str = "", phone: str = "") -> Saved:
     """Close the session (the paper settled or kept); a re-sent end (same key) is not made twice."""
-    _lock(gs)
+    lock_session(gs)
     done = history.entry_by_key(gs, key)
     if done is not None:
         return Saved(None, False, done)
-    _check_open(gs)
+    check_open(gs)
     _check_version(gs, version)
     if paper not in ("settle", "keep"):
         raise Refused("paper", _("Settle the paper or keep it."))

@@ -25,8 +25,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, TypeVar, cast
 
-from sqlalchemy import func, select
-from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy import select
 
 from ..db import db, unwritten
 from ..games.tresillo.engine import (
@@ -42,22 +41,9 @@ from ..games.tresillo.engine import (
     settle,
 )
 from ..games.tresillo.engine.sessionfile import FORMAT as FORMAT_SESSION
-from ..models import GameSession, Group, HandRecord, HistoryEntry
+from ..models import GameSession, HandRecord, HistoryEntry
 from .kept import Kept
-
-
-def find_session(token: str) -> GameSession | None:
-    """The session behind a session link, or None; its group read in the same statement (every page
-    names it and speaks its language), given to it as loaded, with no loader option that a later
-    ``refresh(..., with_for_update=True)`` would carry into a locking read."""
-    found = db.session.execute(
-        select(GameSession, Group).join(Group, GameSession.group_id == Group.id).where(GameSession.token == token)
-    ).first()
-    if found is None:
-        return None
-    gs, group = found
-    set_committed_value(gs, "group", group)
-    return gs
+from .sessions import hand_data
 
 
 def session_dict(
@@ -80,21 +66,6 @@ def session_dict(
     if gs.paper_in:
         d["paper"] = list(gs.paper_in)
     return d
-
-
-def hand_data(gs: GameSession) -> list[dict[str, Any]]:
-    """The stored hand objects in order, without loading ORM rows (fast on long evenings)."""
-    if gs.id is None:
-        return []
-    return list(db.session.scalars(
-        select(HandRecord.data).where(HandRecord.session_id == gs.id).order_by(HandRecord.position)
-    ))
-
-
-def count_hands(gs: GameSession) -> int:
-    return db.session.scalar(
-        select(func.count()).select_from(HandRecord).where(HandRecord.session_id == gs.id)
-    ) or 0
 
 
 def ledger_for(

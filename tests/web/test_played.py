@@ -14,6 +14,7 @@ import pytest
 from scorekeeper import services
 from scorekeeper.db import db
 from scorekeeper.games import GAMES
+from scorekeeper.games.tresillo import services as tresillo_services
 from scorekeeper.games.tresillo.service import SERVICE
 from scorekeeper.games.views import pieces_for
 from scorekeeper.services.played import OwnService, carries_paper, own_service, paper_games, served, service_of
@@ -54,7 +55,7 @@ def group(app):
 
 def test_the_evening_summary_and_the_paper_come_from_the_games_service(group, worked_example):
     doc = dict(worked_example, currency="EUR", tanto_value="0.10", end={"paper": "keep", "ended": True})
-    gs = services.import_session(group, json.dumps(doc), idem_key="kept")
+    gs = tresillo_services.import_session(group, json.dumps(doc), idem_key="kept")
     evening = services.summaries.summary_of(gs)
     assert evening.players == tuple(worked_example["players"]) and evening.hands == len(worked_example["hands"])
     assert sum(p.money for p in evening.people) == 0

@@ -19,10 +19,11 @@ from ....db import db
 from ....i18n import N_, _
 from ....models import GameSession, HandRecord, HistoryEntry, now
 from ....services import history
-from ....services.hands import Recomputed, _check_open, _lock
+from ....services.hands import Recomputed
 from ....services.limits import check_room_for_hand
 from ....services.refusals import Conflict, Refused, refused_from
-from ....services.replays import Entry, entry_for, hand_data, ledger_for
+from ....services.replays import Entry, entry_for, ledger_for
+from ....services.sessions import check_open, hand_data, lock_session
 from ....services.summaries import forget_summary, keep_summary
 from ....services.views import view_from
 from ..engine import Ledger, Row
@@ -314,12 +315,12 @@ class Applied:
 
 def apply_change(gs: GameSession, change: Change, *, key: str, version: int, phone: str) -> Applied:
     """Make a previewed change, once: a re-sent copy (same key) returns the first one's entry."""
-    _lock(gs)
+    lock_session(gs)
     found = history.entry_by_key(gs, key)
     if found is not None:
         return Applied(found, True)
     _require_key(key)
-    _check_open(gs)
+    check_open(gs)
     if version != gs.version:
         raise Conflict(_stale(gs, version, "preview"))
     hands = hand_data(gs)
@@ -410,7 +411,7 @@ def _store(gs: GameSession, p: Plan, key: str) -> None:
 
 def undo(gs: GameSession, seq: int, *, key: str, phone: str) -> Applied:
     """Take back change ``seq`` (the latest change): once, whatever the network repeats."""
-    _lock(gs)
+    lock_session(gs)
     done = history.entry_by_key(gs, key)
     if done is not None:
         return Applied(done, True)
@@ -437,7 +438,7 @@ def _undone_by(gs: GameSession, seq: int) -> HistoryEntry | None:
 
 
 def _undo_hands(gs: GameSession, target: HistoryEntry, *, key: str, phone: str) -> HistoryEntry:
-    _check_open(gs)
+    check_open(gs)
     done = checked(gs, _inverse(target, hand_data(gs)))
     _store(gs, done.plan, key)
     entry = history.record(gs, "undo", key=key, phone=phone, hand=target.hand, before=target.after,
@@ -499,7 +500,7 @@ def closed_state(gs: GameSession) -> dict[str, Any]:
 
 def reopen(gs: GameSession, *, key: str, version: int, phone: str) -> Applied:
     """Open a closed session again (from its page); recorded in the history."""
-    _lock(gs)
+    lock_session(gs)
     done = history.entry_by_key(gs, key)
     if done is not None:
         return Applied(done, True)

@@ -1,0 +1,134 @@
+"""A session of any game, as every game's services use it: found by its link, its stored hands counted and
+read, the seats of a new one checked, a start or import form's key made once, the session's writers
+serialised, a closed session refused, a file's new players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.attributes import set_committed_value
+
+from ..core import domains
+from ..core.domains import OutOfDomain
+from ..db import begin_writing, db
+from ..i18n import _
+from ..models import GameSession, Group, HandRecord
+from ..words import refusal
+from .groups import active_players
+from .names import check_new_name
+from .refusals import Refused, sentence
+
+Made = TypeVar("Made", GameSession, HandRecord)
+
+
+def find_session(token: str) -> GameSession | None:
+    """The session behind a session link, or None; its group read in the same statement (every page
+    names it and speaks its language), given to it as loaded, with no loader option that a later
+    ``refresh(..., with_for_update=True)`` would carry into a locking read."""
+    found = db.session.execute(
+        select(GameSession, Group).join(Group, GameSession.group_id == Group.id).where(GameSession.token == token)
+    ).first()
+    if found is None:
+        return None
+    gs, group = found
+    set_committed_value(gs, "group", group)
+    return gs
+
+
+def hand_data(gs: GameSession) -> list[dict[str, Any]]:
+    """The stored hand objects in order, without loading ORM rows (fast on long evenings)."""
+    if gs.id is None:
+        return []
+    return list(db.session.scalars(
+        select(HandRecord.data).where(HandRecord.session_id == gs.id).order_by(HandRecord.position)
+    ))
+
+
+def count_hands(gs: GameSession) -> int:
+    return db.session.scalar(
+        select(func.count()).select_from(HandRecord).where(HandRecord.session_id == gs.id)
+    ) or 0
+
+
+def check_seated(group: Group, players: list[str]) -> None:
+    """The seats of a new session, of any game: each an active player of ``group``, each once."""
+    if len(set(players)) != len(players):
+        raise Refused("players", _("Each player sits only once."))
+    known = set(active_players(group))
+    for name in players:
+        if name not in known:
+            raise Refused("players", _("{player} is not an active player of this group.").format(player=name))
+
+
+def form_key(value: str | None) -> str | None:
+    """The key a start or import form carries (None: a caller without one); a damaged key is refused."""
+    if value is None or value == "":
+        return None
+    try:
+        return domains.FORM_KEY.check(value)
+    except OutOfDomain as exc:
+        raise Refused("form", sentence(refusal(exc))) from None
+
+
+def made_by(group: Group, key: str | None) -> GameSession | None:
+    """The session a start or import form with ``key`` already made in ``group``, if any."""
+    if key is None:
+        return None
+    return db.session.scalars(
+        select(GameSession).where(GameSession.group_id == group.id, GameSession.idem_key == key)
+    ).first()
+
+
+def commit_made(gs: GameSession, group: Group, key: str | None) -> GameSession:
+    """Commit a new session; when the same form was sent twice at once, the first one's session wins."""
+    return commit_once(gs, lambda: made_by(group, key))[0]
+
+
+def commit_once(made: Made, stored: Callable[[], Made | None]) -> tuple[Made, bool]:
+    """Commit ``made``; if a unique form key says a twin post committed first, answer the twin's row.
+
+    The second item is False when the row answered is the twin's.
+    """
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        again = stored()
+        if again is None:
+            raise
+        return again, False
+    return made, True
+
+
+def check_open(gs: GameSession) -> None:
+    if gs.closed:
+        raise Refused("session", _("This session is closed: it can be read, not changed. Reopen it from its page "
+                                    "to change it."), status=409)
+
+
+def lock_session(gs: GameSession) -> None:
+    """Serialise writers of one session: its row locked on PostgreSQL, the write lock taken on SQLite
+    (:func:`begin_writing`); either way ``gs`` is read again under the lock."""
+    begin_writing()
+    if gs.id is not None:
+        db.session.refresh(gs, with_for_update=True)
+
+
+def new_players(group: Group, names: tuple[str, ...]) -> list[str]:
+    """The file's players the group does not have yet; one spelled differently from the group's is refused."""
+    known = {p.name_key: p.name for p in group.players}
+    new: list[str] = []
+    for name in names:
+        same = known.get(domains.name_key(name))
+        if same is None:
+            check_new_name(name, [*known.values(), *new], "file")
+            new.append(name)
+        elif same != name:
+            raise Refused("file", _("The file's player “{name}” is called “{same}” in this group: "
+                                    "spell the name the same way in both, then import again.").format(
+                                        name=name, same=same))
+    return new
