@@ -142,7 +142,7 @@ class GameSession(db.Model):  # type: ignore[name-defined,misc]
     closed_at: Mapped[datetime | None] = mapped_column(default=None)
     #: the key of the start or import form that made this session (None before keys were kept)
     idem_key: Mapped[str | None] = mapped_column(String(domains.FORM_KEY.most), default=None)
-    #: an imported session: the SHA-256 (hex) of the file's canonical content (services.files.file_digest),
+    #: an imported session: the SHA-256 (hex) of the file's canonical content (Tresillo's services.files.file_digest),
     #: so the same file imported again is recognised; None for an evening started here
     file_digest: Mapped[str | None] = mapped_column(String(64), default=None, index=True)
     #: the game played (a name of ``scorekeeper.games.GAMES``, or "tresillo" for the columns above)

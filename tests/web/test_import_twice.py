@@ -1,6 +1,6 @@
 """The same session file imported twice into a group: recognised, with a choice (open it, or import a copy).
 
-A file is recognised by the SHA-256 of its canonical content (services.files.file_digest): spacing, key
+A file is recognised by the SHA-256 of its canonical content (Tresillo's services.files.file_digest): spacing, key
 order, a byte-order mark and dealers written out do not make it another file; one hand more or less does.
 """
 

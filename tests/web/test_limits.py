@@ -30,7 +30,7 @@ def test_an_import_over_the_hand_limit_is_refused_before_it_is_read(app, browser
     def no_work(*_a, **_k):
         raise AssertionError("the file was read hand by hand")
 
-    monkeypatch.setattr("scorekeeper.services.files.load_session", no_work)
+    monkeypatch.setattr("scorekeeper.games.tresillo.services.files.load_session", no_work)
     before = counts(app)
     browser.get(f"/g/{g}/import")
     r = browser.post(f"/g/{g}/import", {"text": json.dumps(big)})

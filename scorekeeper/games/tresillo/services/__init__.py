@@ -8,7 +8,6 @@ imports it (``tests/games/test_registry_boundary.py``).
 
 from .... import services as platform
 from ....services import *  # noqa: F403  (the platform's services, for Tresillo's pages)
-from ....services.files import AlreadyImported, export_json, import_session, ledger_csv
 from ....services.hands import (
     HandPreview,
     Recomputed,
@@ -41,6 +40,7 @@ from ....services.views import (
 )
 from ..engine import SUITS, HandChoices  # what a hand form may offer (services.choices_for)
 from .checks import CountAnswer, WhatIf, count_check, count_parties, what_if
+from .files import AlreadyImported, export_json, import_session, ledger_csv
 from .fixes import (
     Applied,
     Change,

@@ -11,20 +11,21 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from ..core.errors import SessionError
-from ..core.sessionjson import decode, parse_json
-from ..db import begin_writing, db
-from ..games.tresillo.engine import Ledger, Session, dump_session, load_session, replay
-from ..games.tresillo.words import ledger_json
-from ..i18n import _
-from ..models import TRESILLO, GameSession, Group, HandRecord, Player, now
-from ..words import refusal_line
-from .groups import players_under_lock
-from .history import LoggedChange, history_json, keep_history, load_history
-from .limits import check_export_size, check_file_hands, check_file_history, check_room_for_players
-from .refusals import Refused, sentence
-from .replays import ledger_for, session_dict
-from .sessions import commit_made, form_key, made_by, new_players
+from ....core.errors import SessionError
+from ....core.sessionjson import decode, parse_json
+from ....db import begin_writing, db
+from ....i18n import _
+from ....models import GameSession, Group, HandRecord, Player, now
+from ....services.groups import players_under_lock
+from ....services.history import LoggedChange, history_json, keep_history, load_history
+from ....services.limits import check_export_size, check_file_hands, check_file_history, check_room_for_players
+from ....services.refusals import Refused, sentence
+from ....services.replays import ledger_for, session_dict
+from ....services.sessions import commit_made, form_key, made_by, new_players
+from ....words import refusal_line
+from ..engine import Ledger, Session, dump_session, load_session, replay
+from ..game import SPEC
+from ..words import ledger_json
 
 
 def export_json(gs: GameSession) -> str:
@@ -57,7 +58,7 @@ def file_digest(session: Session, ledger: Ledger) -> str:
 
 def imported_as(group: Group, digest: str) -> GameSession | None:
     """The group's first session imported from a file with ``digest``, if any."""
-    return db.session.scalars(select(GameSession).where(GameSession.group_id == group.id, GameSession.game == TRESILLO,
+    return db.session.scalars(select(GameSession).where(GameSession.group_id == group.id, GameSession.game == SPEC.name,
                                                         GameSession.file_digest == digest)
                               .order_by(GameSession.id)).first()
 
