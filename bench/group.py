@@ -213,8 +213,8 @@ def main() -> None:
     # the bowls chart the table screen now draws, for a 500-hand evening
     from scorekeeper.games.tresillo.documents.chart import bowl_chart
     from scorekeeper.games.tresillo.engine import replay
+    from scorekeeper.games.tresillo.services.views import bowls_so_far
     from scorekeeper.reports.chart import PHONE
-    from scorekeeper.services.views import bowls_so_far
 
     long = replay(Session(Setup(players=PLAYERS, first_dealer="North"), tuple(make_hands(500, seed=1))))
     chart = timed(args.runs, lambda: bowl_chart(bowls_so_far(long), title="Bowls so far", frame=PHONE))

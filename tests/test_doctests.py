@@ -25,7 +25,7 @@ MODULES = [
     "scorekeeper.games.tresillo.views",
     "scorekeeper.evenings",
     "scorekeeper.services.evenings",
-    "scorekeeper.services.views",
+    "scorekeeper.games.tresillo.services.views",
     "scorekeeper.web.hardening",
 ]
 

@@ -32,9 +32,6 @@ SHARED = {"base", "replay", "cards", "words"}
 #: the platform modules that still import Tresillo's package, and what of it (issue 23: what is left to move)
 NOT_YET = {
     # Tresillo's services: its evening, hands, files, pages
-    "services/hands.py": {"", ".engine", ".views"},
-    "services/replays.py": {".engine", ".engine.sessionfile"},
-    "services/views.py": {".engine", ".views", ".words"},
 }
 TRESILLO = "scorekeeper.games.tresillo"
 

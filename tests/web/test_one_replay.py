@@ -12,7 +12,7 @@ import pytest
 
 from conftest import field_value, gen_group, gen_hand, gen_session, hand_fields
 from scorekeeper.games.tresillo.engine import Table
-from scorekeeper.services.replays import CACHE
+from scorekeeper.games.tresillo.services.replays import CACHE
 
 PLAYERS = ("North", "West", "South", "East")
 
@@ -148,7 +148,7 @@ def test_a_version_made_by_the_other_worker_is_caught_up(browser, app, table, wo
     from scorekeeper.db import db
     from scorekeeper.games.tresillo import services
     from scorekeeper.games.tresillo.engine import load_session, replay
-    from scorekeeper.services.replays import session_dict
+    from scorekeeper.games.tresillo.services.replays import session_dict
 
     browser.get(f"/s/{table}")
     token = table
@@ -188,7 +188,7 @@ def test_the_session_view_is_built_once_per_version_and_language(browser, table,
     kept with the replay, built again for a new version or another language. The hand form builds none:
     it shows the next hand (the ledger's own) and the rules, not the evening's settlement."""
     from scorekeeper.games.tresillo import views as viewmodel
-    from scorekeeper.services import views
+    from scorekeeper.games.tresillo.services import views
 
     built: list[int] = []
     real = viewmodel.build_view
@@ -269,7 +269,7 @@ def test_two_hand_forms_of_a_new_version_replay_it_once(app, browser, table, mon
 
     from scorekeeper.db import db
     from scorekeeper.games.tresillo import services
-    from scorekeeper.services import replays as replays_module
+    from scorekeeper.games.tresillo.services import replays as replays_module
 
     made: list[int] = []
     real = replays_module._replay

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from scorekeeper.db import db
 from scorekeeper.games.tresillo import services
 from scorekeeper.games.tresillo.engine import Table, load_session, replay
-from scorekeeper.services.replays import CACHE, session_dict
+from scorekeeper.games.tresillo.services.replays import CACHE, session_dict
 from tests.conftest import field_value, gen_group, gen_session, hand_fields
 
 PLAYERS = ("North", "West", "South", "East")
@@ -161,7 +161,7 @@ def test_an_uncommitted_change_is_never_kept(browser, app, worked_example):
 def test_a_version_read_back_changed_is_not_kept(browser, app, monkeypatch):
     """Another worker committed while this one was replaying: its replay is not kept under the old version."""
     token = gen_session(browser, gen_group(browser))
-    from scorekeeper.services import replays
+    from scorekeeper.games.tresillo.services import replays
 
     monkeypatch.setattr(replays, "stored_version", lambda gs: gs.version + 1)
     with app.app_context():

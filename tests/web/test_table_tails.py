@@ -13,8 +13,8 @@ from test_long_evening import PLAYERS, evening, imported
 from conftest import csrf_of, field_value, hand_fields
 from scorekeeper.db import db
 from scorekeeper.games.tresillo import services
+from scorekeeper.games.tresillo.services.replays import CACHE
 from scorekeeper.services import history
-from scorekeeper.services.replays import CACHE
 from scorekeeper.serving import settle_heap
 
 CHART = re.compile(r'<svg[^>]*class="[^"]*bowl-chart.*?</svg>', re.S)
@@ -150,7 +150,7 @@ def test_a_part_being_drawn_is_waited_for_not_drawn_twice() -> None:
     import threading
     import time
 
-    from scorekeeper.services.replays import Replayed
+    from scorekeeper.games.tresillo.services.replays import Replayed
 
     whole = Replayed(1, (), None, None, None)  # type: ignore[arg-type]
     drawn: list[int] = []

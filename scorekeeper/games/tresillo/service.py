@@ -18,12 +18,12 @@ from typing import Any
 from ...evenings import CONTRACTS, Evening, Payment, PlayerEvening
 from ...i18n import N_
 from ...models import GameSession, Group
-from ...services.hands import start_session
 from ...services.played import OwnService
-from ...services.replays import ledger_for, session_dict
-from ...services.views import view_for
 from . import words
 from .engine import PLATO, Hand, Ledger, load_session, replay
+from .services.hands import start_session
+from .services.replays import ledger_for, session_dict
+from .services.views import view_for
 
 #: Tresillo's own feats across games, from its kept evening (labels translated where shown)
 FEATS = {"codillos": N_("Codillos made"), "bolas": N_("Bolas"), "primeras": N_("Primeras")}

@@ -8,36 +8,6 @@ imports it (``tests/games/test_registry_boundary.py``).
 
 from .... import services as platform
 from ....services import *  # noqa: F403  (the platform's services, for Tresillo's pages)
-from ....services.hands import (
-    HandPreview,
-    Recomputed,
-    Saved,
-    add_hand,
-    edit_hand,
-    end_session,
-    find_saved,
-    gone_message,
-    preview_hand,
-    start_session,
-    stored_hand,
-)
-from ....services.replays import Entry, deals_ahead, entry_for, ledger_for, session_dict
-from ....services.views import (
-    HANDS_PER_PAGE,
-    EndPage,
-    HandsPage,
-    TableScreen,
-    changed_rows,
-    choices_for,
-    end_page,
-    hand_asks,
-    hands_page,
-    kept_view,
-    rule_choices,
-    table_screen,
-    view_for,
-    view_from,
-)
 from ..engine import SUITS, HandChoices  # what a hand form may offer (services.choices_for)
 from .checks import CountAnswer, WhatIf, count_check, count_parties, what_if
 from .files import AlreadyImported, export_json, import_session, ledger_csv
@@ -54,7 +24,37 @@ from .fixes import (
     reopen,
     undo,
 )
+from .hands import (
+    HandPreview,
+    Recomputed,
+    Saved,
+    add_hand,
+    edit_hand,
+    end_session,
+    find_saved,
+    gone_message,
+    preview_hand,
+    start_session,
+    stored_hand,
+)
 from .pending import PendingComparison, compare_fix, compare_pending
+from .replays import Entry, deals_ahead, entry_for, ledger_for, session_dict
+from .views import (
+    HANDS_PER_PAGE,
+    EndPage,
+    HandsPage,
+    TableScreen,
+    changed_rows,
+    choices_for,
+    end_page,
+    hand_asks,
+    hands_page,
+    kept_view,
+    rule_choices,
+    table_screen,
+    view_for,
+    view_from,
+)
 
 __all__ = [
     "SUITS", "HandChoices",

@@ -16,12 +16,12 @@ from ....core.errors import SessionError
 from ....i18n import N_, _
 from ....models import GameSession
 from ....services.refusals import Refused, refused_from
-from ....services.replays import ledger_for, session_dict
 from ....words import names, refusal
 from .. import words as narration
 from ..engine import PAJARITOS, PLATO, HandResult, get_ruleset, load_session
 from ..engine.compare import ComparedHand, compare
 from ..engine.countcheck import CountCheck, check_count
+from .replays import ledger_for, session_dict
 
 #: moves listed under a count that one move explains (the rest are counted, not listed)
 MOVES_SHOWN = 6

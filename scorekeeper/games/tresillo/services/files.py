@@ -20,12 +20,12 @@ from ....services.groups import players_under_lock
 from ....services.history import LoggedChange, history_json, keep_history, load_history
 from ....services.limits import check_export_size, check_file_hands, check_file_history, check_room_for_players
 from ....services.refusals import Refused, sentence
-from ....services.replays import ledger_for, session_dict
 from ....services.sessions import commit_made, form_key, made_by, new_players
 from ....words import refusal_line
 from ..engine import Ledger, Session, dump_session, load_session, replay
 from ..game import SPEC
 from ..words import ledger_json
+from .replays import ledger_for, session_dict
 
 
 def export_json(gs: GameSession) -> str:

@@ -19,16 +19,16 @@ from ....db import db
 from ....i18n import N_, _
 from ....models import GameSession, HandRecord, HistoryEntry, now
 from ....services import history
-from ....services.hands import Recomputed
 from ....services.limits import check_room_for_hand
 from ....services.refusals import Conflict, Refused, refused_from
-from ....services.replays import Entry, entry_for, ledger_for
 from ....services.sessions import check_open, hand_data, lock_session
 from ....services.summaries import forget_summary, keep_summary
-from ....services.views import view_from
 from ..engine import Ledger, Row
 from ..game import SPEC
 from ..views import RowView, SessionView, row_view
+from .hands import Recomputed
+from .replays import Entry, entry_for, ledger_for
+from .views import view_from
 
 #: the changes that rewrite the list of hands, with a preview before they are confirmed
 HAND_CHANGES = ("delete", "insert", "dealer", "seating")

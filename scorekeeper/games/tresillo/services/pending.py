@@ -19,9 +19,9 @@ from ....core.errors import SessionError
 from ....i18n import _
 from ....models import GameSession
 from ....services.refusals import refused_from
-from ....services.replays import Entry
 from ..engine import Ledger
 from ..views import RowView, row_view
+from .replays import Entry
 
 #: what the server adds to a stored hand that the phone never sends (issue 12 records the dealer)
 ADDED_WHEN_STORED = ("dealer", "seating")

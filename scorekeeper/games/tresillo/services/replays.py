@@ -27,8 +27,11 @@ from typing import Any, TypeVar, cast
 
 from sqlalchemy import select
 
-from ..db import db, unwritten
-from ..games.tresillo.engine import (
+from ....db import db, unwritten
+from ....models import GameSession, HandRecord, HistoryEntry
+from ....services.kept import Kept
+from ....services.sessions import hand_data
+from ..engine import (
     Hand,
     Ledger,
     Session,
@@ -40,10 +43,7 @@ from ..games.tresillo.engine import (
     replay,
     settle,
 )
-from ..games.tresillo.engine.sessionfile import FORMAT as FORMAT_SESSION
-from ..models import GameSession, HandRecord, HistoryEntry
-from .kept import Kept
-from .sessions import hand_data
+from ..engine.sessionfile import FORMAT as FORMAT_SESSION
 
 
 def session_dict(

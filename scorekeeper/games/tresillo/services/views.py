@@ -6,12 +6,12 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from ..games.tresillo.engine import RULESETS, HandChoices, Ledger, get_ruleset, hand_choices, settle
-from ..games.tresillo.views import RowView, SessionView, SettlementView, build_view, row_view, settlement_view
-from ..games.tresillo.words import option_words, rules_title
-from ..i18n import current_language
-from ..models import GameSession
-from ..reports.chart import PHONE, thin
+from ....i18n import current_language
+from ....models import GameSession
+from ....reports.chart import PHONE, thin
+from ..engine import RULESETS, HandChoices, Ledger, get_ruleset, hand_choices, settle
+from ..views import RowView, SessionView, SettlementView, build_view, row_view, settlement_view
+from ..words import option_words, rules_title
 from .replays import ROW, Replayed, ledger_for, replayed
 
 T = TypeVar("T")

@@ -12,22 +12,17 @@ from typing import Any
 
 from sqlalchemy import select
 
-from ..core import domains
-from ..core.domains import OutOfDomain
-from ..core.errors import SessionError
-from ..db import begin_writing, db
-from ..games.tresillo import words as narration
-from ..games.tresillo.engine import RULESETS, HandResult, Ledger
-from ..games.tresillo.views import RowView, SessionView
-from ..i18n import _, ngettext
-from ..models import GameSession, Group, HandRecord, HistoryEntry, now
-from ..words import refusal
-from . import history
-from .groups import carried_paper
-from .limits import check_room_for_hand
-from .refusals import Conflict, Refused, clean, refused_from, sentence, whole
-from .replays import Entry, entry_for, kept_after, ledger_for
-from .sessions import (
+from ....core import domains
+from ....core.domains import OutOfDomain
+from ....core.errors import SessionError
+from ....db import begin_writing, db
+from ....i18n import _, ngettext
+from ....models import GameSession, Group, HandRecord, HistoryEntry, now
+from ....services import history
+from ....services.groups import carried_paper
+from ....services.limits import check_room_for_hand
+from ....services.refusals import Conflict, Refused, clean, refused_from, sentence, whole
+from ....services.sessions import (
     check_open,
     check_seated,
     commit_made,
@@ -38,7 +33,12 @@ from .sessions import (
     lock_session,
     made_by,
 )
-from .summaries import keep_summary
+from ....services.summaries import keep_summary
+from ....words import refusal
+from .. import words as narration
+from ..engine import RULESETS, HandResult, Ledger
+from ..views import RowView, SessionView
+from .replays import Entry, entry_for, kept_after, ledger_for
 from .views import changed_rows, view_from
 
 
