@@ -386,6 +386,8 @@ def _recent_view(gs: GameSession, seqs: tuple[int | None, ...], newest: HistoryE
     wanted = {s for s in seqs if s is not None} | ({last.seq} if last is not None else set())
     if not wanted:
         return HistoryView((), None)
+    if last is not None and wanted == {last.seq}:  # the newest change alone: no undo names it, it undoes none
+        return _view(gs, [last], {last.seq: last}, {}, last)
     mine = HistoryEntry.session_id == gs.id
     log = list(db.session.scalars(select(HistoryEntry).where(mine, HistoryEntry.seq.in_(wanted))))
     undoing = db.session.execute(select(HistoryEntry.undoes, HistoryEntry.seq).where(

@@ -34,7 +34,7 @@ from . import printing
 from .access import session_or_404
 from .addresses import hint_number, query_number
 from .fixes import closed_page, done_page, fixes_context, gone, hand_page, named_by, phone_name, respond
-from .forms import EndForm, HandForm, UndoForm, VersionForm, new_key, number_of, posted_version
+from .forms import EndForm, HandForm, VersionForm, new_key, number_of, posted_version
 from .hardening import csp_nonce
 from .language import document_language
 
@@ -99,7 +99,7 @@ def _screen_with_holes(gs: GameSession) -> str:
     screen = services.table_screen(gs, hint_number("saved"))
     saved_row = screen.saved_row
     chart = drawn_chart(gs, screen)
-    context = fixes_context(gs) | {"undo_form": UndoForm(formdata=None, key=KEY_HOLE)}
+    context = fixes_context(gs, undo_key=KEY_HOLE)
     page = render_template("web/table.html", gs=gs, view=screen.view, recent=screen.recent,
                            moves=saved_row.moves if saved_row else (), saved_row=saved_row,
                            again=bool(saved_row and request.args.get("again")), rendered_at=RENDERED_HOLE,
