@@ -54,10 +54,15 @@ def register(app: Flask) -> None:
 
 def page_context() -> dict[str, Any]:
     return {
-        "rendered_at": int(datetime.now(UTC).timestamp() * 1000),
+        "rendered_at": rendered_now(),
         "theme_colour": THEME_COLOUR,
         "offline_table": table_attributes,
     }
+
+
+def rendered_now() -> int:
+    """When a page is drawn, in milliseconds: the outbox tells a copy kept on the phone from a live one."""
+    return int(datetime.now(UTC).timestamp() * 1000)
 
 
 def table_attributes(token: str) -> Markup:

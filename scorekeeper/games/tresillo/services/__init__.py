@@ -49,6 +49,7 @@ from .views import (
     end_page,
     hand_asks,
     hands_page,
+    kept_screen,
     kept_view,
     rule_choices,
     table_screen,
@@ -67,6 +68,6 @@ __all__ = [
     "PendingComparison", "compare_fix", "compare_pending",
     "Entry", "deals_ahead", "entry_for", "ledger_for", "session_dict",
     "HANDS_PER_PAGE", "EndPage", "HandsPage", "TableScreen", "changed_rows", "choices_for", "end_page", "hand_asks",
-    "hands_page", "kept_view", "rule_choices", "table_screen", "view_for", "view_from",
+    "hands_page", "kept_screen", "kept_view", "rule_choices", "table_screen", "view_for", "view_from",
 ]
 __all__ += platform.__all__
