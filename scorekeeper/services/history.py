@@ -360,7 +360,7 @@ def recent_view(gs: GameSession, *seqs: int | None) -> HistoryView:
     per version, language and day and kept (:data:`KEPT_LAST_CHANGE`)."""
     if any(s is not None for s in seqs) or gs.id is None or not unwritten():
         return _recent_view(gs, seqs, latest(gs))
-    key = (gs.token, gs.version, current_language(), now().date())
+    key = _kept_key(gs)
     found = KEPT_LAST_CHANGE.get(key)
     if found is None:
         newest = latest(gs)
@@ -368,6 +368,16 @@ def recent_view(gs: GameSession, *seqs: int | None) -> HistoryView:
         if newest is not None and newest.version == gs.version:  # the log read is the log of this version
             KEPT_LAST_CHANGE.put(key, found)
     return found
+
+
+def last_change_kept(gs: GameSession) -> bool:
+    """Whether this version's last change was read as this version's and kept (by :func:`recent_view`):
+    then what was drawn with it, such as a whole table screen, may be kept too."""
+    return KEPT_LAST_CHANGE.get(_kept_key(gs)) is not None
+
+
+def _kept_key(gs: GameSession) -> tuple[str, int, str, date]:
+    return (gs.token, gs.version, current_language(), now().date())
 
 
 #: the table screen's last change of each session version this process served
@@ -379,6 +389,8 @@ def _recent_view(gs: GameSession, seqs: tuple[int | None, ...], newest: HistoryE
     wanted = {s for s in seqs if s is not None} | ({last.seq} if last is not None else set())
     if not wanted:
         return HistoryView((), None)
+    if last is not None and wanted == {last.seq}:  # the newest change alone: no undo names it, it undoes none
+        return _view(gs, [last], {last.seq: last}, {}, last)
     mine = HistoryEntry.session_id == gs.id
     log = list(db.session.scalars(select(HistoryEntry).where(mine, HistoryEntry.seq.in_(wanted))))
     undoing = db.session.execute(select(HistoryEntry.undoes, HistoryEntry.seq).where(

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
+from ..db import unwritten
 from ..games.tresillo.engine import RULESETS, HandChoices, Ledger, get_ruleset, hand_choices, settle
 from ..games.tresillo.views import RowView, SessionView, SettlementView, build_view, row_view, settlement_view
 from ..games.tresillo.words import option_words, rules_title
 from ..i18n import current_language
-from ..models import GameSession
+from ..models import GameSession, now
 from ..reports.chart import PHONE, thin
+from .history import last_change_kept
+from .kept import Kept
 from .replays import ROW, Replayed, ledger_for, replayed
 
 T = TypeVar("T")
@@ -105,6 +109,38 @@ def table_screen(gs: GameSession, saved: int | None) -> TableScreen:
     view = kept_view(gs, whole, end_paper)
     chart = whole.kept(("bowls so far", end_paper), lambda: bowls_so_far(ledger))
     return TableScreen(view, recent, saved_row, points, chart, whole, end_paper)
+
+
+def kept_screen(gs: GameSession, looks: Hashable, draw: Callable[[], str]) -> str:
+    """The table screen ``draw()`` draws, drawn once for this version and kept for the table's other phones.
+
+    The four phones of a table open each new version together (bench/tableside.py): the first one
+    draws it, the others on that worker wait for it and take it. ``looks`` is what else the page
+    depends on (its language, its address, whether the phone has a name); the page must leave holes
+    for what is the phone's own (its form tokens), filled in by the caller on every request. A page is
+    kept only when the last change drawn with it was read as this version's and kept
+    (:func:`.history.last_change_kept`): the session and its log are read by separate statements, and
+    a change committed between them must not be shown under the older version.
+    """
+    if gs.id is None or not unwritten():
+        return draw()
+    key = (gs.token, gs.version, gs.closed, gs.group.name, now().date(), looks)
+    found = KEPT_SCREENS.get(key)
+    if found is not None:
+        return found
+    with _DRAWING[hash(gs.token) % len(_DRAWING)]:
+        found = KEPT_SCREENS.get(key)
+        if found is None:
+            found = draw()
+            if last_change_kept(gs) and unwritten():
+                KEPT_SCREENS.put(key, found)
+    return found
+
+
+#: the table screens this worker drew, by session version and look (a page is about 30 KB)
+KEPT_SCREENS: Kept[tuple[Hashable, ...], str] = Kept(128)
+#: one lock per stripe of sessions, held while a table screen is drawn (what it draws takes the replays' locks)
+_DRAWING = tuple(threading.Lock() for _ in range(64))
 
 
 def said_row(whole: Replayed, index: int) -> RowView:

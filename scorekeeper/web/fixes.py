@@ -91,17 +91,19 @@ def phone(token: str) -> ResponseReturnValue:
     return render_template("web/phone.html", gs=gs, form=form), status
 
 
-def fixes_context(gs: GameSession) -> dict[str, Any]:
-    """What the table screen shows of this module: the phone's name, the last change with its undo."""
+def fixes_context(gs: GameSession, undo_key: str | None = None) -> dict[str, Any]:
+    """What the table screen shows of this module: the phone's name, the last change with its undo (its
+    form keyed ``undo_key``, or a new key)."""
     done = hint_number("done")
+    phone = phone_name()
     log = services.recent_view(gs, done)
     done_line = next((ln for ln in log.lines if ln.seq == done), None) if done else None
     undo = log.undo
     return {
-        "phone": phone_name(),
-        "phone_form": PhoneForm(formdata=None),
+        "phone": phone,
+        "phone_form": PhoneForm(formdata=None) if not phone else None,  # asked only of a phone with no name
         "last_change": undo,
-        "undo_form": UndoForm(formdata=None, key=new_key()),
+        "undo_form": UndoForm(formdata=None, key=undo_key or new_key()),
         "done_line": done_line,
         "done_again": request.args.get("again") == "1",
         # the page already offers "Undo the end: reopen the session": no second reopen button beside it

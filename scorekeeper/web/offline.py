@@ -16,7 +16,6 @@ import hashlib
 import json
 import re
 from dataclasses import asdict
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +31,7 @@ from ..services import WAITING, GameSession
 from .access import session_or_404
 from .fixes import phone_name
 from .forms import HandForm, number_of
-from .table import hand_form
+from .table import hand_form, rendered_now
 
 bp = Blueprint("offline", __name__)
 
@@ -59,7 +58,7 @@ def register(app: Flask) -> None:
 
 def page_context() -> dict[str, Any]:
     return {
-        "rendered_at": int(datetime.now(UTC).timestamp() * 1000),
+        "rendered_at": rendered_now(),
         "theme_colour": THEME_COLOUR,
         "offline_table": table_attributes,
     }

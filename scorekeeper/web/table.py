@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from datetime import UTC, datetime
 from functools import partial
 from typing import Any, Literal
 
@@ -18,6 +20,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
+from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from .. import services
@@ -78,13 +81,47 @@ def _attempt(form: HandForm, action: Any) -> tuple[Any, int]:
 @bp.get("/<token>")
 def show(token: str) -> ResponseReturnValue:
     gs = session_or_404(token)
+    address = request.query_string.decode("ascii", "replace")
+    if not KEPT_ADDRESSES.fullmatch(address):  # a made-up address is drawn for itself, never kept
+        return own_copy(_screen_with_holes(gs))
+    looks = (current_language(), address, bool(phone_name()))
+    return own_copy(services.kept_screen(gs, looks, lambda: _screen_with_holes(gs)))
+
+
+#: the table screen's addresses the app links to (after a save, a change, a resent one): the ones kept
+KEPT_ADDRESSES = re.compile(r"(?:(?:saved|done)=[1-9][0-9]{0,5}(?:&again=1)?)?")
+#: what differs between two phones' copies of one table screen, drawn as holes and filled in per request
+CSRF_HOLE, KEY_HOLE, RENDERED_HOLE = "hole-csrf-7c1e", "hole-key-7c1e", "hole-rendered-7c1e"
+
+
+def _screen_with_holes(gs: GameSession) -> str:
+    """The table screen as every phone of the table sees it, with holes for each phone's own tokens."""
     screen = services.table_screen(gs, hint_number("saved"))
     saved_row = screen.saved_row
     chart = drawn_chart(gs, screen)
-    return render_template("web/table.html", gs=gs, view=screen.view, recent=screen.recent,
+    context = fixes_context(gs, undo_key=KEY_HOLE)
+    page = render_template("web/table.html", gs=gs, view=screen.view, recent=screen.recent,
                            moves=saved_row.moves if saved_row else (), saved_row=saved_row,
-                           again=bool(saved_row and request.args.get("again")),
-                           points=screen.points, bowls_chart=chart, drawn=screen.drawn, **fixes_context(gs))
+                           again=bool(saved_row and request.args.get("again")), rendered_at=RENDERED_HOLE,
+                           points=screen.points, bowls_chart=chart, drawn=screen.drawn, **context)
+    if 'name="csrf_token"' in page:  # the page's forms carry this phone's token: the one drawn for it
+        page = page.replace(generate_csrf(), CSRF_HOLE)
+    return page
+
+
+def rendered_now() -> int:
+    """When a page is drawn, in milliseconds: the outbox tells a copy kept on the phone from a live one."""
+    return int(datetime.now(UTC).timestamp() * 1000)
+
+
+def own_copy(page: str) -> str:
+    """This phone's copy of a table screen drawn with holes: its own form tokens, its time of drawing."""
+    page = page.replace(RENDERED_HOLE, str(rendered_now()))
+    if KEY_HOLE in page:
+        page = page.replace(KEY_HOLE, new_key())
+    if CSRF_HOLE in page:
+        page = page.replace(CSRF_HOLE, generate_csrf())
+    return page
 
 
 @bp.get("/<token>/version")

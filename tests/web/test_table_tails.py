@@ -6,7 +6,10 @@ from __future__ import annotations
 import gc
 import json
 import re
+from collections.abc import Iterator
 
+import pytest
+from flask import template_rendered
 from sqlalchemy import event
 from test_long_evening import PLAYERS, evening, imported
 
@@ -177,3 +180,88 @@ def test_the_served_app_is_frozen_out_of_the_collector() -> None:
     finally:
         gc.unfreeze()
         gc.set_threshold(*threshold)
+
+
+@pytest.fixture
+def drawn(app) -> Iterator[list[str]]:
+    """The tokens of the table screens drawn from their template during the test (one kept and handed
+    out again is not drawn)."""
+    tokens: list[str] = []
+
+    def heard(_app, template, context) -> None:
+        if template.name == "web/table.html":
+            tokens.append(context["gs"].token)
+
+    with template_rendered.connected_to(heard, app):
+        yield tokens
+
+
+KEY = re.compile(r'id="key" name="key" type="hidden" value="([^"]+)"')
+RENDERED = re.compile(r'data-rendered="(\d+)"')
+
+
+def test_the_table_screen_is_drawn_once_per_version_and_each_phone_gets_its_own_tokens(app, client, drawn) -> None:
+    """Four phones open the same version (the hand just saved, with its undo): one draws it; each copy
+    carries that phone's own form token and undo key, and its own time of drawing; a phone's undo is taken."""
+    import time
+
+    token = save_last_hand(app, client, "One screen")
+    drawn.clear()
+    phones = [app.test_client() for _ in range(4)]
+    before = int(time.time() * 1000)
+    pages = [phone.get(f"/s/{token}?saved=41").get_data(as_text=True) for phone in phones]
+    assert drawn == [token]  # the first phone drew it, the other three were handed the same page
+    csrfs = [csrf_of(page) for page in pages]
+    keys = [KEY.findall(page) for page in pages]
+    assert len(set(csrfs)) == 4 and all(len(k) == 1 for k in keys) and len({k[0] for k in keys}) == 4
+    assert all(before <= int(RENDERED.findall(page)[0]) <= int(time.time() * 1000) for page in pages)
+    assert not any("hole-" in page for page in pages)
+    blank = [re.sub(r'value="[^"]+"', "", RENDERED.sub("", page)) for page in pages]
+    assert blank[1:] == blank[:-1]  # apart from those, the very same page
+    seq = re.search(r'id="seq" name="seq" type="hidden" value="(\d+)"', pages[3])
+    assert seq is not None
+    answer = phones[3].post(f"/s/{token}/undo", data={"csrf_token": csrfs[3], "key": keys[3][0],
+                                                      "seq": seq.group(1)})
+    assert answer.status_code == 302 and "done=" in answer.headers["Location"]
+    assert "Hand 41" not in phones[0].get(f"/s/{token}").get_data(as_text=True)  # a new version, drawn anew
+    assert drawn == [token, token]
+
+
+def test_a_phone_without_a_name_a_language_or_an_address_of_its_own_gets_its_own_screen(app, client, drawn) -> None:
+    token = save_last_hand(app, client, "Looks")
+    drawn.clear()
+    named = app.test_client()
+    named.set_cookie("phone", "Ana")
+    unnamed = app.test_client()
+    assert "Name this phone" not in named.get(f"/s/{token}").get_data(as_text=True)
+    assert "Name this phone" in unnamed.get(f"/s/{token}").get_data(as_text=True)
+    unnamed.set_cookie("lang", "es")
+    assert "Nombre de este móvil" in unnamed.get(f"/s/{token}").get_data(as_text=True)
+    saved = unnamed.get(f"/s/{token}?saved=41").get_data(as_text=True)
+    assert 'class="card saved"' in saved and "saved%3D41" in saved  # the language links come back here
+    assert len(drawn) == 4  # named, unnamed, in Spanish, after the save: four looks, each drawn once
+    again = [phone.get(f"/s/{token}") for phone in (named, unnamed)]
+    assert all(r.status_code == 200 for r in again) and len(drawn) == 4
+
+
+def test_a_made_up_address_is_drawn_for_itself_and_never_kept(app, client, drawn) -> None:
+    token = save_last_hand(app, client, "Made up")
+    drawn.clear()
+    kept = len(services.views.KEPT_SCREENS._items)
+    odd = client.get(f"/s/{token}?saved=41&x=%3Cmarquee%3E").get_data(as_text=True)
+    assert "<marquee>" not in odd and "x%3D%253Cmarquee%253E" in odd  # its own address, in its language links
+    client.get(f"/s/{token}?saved=41&x=%3Cmarquee%3E")
+    assert len(drawn) == 2 and len(services.views.KEPT_SCREENS._items) == kept
+    plain = client.get(f"/s/{token}").get_data(as_text=True)
+    assert "marquee" not in plain
+
+
+def test_a_screen_whose_log_is_not_of_its_version_is_not_kept(app, client, drawn) -> None:
+    """An imported evening has no change of its version in the log (nothing was changed here yet): its
+    screen is drawn for each phone, never kept under a version its log does not match."""
+    token = imported(app, 40)
+    drawn.clear()
+    first = client.get(f"/s/{token}").get_data(as_text=True)
+    second = app.test_client().get(f"/s/{token}").get_data(as_text=True)
+    assert drawn == [token, token] and "Hand 40" in first and "Hand 40" in second
+    assert not any(key[0] == token for key in services.views.KEPT_SCREENS._items)
