@@ -1,4 +1,5 @@
-"""Blueprints: groups (players, starting and importing sessions) and the table (everything in a session)."""
+"""The app's blueprints: the platform's (groups, every game's pages, the evening across games, the outbox) and
+the pages a game keeps in its own package (Tresillo's table, fixes, watch, evenings), found through the registry."""
 
 from __future__ import annotations
 

@@ -104,3 +104,14 @@ def test_the_web_imports_no_model_and_no_game_engine():
            if name == "scorekeeper.models" or name.startswith(TRESILLO)]
     assert bad == []
     assert any(name == "scorekeeper.services" for _, name in imports(web / "offline.py"))
+
+
+def test_tresillos_pages_talk_to_its_services():
+    """Tresillo's pages, like the platform's, reach the records and the engine only through services: its own
+    services package (which gives the platform's too), never the models, its engine or its view model."""
+    pages = GAMES / "tresillo" / "pages"
+    bad = [f"{p.name}:{line}: {name}" for p in pages.glob("*.py") for line, name in imports(p)
+           if name == "scorekeeper.models"
+           or name.startswith(TRESILLO + ".") and name.split(".")[3] not in ("services", "pages")]
+    assert bad == []
+    assert "from .. import services" in (pages / "table.py").read_text()
