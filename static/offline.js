@@ -605,17 +605,26 @@
     net.className = "net off";
     net.textContent = fill(words.outbox_offline, {time: hhmm(lastGood)});
   }
+  /* The table screen is being shown afresh: a second check meanwhile (the "online" event and the timer
+     both come back) must not send the phone from "Hand 3 saved" to the bare screen. */
+  var leaving = false;
+  function showTable(url) {
+    leaving = true;
+    location.replace(url);
+  }
   function cameBack() {
+    if (leaving) return Promise.resolve();
     var wasOff = offline || kept;
     offline = false;
     if (wasOff) { net.hidden = false; net.className = "net back"; net.textContent = words.outbox_back; }
     return flush().then(function (delivered) {
+      if (leaving) return;
       var onTable = here.tableUrl && location.pathname === new URL(here.tableUrl, location.href).pathname;
       var hands = delivered.filter(function (d) { return d.entry.table === here.table && d.number; });
       if (onTable && hands.length) {
-        location.replace(here.tableUrl + "?saved=" + hands[hands.length - 1].number);
+        showTable(here.tableUrl + "?saved=" + hands[hands.length - 1].number);
       } else if (onTable && (wasOff || delivered.length)) {
-        location.replace(here.tableUrl);
+        showTable(here.tableUrl);
       } else {
         kept = false;
         net.hidden = true;
