@@ -18,6 +18,7 @@ from werkzeug.exceptions import Forbidden, NotFound
 from .. import services
 from ..i18n import _, speak_group
 from ..services import GameSession, Group
+from . import EndpointKind, endpoint
 
 
 class WrongLink(Forbidden):
@@ -50,7 +51,7 @@ def session_or_404(token: str, *, game: bool = False) -> GameSession:
     if gs is None:
         _refuse(token)
     speak_group(gs.group.language)
-    _same_game(gs, game, "games.table" if services.games.is_game(gs) else "table.show", token)
+    _same_game(gs, game, "screen", token)
     return gs
 
 
@@ -60,7 +61,7 @@ def watched_or_404(token: str, *, game: bool = False) -> GameSession:
     if gs is None:
         _refuse(token)
     speak_group(gs.group.language)
-    _same_game(gs, game, "games.watch" if services.games.is_game(gs) else "watch.show", token)
+    _same_game(gs, game, "watch", token)
     return gs
 
 
@@ -72,13 +73,14 @@ class GameLink(NotFound):
         self.title = title
 
 
-def _same_game(gs: GameSession, game: bool, endpoint: str, token: str) -> None:
+def _same_game(gs: GameSession, game: bool, kind: EndpointKind, token: str) -> None:
     """Tresillo's pages serve Tresillo sessions only, the games' pages the other games: a link of the other
-    kind is sent to its own page (a page asked for, ``endpoint``), or told where it belongs (a form sent)."""
+    kind is sent to its own game's page of that ``kind`` (a page asked for), or told where it belongs (a form
+    sent)."""
     if services.games.is_game(gs) == game:
         return
     if request.method in ("GET", "HEAD"):
-        abort(redirect(url_for(endpoint, token=token)))
+        abort(redirect(url_for(endpoint(gs.game, kind), token=token)))
     raise GameLink(services.games.game_title(gs))
 
 
