@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from typing import NoReturn
 
-from flask import Flask, abort, redirect, render_template, request, url_for
+from flask import Flask, abort, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import Forbidden, NotFound
 
 from .. import services
 from ..i18n import _, speak_group
 from ..services import GameSession, Group
-from . import EndpointKind, endpoint
+from . import EndpointKind, endpoint, screens
 
 
 class WrongLink(Forbidden):
@@ -47,7 +47,8 @@ def session_or_404(token: str, *, game: bool = False) -> GameSession:
 
     Tresillo's pages serve Tresillo evenings, the games' pages (``game``) the other games.
     """
-    gs = services.find_session(token)
+    found: GameSession | None = g.pop("screen_session", None)  # a table screen's, looked up before it
+    gs = found if found is not None and found.token == token else services.find_session(token)
     if gs is None:
         _refuse(token)
     speak_group(gs.group.language)
@@ -84,6 +85,23 @@ def _same_game(gs: GameSession, game: bool, kind: EndpointKind, token: str) -> N
     raise GameLink(services.games.game_title(gs))
 
 
+def _to_its_own_screen() -> ResponseReturnValue | None:
+    """A session's link opened at another game's table screen (``/s/<token>`` is the address of Tresillo's)
+    leads to its own game's screen: the platform decides, from the registry, before any game's page is asked.
+    The session found is kept for the page, which looks it up once."""
+    if request.endpoint not in screens() or request.method not in ("GET", "HEAD"):
+        return None
+    token = (request.view_args or {}).get("token")
+    gs = services.find_session(token) if isinstance(token, str) else None
+    if gs is None:
+        return None  # the page refuses the link, in its own words
+    own = endpoint(gs.game, "screen")
+    if own != request.endpoint:
+        return redirect(url_for(own, token=token))
+    g.screen_session = gs
+    return None
+
+
 def _refuse(token: str) -> NoReturn:
     kind = services.link_kind(token)
     raise UnknownLink() if kind is None else WrongLink(kind)
@@ -113,6 +131,7 @@ def _game_link(exc: GameLink) -> ResponseReturnValue:
 
 
 def register(app: Flask) -> None:
+    app.before_request(_to_its_own_screen)
     app.register_error_handler(GameLink, _game_link)
     app.register_error_handler(WrongLink, _wrong_link)
     app.register_error_handler(UnknownLink, _unknown_link)

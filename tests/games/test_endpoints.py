@@ -122,3 +122,43 @@ def test_start_reopens_the_last_table_of_any_game(browser, tables):
     assert where(browser, "/start") == f"/s/{game}/play"
     assert browser.client.get(f"/s/{tresillo}/hand").status_code == 200  # a hand form is not a table to reopen
     assert where(browser, "/start") == f"/s/{game}/play"
+
+
+def test_the_platform_sends_a_link_to_its_own_screen_before_any_games_page(app, browser, tables, monkeypatch):
+    """``/s/<token>`` is Tresillo's address: another game's link there is sent on by the platform, from the
+    registry, before Tresillo's page is asked; and the other way round on the games' screen."""
+    tresillo, _ = tables["tresillo"]
+    game, _ = tables["rovescino"]
+
+    def never(token: str) -> None:
+        raise AssertionError("the other game's page was asked")
+
+    monkeypatch.setitem(app.view_functions, "table.show", never)
+    monkeypatch.setitem(app.view_functions, "games.table", never)
+    assert where(browser, f"/s/{game}") == f"/s/{game}/play"
+    assert where(browser, f"/s/{tresillo}/play") == f"/s/{tresillo}"
+
+
+def test_a_table_screen_looks_its_session_up_once(app, browser, tables):
+    from sqlalchemy import event
+
+    tresillo, _ = tables["tresillo"]
+    game, _ = tables["rovescino"]
+    with app.app_context():
+        from scorekeeper.db import db
+
+        engine = db.engine
+    lookups: list[str] = []
+
+    def count(_conn, _cursor, statement, _params, _context, _many) -> None:
+        if "sessions.token =" in statement:
+            lookups.append(statement)
+
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        for path in (f"/s/{tresillo}", f"/s/{game}/play"):
+            lookups.clear()
+            assert browser.client.get(path).status_code == 200
+            assert len(lookups) == 1, (path, lookups)
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
