@@ -21,13 +21,13 @@ from ..i18n import _
 
 csrf = CSRFProtect()
 
-#: a session's pages the platform links to: its table screen, its watch page, its hand form, and the outbox's
-#: sync answer and its page of a hand kept on the phone
-EndpointKind = Literal["screen", "watch", "hand", "sync", "pending"]
+#: a session's pages the platform links to: its table screen, the page an ended session opens on, its watch
+#: page, its hand form, and the outbox's sync answer and its page of a hand kept on the phone
+EndpointKind = Literal["screen", "ended", "watch", "hand", "sync", "pending"]
 #: the platform's game pages, for every game without pages of its own
 PLATFORM_ENDPOINTS: Mapping[str, str] = MappingProxyType({
-    "screen": "games.table", "watch": "games.watch", "hand": "games.deal", "sync": "games.sync",
-    "pending": "games.deal"})
+    "screen": "games.table", "ended": "games.table", "watch": "games.watch", "hand": "games.deal",
+    "sync": "games.sync", "pending": "games.deal"})
 
 
 @cache
@@ -88,6 +88,7 @@ def register(app: Flask) -> None:
     from .ratelimits import register as register_rate_limits
 
     app.add_template_filter(money_filter, "money")
+    app.add_template_global(endpoint, "endpoint")  # a session's page in a platform template
     register_addresses(app)  # before the routes: their ``int`` parts are bounded
     register_outside(app)
     setup_language(app)
@@ -96,8 +97,8 @@ def register(app: Flask) -> None:
     for pages in game_pages():
         for blueprint in pages.BLUEPRINTS:
             app.register_blueprint(blueprint)
-        for rule, endpoint, view, methods in getattr(pages, "ROUTES", ()):
-            app.add_url_rule(rule, endpoint, view, methods=list(methods))
+        for rule, name, view, methods in getattr(pages, "ROUTES", ()):
+            app.add_url_rule(rule, name, view, methods=list(methods))
     app.register_blueprint(invite_bp)
     app.register_blueprint(games_bp)
     app.register_blueprint(night_bp)

@@ -9,6 +9,7 @@ game pages. ``web.endpoint`` gives them; the access checks, the invite page, the
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -16,10 +17,14 @@ import pytest
 import scorekeeper
 import scorekeeper.games
 import scorekeeper.games.tresillo.pages as tresillo_pages
-from conftest import field_value, gen_group, gen_session
+from conftest import end_session, field_value, gen_group, gen_session
 from scorekeeper.web import _check_endpoints, endpoint, game_pages, screens
 
 PACKAGE = Path(scorekeeper.__file__).parent
+TEMPLATES = PACKAGE.parent / "templates"
+#: the platform's templates that link to a session's pages (the group page still holds Tresillo's evenings)
+PLATFORM_TEMPLATES = ("web/base.html", "web/invite.html", "web/night.html", *(
+    f"games/{p.name}" for p in sorted((TEMPLATES / "games").glob("*.html"))))
 GAMES = Path(scorekeeper.games.__file__).parent
 FIVE = ("Ana", "Bea", "Cleo", "Dan", "Eva")
 
@@ -47,9 +52,18 @@ def test_no_platform_module_names_an_endpoint_of_a_games_pages(app):
     assert string_literals('redirect(url_for("table.show", token=t))') == [(1, "table.show")]  # the scan sees one
 
 
+def test_the_platforms_templates_name_no_endpoint_of_a_games_pages(app):
+    own = games_own_endpoints(app)
+    assert len(PLATFORM_TEMPLATES) > 5
+    bad = [f"{name}: {text}" for name in PLATFORM_TEMPLATES
+           for text in re.findall(r"""['"]([a-z_]+\.[a-z_]+)['"]""", (TEMPLATES / name).read_text()) if text in own]
+    assert bad == []
+
+
 def test_the_lookup_gives_each_games_pages(app):
     assert endpoint("tresillo", "screen") == "table.show" and endpoint("tresillo", "hand") == "table.new_hand"
-    assert endpoint("tresillo", "watch") == "watch.show"
+    assert endpoint("tresillo", "watch") == "watch.show" and endpoint("tresillo", "ended") == "table.end"
+    assert endpoint("rovescino", "ended") == "games.table"
     assert endpoint("rovescino", "screen") == "games.table" and endpoint("rovescino", "watch") == "games.watch"
     assert endpoint("rovescino", "hand") == "games.deal" and endpoint("rovescino", "sync") == "games.sync"
     assert endpoint("no-such-game", "screen") == "games.table"
@@ -79,8 +93,12 @@ def tables(app, browser):
     with app.app_context():
         from scorekeeper import services
 
-        watch = {token: services.find_session(token).watch_token for token in (tresillo, rovescino)}
-    return {"tresillo": (tresillo, watch[tresillo]), "rovescino": (rovescino, watch[rovescino])}
+        found = {token: services.find_session(token) for token in (tresillo, rovescino)}
+        watch = {token: gs.watch_token for token, gs in found.items()}
+        nights = {gs.night_id for gs in found.values()}
+    assert len(nights) == 1 and None not in nights
+    return {"tresillo": (tresillo, watch[tresillo]), "rovescino": (rovescino, watch[rovescino]),
+            "evening": f"/g/{group}/nights/{nights.pop()}"}
 
 
 def where(browser, path: str) -> str:
@@ -162,3 +180,13 @@ def test_a_table_screen_looks_its_session_up_once(app, browser, tables):
             assert len(lookups) == 1, (path, lookups)
     finally:
         event.remove(engine, "before_cursor_execute", count)
+
+
+def test_the_evenings_list_of_games_links_each_to_its_own_page(browser, tables):
+    tresillo, _ = tables["tresillo"]
+    game, _ = tables["rovescino"]
+    page = browser.get(tables["evening"]).get_data(as_text=True)
+    assert f'href="/s/{tresillo}"' in page and f'href="/s/{game}/play"' in page
+    assert end_session(browser, tresillo, "settle").status_code == 302
+    page = browser.get(tables["evening"]).get_data(as_text=True)
+    assert f'href="/s/{tresillo}/end"' in page and f'href="/s/{game}/play"' in page

@@ -20,7 +20,8 @@ BLUEPRINTS: tuple[Blueprint, ...] = (table.bp, evenings.bp, fixes.bp, watch.bp)
 #: its pages under a platform page's endpoint (the group page's start and import, the outbox's sync and
 #: pending hand): (rule, endpoint, view, methods)
 ROUTES = groups.ROUTES + outbox.ROUTES
-#: the pages the platform links to for a Tresillo session (``web.endpoint``): its table screen, its watch page, its
-#: hand form, and its side of the outbox (the sync answer, a hand kept on the phone)
-ENDPOINTS = {"screen": "table.show", "watch": "watch.show", "hand": "table.new_hand", "sync": "offline.sync",
-             "pending": "offline.pending"}
+#: the pages the platform links to for a Tresillo session (``web.endpoint``): its table screen, the evening's end
+#: page an ended one opens on, its watch page, its hand form, and its side of the outbox (the sync answer, a hand
+#: kept on the phone)
+ENDPOINTS = {"screen": "table.show", "ended": "table.end", "watch": "watch.show", "hand": "table.new_hand",
+             "sync": "offline.sync", "pending": "offline.pending"}
