@@ -1,76 +1,20 @@
 """The app's blueprints: the platform's (groups, every game's pages, the evening across games, the outbox) and
 the pages a game keeps in its own package (Tresillo's table, fixes, watch, evenings), found through the registry.
 
-The platform links to a session's pages through :func:`endpoint`, never by a game's endpoint name: a game with
-pages of its own declares them in its ``pages`` module's ``ENDPOINTS``, every other game has the platform's."""
+The platform links to a session's pages through :func:`endpoints.endpoint`, never by a game's endpoint name."""
 
 from __future__ import annotations
-
-from collections.abc import Mapping
-from functools import cache
-from types import MappingProxyType, ModuleType
-from typing import Literal, get_args
 
 from flask import Flask, render_template
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
-from ..games import GAMES
-from ..games.views import own_module
 from ..i18n import _
+from .endpoints import check_endpoints, endpoint, game_pages
+
+__all__ = ["csrf", "game_pages", "register"]
 
 csrf = CSRFProtect()
-
-#: a session's pages the platform links to: its table screen, the page an ended session opens on, its watch
-#: page, its hand form, and the outbox's sync answer and its page of a hand kept on the phone
-EndpointKind = Literal["screen", "ended", "watch", "hand", "sync", "pending"]
-#: the platform's game pages, for every game without pages of its own
-PLATFORM_ENDPOINTS: Mapping[str, str] = MappingProxyType({
-    "screen": "games.table", "ended": "games.table", "watch": "games.watch", "hand": "games.deal",
-    "sync": "games.sync", "pending": "games.deal"})
-
-
-@cache
-def pages_of(name: str) -> ModuleType | None:
-    """The ``pages`` module of the game called ``name``, found through the registry (None: it has none)."""
-    return own_module(GAMES[name], "pages") if name in GAMES else None
-
-
-def game_pages() -> list[ModuleType]:
-    """The ``pages`` modules of the games that have pages of their own (Tresillo's table, fixes and watch pages),
-    found through the registry, each once (one package may hold several games)."""
-    found: dict[str, ModuleType] = {}
-    for name in GAMES:
-        module = pages_of(name)
-        if module is not None:
-            found.setdefault(module.__name__, module)
-    return list(found.values())
-
-
-def endpoints_of(game: str) -> Mapping[str, str]:
-    """Every page of ``kind`` of the game called ``game``: its own pages' ``ENDPOINTS``, or the platform's."""
-    pages = pages_of(game)
-    found: Mapping[str, str] = pages.ENDPOINTS if pages is not None else PLATFORM_ENDPOINTS
-    return found
-
-
-def endpoint(game: str, kind: EndpointKind) -> str:
-    """The endpoint of the ``kind`` page of a session of ``game`` (``table.show``, ``games.table``…)."""
-    return endpoints_of(game)[kind]
-
-
-def screens() -> frozenset[str]:
-    """The endpoints of every game's table screen (what ``/start`` reopens)."""
-    return frozenset(endpoint(name, "screen") for name in GAMES)
-
-
-def _check_endpoints(app: Flask) -> None:
-    """Every game's pages named for each kind exist in the app: a misspelt ``ENDPOINTS`` fails at start-up."""
-    for name in GAMES:
-        named = endpoints_of(name)
-        wrong = [kind for kind in get_args(EndpointKind) if named.get(kind) not in app.view_functions]
-        if wrong:
-            raise LookupError(f"the game {name!r} names no page of the app for {', '.join(wrong)}")
 
 
 def register(app: Flask) -> None:
@@ -106,7 +50,7 @@ def register(app: Flask) -> None:
     register_rate_limits(app)
     register_offline(app)
     register_printing(app)
-    _check_endpoints(app)
+    check_endpoints(app)
 
     @app.errorhandler(404)
     def not_found(_e: Exception) -> ResponseReturnValue:

@@ -18,7 +18,7 @@ from werkzeug.exceptions import Forbidden, NotFound
 from .. import services
 from ..i18n import _, speak_group
 from ..services import GameSession, Group
-from . import EndpointKind, endpoint, screens
+from .endpoints import EndpointKind, endpoint, screens
 
 
 class WrongLink(Forbidden):

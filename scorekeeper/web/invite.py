@@ -16,8 +16,8 @@ from markupsafe import Markup
 
 from ..i18n import _
 from ..reports.qr import qr_svg
-from . import endpoint
 from .access import session_or_404
+from .endpoints import endpoint
 from .outside import outside_host, outside_url
 
 bp = Blueprint("invite", __name__, url_prefix="/s")

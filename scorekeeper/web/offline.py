@@ -27,8 +27,8 @@ from .. import services
 from ..core import domains
 from ..i18n import _
 from ..services import WAITING, GameSession
-from . import endpoint, screens
 from .access import session_or_404
+from .endpoints import endpoint, screens
 from .forms import number_of
 from .phones import phone_name
 

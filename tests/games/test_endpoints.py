@@ -18,7 +18,7 @@ import scorekeeper
 import scorekeeper.games
 import scorekeeper.games.tresillo.pages as tresillo_pages
 from conftest import end_session, field_value, gen_group, gen_session
-from scorekeeper.web import _check_endpoints, endpoint, game_pages, screens
+from scorekeeper.web.endpoints import check_endpoints, endpoint, game_pages, screens
 
 PACKAGE = Path(scorekeeper.__file__).parent
 TEMPLATES = PACKAGE.parent / "templates"
@@ -73,10 +73,10 @@ def test_the_lookup_gives_each_games_pages(app):
 
 
 def test_a_misspelt_endpoint_stops_the_app_at_start_up(app, monkeypatch):
-    _check_endpoints(app)
+    check_endpoints(app)
     monkeypatch.setitem(tresillo_pages.ENDPOINTS, "watch", "watch.shows")
     with pytest.raises(LookupError, match="'tresillo' names no page of the app for watch"):
-        _check_endpoints(app)
+        check_endpoints(app)
 
 
 @pytest.fixture
