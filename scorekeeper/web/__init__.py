@@ -1,30 +1,20 @@
 """The app's blueprints: the platform's (groups, every game's pages, the evening across games, the outbox) and
-the pages a game keeps in its own package (Tresillo's table, fixes, watch, evenings), found through the registry."""
+the pages a game keeps in its own package (Tresillo's table, fixes, watch, evenings), found through the registry.
+
+The platform links to a session's pages through :func:`endpoints.endpoint`, never by a game's endpoint name."""
 
 from __future__ import annotations
-
-from types import ModuleType
 
 from flask import Flask, render_template
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
-from ..games import GAMES
-from ..games.views import own_module
 from ..i18n import _
+from .endpoints import check_endpoints, endpoint, game_pages
+
+__all__ = ["csrf", "game_pages", "register"]
 
 csrf = CSRFProtect()
-
-
-def game_pages() -> list[ModuleType]:
-    """The ``pages`` modules of the games that have pages of their own (Tresillo's table, fixes and watch pages),
-    found through the registry, each once (one package may hold several games)."""
-    found: dict[str, ModuleType] = {}
-    for game in GAMES.values():
-        module = own_module(game, "pages")
-        if module is not None:
-            found.setdefault(module.__name__, module)
-    return list(found.values())
 
 
 def register(app: Flask) -> None:
@@ -42,6 +32,7 @@ def register(app: Flask) -> None:
     from .ratelimits import register as register_rate_limits
 
     app.add_template_filter(money_filter, "money")
+    app.add_template_global(endpoint, "endpoint")  # a session's page in a platform template
     register_addresses(app)  # before the routes: their ``int`` parts are bounded
     register_outside(app)
     setup_language(app)
@@ -50,8 +41,8 @@ def register(app: Flask) -> None:
     for pages in game_pages():
         for blueprint in pages.BLUEPRINTS:
             app.register_blueprint(blueprint)
-        for rule, endpoint, view, methods in getattr(pages, "ROUTES", ()):
-            app.add_url_rule(rule, endpoint, view, methods=list(methods))
+        for rule, name, view, methods in getattr(pages, "ROUTES", ()):
+            app.add_url_rule(rule, name, view, methods=list(methods))
     app.register_blueprint(invite_bp)
     app.register_blueprint(games_bp)
     app.register_blueprint(night_bp)
@@ -59,6 +50,7 @@ def register(app: Flask) -> None:
     register_rate_limits(app)
     register_offline(app)
     register_printing(app)
+    check_endpoints(app)
 
     @app.errorhandler(404)
     def not_found(_e: Exception) -> ResponseReturnValue:

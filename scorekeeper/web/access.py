@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from typing import NoReturn
 
-from flask import Flask, abort, redirect, render_template, request, url_for
+from flask import Flask, abort, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import Forbidden, NotFound
 
 from .. import services
 from ..i18n import _, speak_group
 from ..services import GameSession, Group
+from .endpoints import EndpointKind, endpoint, screens
 
 
 class WrongLink(Forbidden):
@@ -46,11 +47,12 @@ def session_or_404(token: str, *, game: bool = False) -> GameSession:
 
     Tresillo's pages serve Tresillo evenings, the games' pages (``game``) the other games.
     """
-    gs = services.find_session(token)
+    found: GameSession | None = g.pop("screen_session", None)  # a table screen's, looked up before it
+    gs = found if found is not None and found.token == token else services.find_session(token)
     if gs is None:
         _refuse(token)
     speak_group(gs.group.language)
-    _same_game(gs, game, "games.table" if services.games.is_game(gs) else "table.show", token)
+    _same_game(gs, game, "screen", token)
     return gs
 
 
@@ -60,7 +62,7 @@ def watched_or_404(token: str, *, game: bool = False) -> GameSession:
     if gs is None:
         _refuse(token)
     speak_group(gs.group.language)
-    _same_game(gs, game, "games.watch" if services.games.is_game(gs) else "watch.show", token)
+    _same_game(gs, game, "watch", token)
     return gs
 
 
@@ -72,14 +74,32 @@ class GameLink(NotFound):
         self.title = title
 
 
-def _same_game(gs: GameSession, game: bool, endpoint: str, token: str) -> None:
+def _same_game(gs: GameSession, game: bool, kind: EndpointKind, token: str) -> None:
     """Tresillo's pages serve Tresillo sessions only, the games' pages the other games: a link of the other
-    kind is sent to its own page (a page asked for, ``endpoint``), or told where it belongs (a form sent)."""
+    kind is sent to its own game's page of that ``kind`` (a page asked for), or told where it belongs (a form
+    sent)."""
     if services.games.is_game(gs) == game:
         return
     if request.method in ("GET", "HEAD"):
-        abort(redirect(url_for(endpoint, token=token)))
+        abort(redirect(url_for(endpoint(gs.game, kind), token=token)))
     raise GameLink(services.games.game_title(gs))
+
+
+def _to_its_own_screen() -> ResponseReturnValue | None:
+    """A session's link opened at another game's table screen (``/s/<token>`` is the address of Tresillo's)
+    leads to its own game's screen: the platform decides, from the registry, before any game's page is asked.
+    The session found is kept for the page, which looks it up once."""
+    if request.endpoint not in screens() or request.method not in ("GET", "HEAD"):
+        return None
+    token = (request.view_args or {}).get("token")
+    gs = services.find_session(token) if isinstance(token, str) else None
+    if gs is None:
+        return None  # the page refuses the link, in its own words
+    own = endpoint(gs.game, "screen")
+    if own != request.endpoint:
+        return redirect(url_for(own, token=token))
+    g.screen_session = gs
+    return None
 
 
 def _refuse(token: str) -> NoReturn:
@@ -111,6 +131,7 @@ def _game_link(exc: GameLink) -> ResponseReturnValue:
 
 
 def register(app: Flask) -> None:
+    app.before_request(_to_its_own_screen)
     app.register_error_handler(GameLink, _game_link)
     app.register_error_handler(WrongLink, _wrong_link)
     app.register_error_handler(UnknownLink, _unknown_link)

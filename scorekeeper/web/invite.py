@@ -17,6 +17,7 @@ from markupsafe import Markup
 from ..i18n import _
 from ..reports.qr import qr_svg
 from .access import session_or_404
+from .endpoints import endpoint
 from .outside import outside_host, outside_url
 
 bp = Blueprint("invite", __name__, url_prefix="/s")
@@ -43,8 +44,8 @@ def only_this_machine(host: str) -> bool:
 @bp.get("/<token>/invite")
 def show(token: str) -> ResponseReturnValue:
     gs = session_or_404(token)
-    play = outside_url("table.show", token=gs.token)
-    watch = outside_url("watch.show", token=gs.watch_token)
+    play = outside_url(endpoint(gs.game, "screen"), token=gs.token)
+    watch = outside_url(endpoint(gs.game, "watch"), token=gs.watch_token)
     return render_template(
         "web/invite.html", gs=gs, play_link=play, watch_link=watch,
         play_qr=Markup(qr_svg(play, title=_("The session's link, to enter hands"))),

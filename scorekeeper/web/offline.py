@@ -28,6 +28,7 @@ from ..core import domains
 from ..i18n import _
 from ..services import WAITING, GameSession
 from .access import session_or_404
+from .endpoints import endpoint, screens
 from .forms import number_of
 from .phones import phone_name
 
@@ -65,22 +66,24 @@ def rendered_now() -> int:
     return int(datetime.now(UTC).timestamp() * 1000)
 
 
-def table_attributes(token: str) -> Markup:
-    """Where the outbox of a page of this table sends and looks (data attributes of the banner)."""
+def table_attributes(gs: GameSession) -> Markup:
+    """Where the outbox of a page of this table sends and looks (data attributes of the banner): its game's
+    pages."""
+    token = gs.token
     urls = {
         "table": token,
-        "table-url": url_for("table.show", token=token),
-        "sync": url_for("offline.sync", token=token),
-        "hand-url": url_for("table.new_hand", token=token),
-        "pending": url_for("offline.pending", token=token),
+        "table-url": url_for(endpoint(gs.game, "screen"), token=token),
+        "sync": url_for(endpoint(gs.game, "sync"), token=token),
+        "hand-url": url_for(endpoint(gs.game, "hand"), token=token),
+        "pending": url_for(endpoint(gs.game, "pending"), token=token),
     }
     return Markup(" ".join(f'data-{name}="{escape(value)}"' for name, value in urls.items()))
 
 
 def remember_table(response: Response) -> Response:
-    """The table screen just shown is the one ``/start`` reopens on this phone."""
+    """The table screen just shown (any game's) is the one ``/start`` reopens on this phone."""
     token = (request.view_args or {}).get("token")
-    if request.endpoint == "table.show" and response.status_code == 200 and isinstance(token, str):
+    if request.endpoint in screens() and response.status_code == 200 and isinstance(token, str):
         response.set_cookie(LAST_TABLE, token, max_age=YEAR, httponly=True, samesite="Lax",
                             secure=request.is_secure or bool(current_app.config.get("SESSION_COOKIE_SECURE")))
     return response
@@ -146,8 +149,9 @@ def manifest() -> ResponseReturnValue:
 def start() -> ResponseReturnValue:
     """Where the installed app opens: the last table this phone used, or the list of groups."""
     token = request.cookies.get(LAST_TABLE, "")
-    if KEY.match(token) and services.find_session(token) is not None:
-        return redirect(url_for("table.show", token=token))
+    gs = services.find_session(token) if KEY.match(token) else None
+    if gs is not None:
+        return redirect(url_for(endpoint(gs.game, "screen"), token=token))
     return redirect(url_for("groups.index"))
 
 

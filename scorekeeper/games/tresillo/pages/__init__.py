@@ -5,7 +5,8 @@ session, and its side of the phone's outbox.
 The app registers them through the registry (``web.register``: every game's ``pages`` module gives its
 ``BLUEPRINTS`` and ``ROUTES``); the platform's web never imports them. Their endpoints keep their names
 (``table.show``, ``fixes.history``, ``watch.show``…), and :data:`ROUTES` the names of the platform pages they
-sit under (``groups.start``, ``offline.pending``…), so every ``url_for`` and template works unchanged.
+sit under (``groups.start``, ``offline.pending``…), so every ``url_for`` and template works unchanged. The
+platform links to them through :data:`ENDPOINTS` (``web.endpoints.endpoint``), never by name.
 """
 
 from __future__ import annotations
@@ -19,3 +20,8 @@ BLUEPRINTS: tuple[Blueprint, ...] = (table.bp, evenings.bp, fixes.bp, watch.bp)
 #: its pages under a platform page's endpoint (the group page's start and import, the outbox's sync and
 #: pending hand): (rule, endpoint, view, methods)
 ROUTES = groups.ROUTES + outbox.ROUTES
+#: the pages the platform links to for a Tresillo session (``web.endpoints.endpoint``): its table screen, the
+#: evening's end page an ended one opens on, its watch page, its hand form, and its side of the outbox (the sync
+#: answer, a hand kept on the phone)
+ENDPOINTS = {"screen": "table.show", "ended": "table.end", "watch": "watch.show", "hand": "table.new_hand",
+             "sync": "offline.sync", "pending": "offline.pending"}

@@ -1,0 +1,66 @@
+"""Where the platform links for a session's pages: a game with pages of its own declares them in its ``pages``
+module's ``ENDPOINTS`` (found through the registry), every other game has the platform's game pages. The
+platform's web asks :func:`endpoint`, never naming a game's endpoint (``tests/games/test_endpoints.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from types import MappingProxyType, ModuleType
+from typing import Literal, get_args
+
+from flask import Flask
+
+from ..games import GAMES
+from ..games.views import own_module
+
+#: a session's pages the platform links to: its table screen, the page an ended session opens on, its watch
+#: page, its hand form, and the outbox's sync answer and its page of a hand kept on the phone
+EndpointKind = Literal["screen", "ended", "watch", "hand", "sync", "pending"]
+#: the platform's game pages, for every game without pages of its own
+PLATFORM_ENDPOINTS: Mapping[str, str] = MappingProxyType({
+    "screen": "games.table", "ended": "games.table", "watch": "games.watch", "hand": "games.deal",
+    "sync": "games.sync", "pending": "games.deal"})
+
+
+@cache
+def pages_of(name: str) -> ModuleType | None:
+    """The ``pages`` module of the game called ``name``, found through the registry (None: it has none)."""
+    return own_module(GAMES[name], "pages") if name in GAMES else None
+
+
+def game_pages() -> list[ModuleType]:
+    """The ``pages`` modules of the games that have pages of their own (Tresillo's table, fixes and watch pages),
+    found through the registry, each once (one package may hold several games)."""
+    found: dict[str, ModuleType] = {}
+    for name in GAMES:
+        module = pages_of(name)
+        if module is not None:
+            found.setdefault(module.__name__, module)
+    return list(found.values())
+
+
+def endpoints_of(game: str) -> Mapping[str, str]:
+    """Every page of ``kind`` of the game called ``game``: its own pages' ``ENDPOINTS``, or the platform's."""
+    pages = pages_of(game)
+    found: Mapping[str, str] = pages.ENDPOINTS if pages is not None else PLATFORM_ENDPOINTS
+    return found
+
+
+def endpoint(game: str, kind: EndpointKind) -> str:
+    """The endpoint of the ``kind`` page of a session of ``game`` (``table.show``, ``games.table``…)."""
+    return endpoints_of(game)[kind]
+
+
+def screens() -> frozenset[str]:
+    """The endpoints of every game's table screen (what ``/start`` reopens)."""
+    return frozenset(endpoint(name, "screen") for name in GAMES)
+
+
+def check_endpoints(app: Flask) -> None:
+    """Every game's pages named for each kind exist in the app: a misspelt ``ENDPOINTS`` fails at start-up."""
+    for name in GAMES:
+        named = endpoints_of(name)
+        wrong = [kind for kind in get_args(EndpointKind) if named.get(kind) not in app.view_functions]
+        if wrong:
+            raise LookupError(f"the game {name!r} names no page of the app for {', '.join(wrong)}")
