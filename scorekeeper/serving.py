@@ -27,6 +27,7 @@ from gunicorn.workers.gthread import TConn, ThreadWorker
 
 from .i18n import environment_language, use_language
 from .i18n import gettext as _
+from .web.endpoints import game_pages
 from .web.hardening import cut_tokens
 
 if TYPE_CHECKING:
@@ -107,8 +108,9 @@ def served_app() -> Flask:
     return app
 
 
-#: the pages a table opens again and again, and the templates they extend and import
-TABLE_PAGES = ("web/base.html", "web/_macros.html", "web/_fixes.html", "web/table.html", "web/hand.html")
+#: the platform's templates every table page extends and imports; a game with pages of its own names the pages
+#: its table opens again and again in its ``pages`` module's ``COMPILED`` (Tresillo's table screen and hand form)
+TABLE_PAGES = ("web/base.html", "web/_macros.html")
 
 
 def compile_table_pages(app: Flask) -> None:
@@ -116,9 +118,9 @@ def compile_table_pages(app: Flask) -> None:
 
     Jinja compiles a template the first time it is drawn: each worker's first hand form spent
     30-90 ms compiling (bench/tableside.py at 500 hands: 42.8 and 95.7 ms CPU against 11 ms for the
-    next ones, two of its 40 samples). The five take about 80 ms here, before any phone is served.
+    next ones, two of its 40 samples). The six take about 80 ms here, before any phone is served.
     """
-    for name in TABLE_PAGES:
+    for name in (*TABLE_PAGES, *(name for pages in game_pages() for name in getattr(pages, "COMPILED", ()))):
         app.jinja_env.get_template(name)
 
 

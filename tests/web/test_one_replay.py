@@ -258,7 +258,7 @@ def test_the_table_pages_are_compiled_before_the_workers_fork(app, browser, tabl
     assert compiled == []
     app.jinja_env.cache.clear()
     assert browser.get(f"/s/{table}/hand").status_code == 200
-    assert "web/hand.html" in compiled  # the counting sees a compilation when there is one
+    assert "games/tresillo/pages/hand.html" in compiled  # the counting sees a compilation when there is one
 
 
 def test_two_hand_forms_of_a_new_version_replay_it_once(app, browser, table, monkeypatch):

@@ -189,7 +189,7 @@ def drawn(app) -> Iterator[list[str]]:
     tokens: list[str] = []
 
     def heard(_app, template, context) -> None:
-        if template.name == "web/table.html":
+        if template.name == "games/tresillo/pages/table.html":
             tokens.append(context["gs"].token)
 
     with template_rendered.connected_to(heard, app):

@@ -25,3 +25,6 @@ ROUTES = groups.ROUTES + outbox.ROUTES
 #: answer, a hand kept on the phone)
 ENDPOINTS = {"screen": "table.show", "ended": "table.end", "watch": "watch.show", "hand": "table.new_hand",
              "sync": "offline.sync", "pending": "offline.pending"}
+#: the templates its table screen and hand form draw, compiled once in gunicorn's master (``serving.TABLE_PAGES``)
+COMPILED = ("games/tresillo/pages/_macros.html", "games/tresillo/pages/_fixes.html",
+            "games/tresillo/pages/table.html", "games/tresillo/pages/hand.html")

@@ -96,7 +96,8 @@ def statistics(token: str) -> ResponseReturnValue:
     presets = [(_("All evenings"), {}), (f"{today.year}", {"since": date(today.year, 1, 1).isoformat()}),
                (f"{today.year - 1}", {"since": date(today.year - 1, 1, 1).isoformat(),
                                        "until": date(today.year - 1, 12, 31).isoformat()})]
-    return render_template("web/stats.html", group=group, form=form, stats=stats, chart=chart, mine=mine,
+    return render_template("games/tresillo/pages/stats.html",
+                           group=group, form=form, stats=stats, chart=chart, mine=mine,
                            presets=presets, since=since, until=until,
                            limit=len(stats.evenings) if mine else EVENINGS_SHOWN), 200 if valid else 400
 
@@ -132,7 +133,7 @@ def versus(token: str) -> ResponseReturnValue:
         else:
             found = services.versus(group, form.a.data or "", form.b.data or "", since, until)
     status = 400 if request.args and found is None else 200
-    return render_template("web/versus.html", group=group, form=form, found=found), status
+    return render_template("games/tresillo/pages/versus.html", group=group, form=form, found=found), status
 
 
 class TokensField(IntegerField):
@@ -195,7 +196,7 @@ def count(token: str) -> ResponseReturnValue:
         if len(counted) == len(fields) and not any(f.errors for _, f in fields):
             answer = services.count_check(gs, counted)
         status = 200 if answer is not None else 400
-    return render_template("web/count.html", gs=gs, form=form, fields=fields, answer=answer), status
+    return render_template("games/tresillo/pages/count.html", gs=gs, form=form, fields=fields, answer=answer), status
 
 
 class WhatIfForm(RulesForm):
@@ -219,7 +220,7 @@ def what_if(token: str) -> ResponseReturnValue:
                 field = form.rules if isinstance(exc, services.Refused) else form.own
                 field.errors = [*field.errors, getattr(exc, "message", str(exc))]
         status = 200 if answer is not None else 400
-    return render_template("web/whatif.html", gs=gs, form=form, answer=answer), status
+    return render_template("games/tresillo/pages/whatif.html", gs=gs, form=form, answer=answer), status
 
 
 def _rules_data(gs: GameSession) -> dict[str, object]:

@@ -41,7 +41,7 @@ def phone(token: str) -> ResponseReturnValue:
             return remember_phone(redirect(url_for("table.show", token=token)), name)  # type: ignore[arg-type]
         form.name.errors = [_("Letters, please: 1 to 40, no control characters.")]
     status = 400 if request.method == "POST" else 200
-    return render_template("web/phone.html", gs=gs, form=form), status
+    return render_template("games/tresillo/pages/phone.html", gs=gs, form=form), status
 
 
 def fixes_context(gs: GameSession, undo_key: str | None = None) -> dict[str, Any]:
@@ -70,7 +70,7 @@ def fixes_context(gs: GameSession, undo_key: str | None = None) -> dict[str, Any
 @bp.get("/<token>/history")
 def history(token: str) -> ResponseReturnValue:
     gs = session_or_404(token)
-    return render_template("web/changes.html", gs=gs, log=services.history_view(gs),
+    return render_template("games/tresillo/pages/changes.html", gs=gs, log=services.history_view(gs),
                            undo_form=UndoForm(formdata=None, key=new_key()), phone=phone_name())
 
 
@@ -82,7 +82,7 @@ def hand(token: str, number: int) -> ResponseReturnValue:
     row = next((r for r in view.rows if r.kind == "hand" and r.hand == number), None)
     if row is None:
         return gone(gs, number, 404)
-    return render_template("web/hand_actions.html", gs=gs, view=view, row=row, number=number)
+    return render_template("games/tresillo/pages/hand_actions.html", gs=gs, view=view, row=row, number=number)
 
 
 def gone(gs: GameSession, number: int, status: int, version: int | None = None) -> ResponseReturnValue:
@@ -117,7 +117,8 @@ def preview_page(gs: GameSession, change: services.Change, *, status: int = 200,
     form.key.data = new_key() if error or not form.key.data else form.key.data
     action = (url_for("fixes.delete", token=gs.token, number=change.number) if change.kind == "delete"
               else url_for("fixes.confirm", token=gs.token))
-    return render_template("web/change.html", gs=gs, preview=preview, form=form, action=action, error=error,
+    return render_template("games/tresillo/pages/change.html",
+                           gs=gs, preview=preview, form=form, action=action, error=error,
                            phone=phone_name(), describe=describe(change), hand=change.number), status
 
 
@@ -182,7 +183,8 @@ def done_page(gs: GameSession, applied: services.Applied) -> ResponseReturnValue
     """A change made: what it did, and its one-tap undo; a re-sent one: that it was made once already."""
     log = services.recent_view(gs, applied.entry.seq)
     line = next((ln for ln in log.lines if ln.seq == applied.entry.seq), None)
-    return render_template("web/done.html", gs=gs, line=line, already=applied.already, preview=applied.preview,
+    return render_template("games/tresillo/pages/done.html",
+                           gs=gs, line=line, already=applied.already, preview=applied.preview,
                            undo=log.undo if log.undo is not None and log.undo.seq == applied.entry.seq else None,
                            undo_form=UndoForm(formdata=None, key=new_key()))
 
@@ -218,20 +220,20 @@ def hand_page(gs: GameSession, form: HandForm, entry: services.Entry, *, editing
               inserting: int | None = None) -> str:
     """The hand form's page, drawn from the replay the form was built on: the hand it is for (who deals,
     what is in play) and the rules, never a view of the whole evening (whose settlement it does not show)."""
-    return render_template("web/hand.html", gs=gs, form=form, up=form.upcoming, editing=editing,
+    return render_template("games/tresillo/pages/hand.html", gs=gs, form=form, up=form.upcoming, editing=editing,
                            inserting=inserting, favoured_suit=entry.ledger.rules.favoured_suit)
 
 
 @bp.route("/<token>/hands/<int:number>/dealer", methods=["GET", "POST"])
 def dealer(token: str, number: int) -> ResponseReturnValue:
     """Correct who dealt hand ``number``; the later hands' deal passes on from there."""
-    return deal_page(token, number, DealerForm(), "web/dealer.html")
+    return deal_page(token, number, DealerForm(), "games/tresillo/pages/dealer.html")
 
 
 @bp.route("/<token>/hands/<int:number>/seating", methods=["GET", "POST"])
 def seating(token: str, number: int) -> ResponseReturnValue:
     """A new seating from hand ``number`` on (and who dealt that hand)."""
-    return deal_page(token, number, SeatingForm(), "web/seating.html")
+    return deal_page(token, number, SeatingForm(), "games/tresillo/pages/seating.html")
 
 
 def deal_page(token: str, number: int, form: DealerForm | SeatingForm, template: str) -> ResponseReturnValue:
@@ -296,5 +298,5 @@ def reopen(token: str) -> ResponseReturnValue:
                                             again="1" if applied.already else None)), form)
     form.version.data = str(gs.version)
     form.key.data = new_key()
-    return render_template("web/reopen.html", gs=gs, form=form, error=error, phone=phone_name(),
+    return render_template("games/tresillo/pages/reopen.html", gs=gs, form=form, error=error, phone=phone_name(),
                            paper_taken=services.later_sessions_took_the_paper(gs)), status

@@ -36,7 +36,7 @@ def start(token: str) -> ResponseReturnValue:
         else:
             return redirect(url_for("table.show", token=gs.token))
     status = 400 if form.errors else 200
-    return render_template("web/start.html", group=group, form=form, active=active,
+    return render_template("games/tresillo/pages/start.html", group=group, form=form, active=active,
                            carried=services.carried_paper(group)), status
 
 
@@ -86,12 +86,12 @@ def import_session(token: str) -> ResponseReturnValue:
             form.refuse("text" if exc.field in ("file", "text") else exc.field, exc.message)
         except services.AlreadyImported as seen:
             # the same file again: offer the evening it made, or a copy (the file travels in the form)
-            return render_template("web/import.html", group=group, form=form, seen=seen.session,
+            return render_template("games/tresillo/pages/import.html", group=group, form=form, seen=seen.session,
                                    file_text=seen.text)
         else:
             return redirect(url_for("table.show", token=gs.token))
     status = 400 if form.errors else 200
-    return render_template("web/import.html", group=group, form=form), status
+    return render_template("games/tresillo/pages/import.html", group=group, form=form), status
 
 
 #: (rule, endpoint, view, methods): the group page's start and import

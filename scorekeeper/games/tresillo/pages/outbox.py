@@ -75,7 +75,8 @@ def pending(token: str) -> ResponseReturnValue:
         stored.fill_from(found.stored)
     target = url_for("table.edit_hand", token=token, number=found.number) if edit else url_for(
         "table.new_hand", token=token)
-    return render_template("web/pending.html", gs=gs, found=found, rows=compared_rows(stored, mine), key=key,
+    return render_template("games/tresillo/pages/pending.html",
+                           gs=gs, found=found, rows=compared_rows(stored, mine), key=key,
                            target=target, hidden=_kept_fields(request.args.items(multi=True)))
 
 

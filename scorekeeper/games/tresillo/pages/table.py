@@ -85,7 +85,7 @@ def _screen_with_holes(gs: GameSession) -> str:
     saved_row = screen.saved_row
     chart = drawn_chart(gs, screen)
     context = fixes_context(gs, undo_key=KEY_HOLE)
-    page = render_template("web/table.html", gs=gs, view=screen.view, recent=screen.recent,
+    page = render_template("games/tresillo/pages/table.html", gs=gs, view=screen.view, recent=screen.recent,
                            moves=saved_row.moves if saved_row else (), saved_row=saved_row,
                            again=bool(saved_row and request.args.get("again")), rendered_at=RENDERED_HOLE,
                            points=screen.points, bowls_chart=chart, drawn=screen.drawn, **context)
@@ -221,14 +221,15 @@ def history(token: str) -> ResponseReturnValue:
     """All hands, newest first, a page at a time: ``?before=N`` the hands before N, ``?hand=N`` the page of N."""
     gs = session_or_404(token)
     page = services.hands_page(gs, before=hint_number("before"), hand=hint_number("hand"))
-    return render_template("web/history.html", gs=gs, view=page.view, page=page, items=hand_items(gs, page),
+    return render_template("games/tresillo/pages/history.html",
+                           gs=gs, view=page.view, page=page, items=hand_items(gs, page),
                            form=VersionForm(version=gs.version))
 
 
 def hand_items(gs: GameSession, page: services.HandsPage) -> list[Markup]:
     """The page's hands as list items, each drawn once per version, language, link and open/closed, then
     kept with the replay: a look at a long evening's page draws nothing it drew before."""
-    item = get_template_attribute("web/hand_item.html", "hand_item")
+    item = get_template_attribute("games/tresillo/pages/hand_item.html", "hand_item")
     language = current_language()
     return [page.kept((language, gs.token, gs.closed, r.hand), partial(item, gs, r, page.view.players))
             for r in page.rows]
@@ -303,7 +304,8 @@ def _end_page(gs: GameSession, form: EndForm, status: int) -> ResponseReturnValu
     preview = {} if gs.closed else {"settle": page.if_settled, "keep": page.if_kept}
     evening = services.evening_of(gs)
     share = services.share_text(gs.group, evening) if evening is not None else ""
-    return render_template("web/end.html", gs=gs, view=page.view, form=form, preview=preview, share=share,
+    return render_template("games/tresillo/pages/end.html",
+                           gs=gs, view=page.view, form=form, preview=preview, share=share,
                            **fixes_context(gs)), status
 
 
@@ -312,7 +314,8 @@ def _confirm_end(gs: GameSession, form: EndForm) -> ResponseReturnValue:
     form.key.data = form.key.data or new_key()
     page = services.end_page(gs)
     settlement = page.if_kept if form.paper.data == "keep" else page.if_settled
-    return render_template("web/end_confirm.html", gs=gs, form=form, phone=phone_name(), settlement=settlement)
+    return render_template("games/tresillo/pages/end_confirm.html",
+                           gs=gs, form=form, phone=phone_name(), settlement=settlement)
 
 
 def _end(gs: GameSession, form: EndForm) -> ResponseReturnValue:

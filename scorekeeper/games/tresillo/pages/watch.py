@@ -24,7 +24,8 @@ def show(token: str) -> ResponseReturnValue:
     screen = services.table_screen(gs, None)
     chart = drawn_chart(gs, screen)
     documents = documents_of(gs)
-    return render_template("web/watch.html", watched=gs, watch_token=token, view=screen.view, recent=screen.recent,
+    return render_template("games/tresillo/pages/watch.html",
+                           watched=gs, watch_token=token, view=screen.view, recent=screen.recent,
                            points=screen.points, bowls_chart=chart, documents=documents.kinds if documents else ())
 
 
