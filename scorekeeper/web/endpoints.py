@@ -40,6 +40,13 @@ def game_pages() -> list[ModuleType]:
     return list(found.values())
 
 
+def group_sections() -> tuple[str, ...]:
+    """The templates of the games' own sections of the group page, each a pages module's ``GROUP_SECTION``
+    (Tresillo's evening being played, the next one, its paper and its past evenings): macros ``now`` (under
+    the group's name) and ``past`` (after the evenings across games), given the group's memory."""
+    return tuple(pages.GROUP_SECTION for pages in game_pages() if hasattr(pages, "GROUP_SECTION"))
+
+
 def endpoints_of(game: str) -> Mapping[str, str]:
     """Every page of ``kind`` of the game called ``game``: its own pages' ``ENDPOINTS``, or the platform's."""
     pages = pages_of(game)

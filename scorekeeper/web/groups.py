@@ -13,6 +13,7 @@ from ..i18n import _, current_language, speak_group
 from ..services import Group, Player
 from .access import group_or_404
 from .addresses import hint_number
+from .endpoints import group_sections
 from .forms import DAMAGED, GroupForm, LanguageForm, LinksForm, NextForm, PlayerForm, VersionForm
 
 bp = Blueprint("groups", __name__)
@@ -43,7 +44,8 @@ def index() -> ResponseReturnValue:
 
 
 def group_page(group: Group, form: PlayerForm, **extra: object) -> str:
-    """The group page: its memory of past evenings, the paper, the next evening, the players."""
+    """The group page: the players, the evenings across games, and each game's own sections (Tresillo's memory
+    of past evenings, the paper, the next evening), found through the registry."""
     page = hint_number("page") or 1
     extra.setdefault("language_form", LanguageForm(language=group.language or current_language()))
     if "links_form" not in extra:
@@ -51,7 +53,7 @@ def group_page(group: Group, form: PlayerForm, **extra: object) -> str:
         links.key.fresh()
         extra["links_form"] = links
     return render_template("web/group.html", group=group, form=form, memory=services.group_memory(group, page),
-                           next_form=NextForm(), **extra)
+                           next_form=NextForm(), sections=group_sections(), **extra)
 
 
 @bp.get("/g/<token>")

@@ -22,9 +22,12 @@ from scorekeeper.web.endpoints import check_endpoints, endpoint, game_pages, scr
 
 PACKAGE = Path(scorekeeper.__file__).parent
 TEMPLATES = PACKAGE.parent / "templates"
-#: the platform's templates that link to a session's pages (the group page still holds Tresillo's evenings)
-PLATFORM_TEMPLATES = ("web/base.html", "web/invite.html", "web/night.html", *(
-    f"games/{p.name}" for p in sorted((TEMPLATES / "games").glob("*.html"))))
+#: the platform's templates: every page of templates/web/ (the group page included: Tresillo's sections of it
+#: are its own template) and the game pages' frame in templates/games/
+PLATFORM_TEMPLATES = tuple(f"{folder}/{p.name}" for folder in ("web", "games")
+                           for p in sorted((TEMPLATES / folder).glob("*.html")))
+#: a template of a game's own folder (``games/tresillo/pages/table.html``)
+GAME_TEMPLATE = re.compile(r"games/[a-z_]+/[\w/]+\.html")
 GAMES = Path(scorekeeper.games.__file__).parent
 FIVE = ("Ana", "Bea", "Cleo", "Dan", "Eva")
 
@@ -58,6 +61,38 @@ def test_the_platforms_templates_name_no_endpoint_of_a_games_pages(app):
     bad = [f"{name}: {text}" for name in PLATFORM_TEMPLATES
            for text in re.findall(r"""['"]([a-z_]+\.[a-z_]+)['"]""", (TEMPLATES / name).read_text()) if text in own]
     assert bad == []
+
+
+def test_the_platform_names_no_template_of_a_games_folder():
+    """A game's pages, sections and documents are drawn by its own modules (or named by them to the platform,
+    like ``GROUP_SECTION``): no platform module or template names one."""
+    assert "web/group.html" in PLATFORM_TEMPLATES and "web/table.html" not in PLATFORM_TEMPLATES
+    outside = [p for p in PACKAGE.rglob("*.py") if GAMES not in p.parents]
+    bad = [f"{p.relative_to(PACKAGE)}:{line}: {text}" for p in outside
+           for line, text in string_literals(p.read_text()) if GAME_TEMPLATE.search(text)]
+    bad += [f"{name}: {found}" for name in PLATFORM_TEMPLATES
+            for found in GAME_TEMPLATE.findall((TEMPLATES / name).read_text())]
+    assert bad == []
+    assert GAME_TEMPLATE.findall('{% from "games/tresillo/pages/_macros.html" import paper %}') == [
+        "games/tresillo/pages/_macros.html"]  # the scan sees one
+
+
+def test_the_group_page_draws_each_games_sections_through_the_registry(app, browser, monkeypatch):
+    """Tresillo's evenings on the group page (the next one, the paper, the past ones) are its pages module's
+    ``GROUP_SECTION``; without it the platform's page stands alone: players, language, links."""
+    from scorekeeper.web import groups
+    from scorekeeper.web.endpoints import group_sections
+
+    assert group_sections() == (tresillo_pages.GROUP_SECTION,) == ("games/tresillo/pages/group.html",)
+    assert (TEMPLATES / tresillo_pages.GROUP_SECTION).is_file()
+    group = gen_group(browser, players=FIVE)
+    page = browser.get(f"/g/{group}").get_data(as_text=True)
+    assert f'href="/g/{group}/start">Start a session</a>' in page and 'id="evenings"' in page
+    assert page.index("<h1>") < page.index("Start a session") < page.index('id="games"') < page.index('id="evenings"')
+    monkeypatch.setattr(groups, "group_sections", lambda: ())
+    page = browser.get(f"/g/{group}").get_data(as_text=True)
+    assert "Start a session" not in page and 'id="evenings"' not in page and f"/g/{group}/start" not in page
+    assert 'id="games"' in page and 'id="add-player"' in page and 'id="links"' in page
 
 
 def test_the_lookup_gives_each_games_pages(app):
