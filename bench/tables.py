@@ -11,8 +11,8 @@ stored as an imported file would be). Each table is five phones; three phases
 of ``--seconds`` each follow:
 
 - **plain polls**: every phone asks "anything new?" every 3 s as main's
-  static/app.js did before issue 29 (no ``If-None-Match``: the answer counts the hands);
-- **polls**: the same with the version the phone shows as ``If-None-Match`` (today's app.js);
+  static/games/tresillo.js (then app.js) did before issue 29 (no ``If-None-Match``: the answer counts the hands);
+- **polls**: the same with the version the phone shows as ``If-None-Match`` (today's games/tresillo.js);
 - **evening**: the polls, and hands and PDFs ``--faster`` times as often as at a
   real table (a hand every 150 s, a report PDF every 30 min): one phone opens the
   hand form, asks two previews, saves, and sees the table screen; the other
@@ -182,7 +182,7 @@ class Table:
 
 
 def enter_hand(table: Table, seen: Seen) -> None:
-    """One phone enters the next hand as app.js does: the form, two previews, the save, the table screen."""
+    """One phone enters the next hand as games/tresillo.js does: the form, two previews, the save, the table screen."""
     from conftest import hand_fields
 
     phone, token = table.keeper, table.token

@@ -90,8 +90,11 @@ def remember_table(response: Response) -> Response:
 
 
 def _static_names() -> list[str]:
+    """The static files, the games' own scripts and styles (``games/tresillo.js``) among them."""
     folder = Path(current_app.static_folder or "")
-    return sorted(p.name for p in folder.iterdir() if p.is_file() and p.suffix in SHELL_TYPES and p.name != "sw.js")
+    files = [p for where in (folder, folder / "games") if where.is_dir() for p in where.iterdir()]
+    return sorted(p.relative_to(folder).as_posix() for p in files
+                  if p.is_file() and p.suffix in SHELL_TYPES and p.name != "sw.js")
 
 
 def shell_urls() -> list[str]:

@@ -62,7 +62,7 @@ class FormInputs(HTMLParser):
 
 
 def shown(inp: dict[str, Any], contract: str, surrender: str, result: str, asks_result: bool) -> bool:
-    """Whether the page shows ``inp`` after these answers (the rules app.js applies)."""
+    """Whether the page shows ``inp`` after these answers (the rules static/games/tresillo.js applies)."""
     for box in inp["when"]:
         words = {k: (v or "").split() for k, v in box.items()}
         if "data-show" in box and contract not in words["data-show"]:

@@ -109,9 +109,9 @@ def test_pages_and_assets_are_compressed(lone_app):
     page = client.get("/", headers={"Accept-Encoding": "br, gzip"})
     assert page.headers["Content-Encoding"] == "br"
     assert b"<html" in brotli.decompress(page.get_data())
-    js = re.search(r'src="(/static/app\.[0-9a-f]{12}\.js)"', client.get("/").get_data(as_text=True)).group(1)
+    js = re.search(r'src="(/static/offline\.[0-9a-f]{12}\.js)"', client.get("/").get_data(as_text=True)).group(1)
     r = client.get(js, headers={"Accept-Encoding": "gzip"})
-    raw = (Path(lone_app.static_folder) / "app.js").read_bytes()
+    raw = (Path(lone_app.static_folder) / "offline.js").read_bytes()
     assert r.headers["Content-Encoding"] == "gzip" and gzip.decompress(r.get_data()) == raw
     assert len(r.get_data()) < len(raw) / 2
 

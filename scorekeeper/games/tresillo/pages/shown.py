@@ -3,7 +3,7 @@
 A part is shown only for some answers above it: the contract, how the hand ended and the surrender.
 :func:`hand_parts` says it once, from the table's choices (the ruleset's data). The page writes each
 part's conditions as data attributes and hides the parts that do not apply to the answers it is drawn
-with (so it never jumps); ``static/app.js`` re-reads the same attributes as the player taps; a refusal
+with (so it never jumps); ``static/games/tresillo.js`` re-reads the same attributes as the player taps; a refusal
 for a field inside a hidden part is shown at the top of the form instead (``HandForm.refuse``).
 """
 
@@ -36,7 +36,7 @@ class When:
                     or (self.surrender and answers.surrender not in self.surrender))
 
     def attributes(self, answers: Answers) -> Markup:
-        """The part's conditions as the page writes them (read by app.js), ``hidden`` when they do not hold."""
+        """The part's conditions as the page writes them (read by tresillo.js), ``hidden`` when they do not hold."""
         named = (("data-show", self.show), ("data-hide", self.hide), ("data-result", self.result),
                  ("data-surrender", self.surrender))
         out = "".join(f' {name}="{escape(" ".join(words))}"' for name, words in named if words)
