@@ -16,7 +16,6 @@ from flask import Blueprint, Response, jsonify, redirect, render_template, reque
 from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import generate_csrf
-from markupsafe import Markup, escape
 from wtforms import HiddenField
 
 from .. import services
@@ -51,16 +50,7 @@ class KeyForm(FlaskForm):
 def games_on_pages() -> dict[str, Any]:
     """The group page lists the games to start and the games kept (Tresillo's evenings are its own)."""
     return {"game_choices": services.games.game_choices, "group_games": services.games.group_games,
-            "game_title": services.games.game_title, "offline_game": offline_attributes}
-
-
-def offline_attributes(token: str) -> Markup:
-    """Where the phone's outbox (static/offline.js) sends and looks on a game's pages: the same outbox as
-    Tresillo's hand form; a deal kept on the phone is compared on its own deal form."""
-    urls = {"table": token, "table-url": url_for("games.table", token=token),
-            "sync": url_for("games.sync", token=token), "hand-url": url_for("games.deal", token=token),
-            "pending": url_for("games.deal", token=token)}
-    return Markup(" ".join(f'data-{name}="{escape(value)}"' for name, value in urls.items()))
+            "game_title": services.games.game_title}
 
 
 def _words(pieces: Pieces | None, key: str, written: str) -> str:
