@@ -59,8 +59,9 @@ def endpoint(game: str, kind: EndpointKind) -> str:
     return endpoints_of(game)[kind]
 
 
+@cache
 def screens() -> frozenset[str]:
-    """The endpoints of every game's table screen (what ``/start`` reopens)."""
+    """The endpoints of every game's table screen (what ``/start`` reopens); asked before every request."""
     return frozenset(endpoint(name, "screen") for name in GAMES)
 
 
