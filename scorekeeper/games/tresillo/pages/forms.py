@@ -1,11 +1,6 @@
 """Tresillo's forms (its rules, the start, the hand, the end and the fixes) and the hand form's translation to a
-session-file hand.
-
-Every field takes its domain from :mod:`scorekeeper.core.domains`: numbers
-are parsed strictly (ASCII digits only, never more than the largest value
-has), a value posted for a choice must be one of the choices offered, and
-every refusal is shown — next to its field, or at the top of the form when
-the field is hidden (a damaged form key, hand number or version).
+session-file hand, built on the platform's fields (:mod:`scorekeeper.web.forms`: each reads its domain, and
+shows its refusal next to it or at the top of the form).
 """
 
 from __future__ import annotations
