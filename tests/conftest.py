@@ -132,6 +132,9 @@ def app(request, tmp_path):
     with app.app_context():
         upgrade()
     yield app
+    from scorekeeper.web.after import settled
+
+    settled()  # what a served page left for after its answer (a screen drawn ahead) is done with the database
     with app.app_context():
         db.session.remove()
         db.engine.dispose()

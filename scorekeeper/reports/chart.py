@@ -208,11 +208,12 @@ def _lines(names: Sequence[str], series: Sequence[Sequence[int]], px: Callable[[
     """One polyline per seat with its marks; also where each line ends (for the end labels)."""
     n = max(len(s) for s in series)
     every = max(1, n // marks)
+    xs = [f"{px(i):.1f}," for i in range(n)]  # every line shares the points' x: written once
     out: list[str] = []
     ends: list[float] = []
     for seat, (name, s) in enumerate(zip(names, series, strict=True)):
         dash = DASHES[seat % len(DASHES)]
-        pts = " ".join(f"{px(i):.1f},{py(val):.1f}" for i, val in enumerate(s))
+        pts = " ".join([x + f"{py(val):.1f}" for x, val in zip(xs, s, strict=False)])
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(
             f'<polyline points="{pts}" fill="none" stroke="#000" stroke-width="1.8" '
@@ -266,11 +267,13 @@ def line_chart(
     if y1 == y0:
         y1 = y0 + step
 
+    left, plot_w, top, plot_h, span = f.left, f.plot_w, f.top, f.plot_h, y1 - y0  # read once, not per point
+
     def px(i: int) -> float:
-        return f.left + f.plot_w * i / (n - 1)
+        return left + plot_w * i / (n - 1)
 
     def py(v: float) -> float:
-        return f.top + f.plot_h * (y1 - v) / (y1 - y0)
+        return top + plot_h * (y1 - v) / span
 
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="{css_class}" viewBox="0 0 {f.width:.0f} {f.height:.0f}" '

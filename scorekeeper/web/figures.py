@@ -5,13 +5,13 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
-from flask_wtf import FlaskForm
 from wtforms import DateField, StringField
 from wtforms.validators import Length, Optional, ValidationError
 
 from .. import formats
 from ..i18n import _
 from ..i18n import lazy_gettext as _l
+from .forms import Form
 
 
 def money_filter(amount: Decimal, currency: str, signed: bool = False, unit: bool = True) -> str:
@@ -24,14 +24,14 @@ def money_filter(amount: Decimal, currency: str, signed: bool = False, unit: boo
 FIRST_DAY, LAST_DAY = date(1900, 1, 1), date(2999, 12, 31)
 
 
-def a_day(_form: FlaskForm, field: DateField) -> None:
+def a_day(_form: Form, field: DateField) -> None:
     """A day from :data:`FIRST_DAY` to :data:`LAST_DAY`; ``9999-12-31`` is refused with a sentence, not a 500."""
     if field.data is not None and not FIRST_DAY <= field.data <= LAST_DAY:
         raise ValidationError(_("A day from {first} to {last}, please.").format(
             first=FIRST_DAY.isoformat(), last=LAST_DAY.isoformat()))
 
 
-class ChooseForm(FlaskForm):
+class ChooseForm(Form):
     """Which evenings the statistics add up (a GET form: nothing changes, no CSRF token)."""
 
     class Meta:

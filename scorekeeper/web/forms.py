@@ -11,8 +11,12 @@ the field is hidden (a damaged form key, hand number or version).
 from __future__ import annotations
 
 import secrets
+from functools import lru_cache
+from gettext import NullTranslations
 from typing import Any
 
+from babel import support
+from flask import current_app
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -22,12 +26,13 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
+from wtforms.i18n import messages_path
 from wtforms.validators import DataRequired, Optional, ValidationError
 
 from .. import services
 from ..core import domains
 from ..core.domains import Amount, OutOfDomain, Text, Whole
-from ..i18n import LANGUAGES, N_, _
+from ..i18n import LANGUAGES, N_, _, current_language
 from ..i18n import lazy_gettext as _l
 from ..words import refusal
 
@@ -98,6 +103,24 @@ class AmountField(TypedNumber, StringField):
 DAMAGED = N_("This form is damaged: reload the page and enter it again.")
 
 
+@lru_cache(maxsize=len(LANGUAGES))
+def wtforms_messages(language: str) -> NullTranslations:
+    """WTForms' own messages in ``language``, read from its catalog once per process."""
+    return support.Translations.load(messages_path(), [language], domain="wtforms")
+
+
+class Form(FlaskForm):
+    """Every form of the app: Flask-WTF's, with WTForms' own messages (and its fields' default labels)
+    in the page's language read once per language and process: Flask-WTF reads the catalog from disk
+    again on every request that builds a form (about 1 ms of each table screen drawn and each save)."""
+
+    class Meta:  # WTForms joins it with Flask-WTF's own Meta
+        def get_translations(self, form: Any) -> NullTranslations | None:
+            if not current_app.config.get("WTF_I18N_ENABLED", True):
+                return None
+            return wtforms_messages(current_language())
+
+
 class FormKey(HiddenField):
     """The key a form carries so a re-sent post is recognised: URL-safe, 1 to 64 characters."""
 
@@ -114,7 +137,7 @@ class FormKey(HiddenField):
             self.data = secrets.token_urlsafe(16)
 
 
-class ShownForm(FlaskForm):
+class ShownForm(Form):
     """A form whose every error is shown: a hidden field's at the top, some next to a neighbour."""
 
     #: field → the field whose place shows its errors (one without its own place on the page)
@@ -203,14 +226,14 @@ def new_key() -> str:
     return secrets.token_urlsafe(16)
 
 
-class PhoneForm(FlaskForm):
+class PhoneForm(Form):
     name = StringField(_l("This phone's name"),
                        validators=[DataRequired(_l("Give this phone a name, like “Ana's phone”.")),
                                    InDomain(domains.PHONE_NAME)],
                        description=_l("Shown in the session's history next to every change made from this phone."))
 
 
-class NextForm(FlaskForm):
+class NextForm(Form):
     """One tap: the next evening with the last evening's seats (``newest`` guards against a double tap)."""
 
     newest = HiddenField()

@@ -14,7 +14,6 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_wtf import FlaskForm
 from flask_wtf.csrf import generate_csrf
 from wtforms import HiddenField
 
@@ -26,7 +25,7 @@ from ..i18n import _, use_language
 from ..services import GameSession, Group
 from . import printing
 from .access import UnknownLink, group_or_404, session_or_404, watched_or_404
-from .forms import FormKey, number_of
+from .forms import Form, FormKey, number_of
 from .hardening import csp_nonce
 from .language import document_language
 from .offline import KEY as PHONE_KEY
@@ -39,7 +38,7 @@ bp = Blueprint("games", __name__)
 START_FIELDS = {"players": "seat1", "teams": "seat1", "options.stake": "stake", "currency": "currency"}
 
 
-class KeyForm(FlaskForm):
+class KeyForm(Form):
     """A form's CSRF token and its own key (a re-sent copy is recognised by it)."""
 
     idem_key = FormKey()

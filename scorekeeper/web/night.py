@@ -8,7 +8,6 @@ from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_wtf import FlaskForm
 from wtforms import RadioField
 from wtforms.validators import Optional
 
@@ -21,6 +20,7 @@ from ..services import Group, Night
 from ..services import night as nights
 from .access import group_or_404
 from .figures import ChooseForm
+from .forms import Form
 from .hardening import csp_nonce
 from .language import document_language
 from .printing import pdf_response
@@ -28,7 +28,7 @@ from .printing import pdf_response
 bp = Blueprint("night", __name__)
 
 
-class EndNightForm(FlaskForm):
+class EndNightForm(Form):
     """End the evening (or settle one game on its own): what becomes of a Tresillo paper still open."""
 
     paper = RadioField(_l("The paper"), choices=[("settle", _l("Settle the paper")), ("keep", _l("Keep the paper"))],

@@ -395,3 +395,24 @@ def test_every_open_evening_stays_reachable(app, browser):
     page = browser.get(f"/g/{g}").get_data(as_text=True)
     assert f'href="/s/{second}">Back to the table' in page.replace('class="button big" ', "")
     assert "Evenings still open" in page and f'href="/s/{first}"' in page
+
+
+def test_wtforms_own_messages_speak_the_page_language_read_once_per_language(app, client, monkeypatch):
+    """WTForms' own words (its date message) follow the page's language; its catalog is read from disk once per
+    language and process (web/forms.py), not on every request that builds a form."""
+    from babel import support
+
+    from scorekeeper.web import forms
+
+    forms.wtforms_messages.cache_clear()
+    read = []
+    load = support.Translations.load
+    monkeypatch.setattr(support.Translations, "load", lambda *a, **k: read.append(k.get("domain")) or load(*a, **k))
+    token = play_evenings(app, EVENINGS[:1])
+    pages = {}
+    for lang in ("es", "fr", "es", "fr", "en"):
+        client.set_cookie("lang", lang)
+        pages[lang] = client.get(f"/g/{token}/stats?since=yesterday").get_data(as_text=True)
+    assert "Not a valid date value." in pages["en"] and "Not a valid date value." not in pages["es"]
+    assert "Not a valid date value." not in pages["fr"] and pages["es"] != pages["fr"]
+    assert read.count("wtforms") == 3  # es, fr and en: each read once

@@ -8,7 +8,6 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_wtf import FlaskForm
 from markupsafe import Markup
 from wtforms import DateField, IntegerField, SelectField
 from wtforms.validators import Optional
@@ -21,7 +20,7 @@ from ....i18n import lazy_gettext as _l
 from ....reports.chart import money_chart
 from ....web.access import group_or_404, session_or_404
 from ....web.figures import ChooseForm
-from ....web.forms import DAMAGED, NextForm
+from ....web.forms import DAMAGED, Form, NextForm
 from ....web.hardening import csp_nonce
 from ....web.language import document_language
 from ....web.printing import documents_of
@@ -102,7 +101,7 @@ def statistics(token: str) -> ResponseReturnValue:
                            limit=len(stats.evenings) if mine else EVENINGS_SHOWN), 200 if valid else 400
 
 
-class VersusForm(FlaskForm):
+class VersusForm(Form):
     """Which two players, over which evenings (a GET form: nothing changes, no CSRF token)."""
 
     class Meta:
@@ -156,7 +155,7 @@ def _count_field(label: str) -> TokensField:
     return TokensField(label, validators=[Optional()])
 
 
-class CountForm(FlaskForm):
+class CountForm(Form):
     """What the players counted: each bowl by seat, the plato, the pajaritos dish (a GET form: nothing changes)."""
 
     class Meta:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_wtf import FlaskForm
 from markupsafe import Markup
 from wtforms import (
     BooleanField,
@@ -27,6 +26,7 @@ from ....web.forms import (
     DAMAGED,
     AmongChoices,
     AmountField,
+    Form,
     FormKey,
     InDomain,
     ShownForm,
@@ -424,7 +424,7 @@ class EndForm(ShownForm):
     SHOWN_AT_TOP = ("phone",)  # asked on the confirmation page; a refusal draws the end page
 
 
-class ChangeForm(FlaskForm):
+class ChangeForm(Form):
     """The confirmation of a previewed change: the change, the version it was previewed at, its key."""
 
     change = HiddenField()
@@ -433,14 +433,14 @@ class ChangeForm(FlaskForm):
     phone = StringField(_l("This phone's name (optional)"), validators=[Optional(), InDomain(domains.PHONE_NAME)])
 
 
-class UndoForm(FlaskForm):
+class UndoForm(Form):
     """One tap: undo change ``seq`` of the history."""
 
     seq = HiddenField()
     key = FormKey()
 
 
-class DealerForm(FlaskForm):
+class DealerForm(Form):
     """Who dealt a hand (the later hands' deal passes on from there)."""
 
     dealer = RadioField(_l("Who dealt this hand"), validate_choice=False,
@@ -489,7 +489,7 @@ class SeatingForm(DealerForm):
         return None
 
 
-class ReopenForm(FlaskForm):
+class ReopenForm(Form):
     version = HiddenField()
     key = FormKey()
     phone = StringField(_l("This phone's name (optional)"), validators=[Optional(), InDomain(domains.PHONE_NAME)])

@@ -28,6 +28,7 @@ from ....reports.chart import PHONE
 from ....web import printing
 from ....web.access import session_or_404
 from ....web.addresses import hint_number, query_number
+from ....web.after import after_response, asked_as_this_phone
 from ....web.forms import VersionForm, new_key, number_of, posted_version
 from ....web.hardening import csp_nonce
 from ....web.language import document_language
@@ -164,6 +165,8 @@ def _saved(gs: GameSession, saved: services.Saved) -> ResponseReturnValue:
     if saved.record is not None and not gs.closed:
         # a re-sent copy (same key, its answer lost) is told that its hand was saved already, once
         again: dict[str, Any] = {} if saved.created else {"again": 1}
+        if saved.created:
+            draw_ahead(gs.token, saved.record.position + 1)
         return redirect(url_for("table.show", token=gs.token, saved=saved.record.position + 1, **again))
     if saved.record is not None:
         number = saved.record.position + 1
@@ -181,6 +184,20 @@ def _saved(gs: GameSession, saved: services.Saved) -> ResponseReturnValue:
         title = _("Already saved")
     return render_template("web/error.html", title=title, message=message,
                            back=url_for("table.show", token=gs.token)), 200
+
+
+def draw_ahead(token: str, number: int) -> None:
+    """Once the save's answer is sent, draw the table screens the table opens next: the plain one every
+    other phone opens, then this phone's own after its save (it comes back after a round trip), so the
+    phones are handed a kept page rather than each waiting for a draw (bench/tableside.py)."""
+    screen = url_for("table.show", token=token)
+    asks = (asked_as_this_phone(screen), asked_as_this_phone(screen, f"saved={number}"))
+
+    def ahead() -> None:
+        for ask in asks:
+            ask()
+
+    after_response(ahead)
 
 
 def _closed_for_hands(gs: GameSession) -> ResponseReturnValue:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
@@ -13,6 +12,7 @@ from ....models import GameSession, now
 from ....reports.chart import PHONE, thin
 from ....services.history import last_change_kept
 from ....services.kept import Kept
+from ....services.shared import shared_pages
 from ..engine import RULESETS, HandChoices, Ledger, get_ruleset, hand_choices, settle
 from ..views import RowView, SessionView, SettlementView, build_view, row_view, settlement_view
 from ..words import option_words, rules_title
@@ -114,33 +114,36 @@ def table_screen(gs: GameSession, saved: int | None) -> TableScreen:
 def kept_screen(gs: GameSession, looks: Hashable, draw: Callable[[], str]) -> str:
     """The table screen ``draw()`` draws, drawn once for this version and kept for the table's other phones.
 
-    The four phones of a table open each new version together (bench/tableside.py): the first one
-    draws it, the others on that worker wait for it and take it. ``looks`` is what else the page
-    depends on (its language, its address, whether the phone has a name); the page must leave holes
-    for what is the phone's own (its form tokens), filled in by the caller on every request. A page is
-    kept only when the last change drawn with it was read as this version's and kept
+    The four phones of a table open each new version together (bench/tableside.py), on both workers of
+    the server: the first one draws it, the others wait for it and take it, from this worker's memory or
+    from the server's shared pages (:mod:`...services.shared`, files every worker reads). ``looks`` is
+    what else the page depends on (its language, its address, whether the phone has a name); the page
+    must leave holes for what is the phone's own (its form tokens), filled in by the caller on every
+    request. A page is kept only when the last change drawn with it was read as this version's and kept
     (:func:`.history.last_change_kept`): the session and its log are read by separate statements, and
     a change committed between them must not be shown under the older version.
     """
     if gs.id is None or not unwritten():
         return draw()
-    key = (gs.token, gs.version, gs.closed, gs.group.name, now().date(), looks)
+    looks = (gs.closed, gs.group.name, now().date(), looks)
+    key = (gs.token, gs.version, looks)
     found = KEPT_SCREENS.get(key)
     if found is not None:
         return found
-    with _DRAWING[hash(gs.token) % len(_DRAWING)]:
-        found = KEPT_SCREENS.get(key)
-        if found is None:
-            found = draw()
-            if last_change_kept(gs) and unwritten():
-                KEPT_SCREENS.put(key, found)
-    return found
+
+    def drawn_now() -> tuple[str, bool]:
+        page = draw()
+        return page, last_change_kept(gs) and unwritten()
+
+    page, keep = shared_pages().made(gs.token, gs.version, looks, drawn_now)
+    if keep:
+        KEPT_SCREENS.put(key, page)
+    return page
 
 
-#: the table screens this worker drew, by session version and look (a page is about 30 KB)
+#: the table screens this worker drew or read from the shared pages, by session version and look (a page is
+#: about 30 KB)
 KEPT_SCREENS: Kept[tuple[Hashable, ...], str] = Kept(128)
-#: one lock per stripe of sessions, held while a table screen is drawn (what it draws takes the replays' locks)
-_DRAWING = tuple(threading.Lock() for _ in range(64))
 
 
 def said_row(whole: Replayed, index: int) -> RowView:
