@@ -8,9 +8,12 @@ written whole (a temporary file renamed over it), so a reader never sees half of
 
 What is kept is only ever derived from a session's stored inputs and named by the session's version,
 so a changed session is a new name and nothing kept is stale (the database still stores inputs only).
-Each session's pages sit in a folder of their own, named by a digest of its token (no token is written
-in a file name); writing a version removes that session's older versions, and every few hundred writes
-a folder untouched for a day goes.
+The pages of one start of the server sit in a folder of that start (made before the workers fork, so
+they share it): a page drawn by older code, with older templates or links to older static files, is
+never served by a newer one, and a start removes the folders of starts over an hour old. In it, each
+session's pages sit in a folder of their own, named by a digest of its token (no token is written in a
+file name); writing a version removes that session's older versions, and every few hundred writes a
+folder untouched for a day goes.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import os
+import secrets
 import shutil
 import tempfile
 import threading
@@ -25,7 +29,7 @@ import time
 from collections.abc import Callable, Hashable
 from pathlib import Path
 
-from flask import current_app
+from flask import Flask, current_app
 
 #: lock files, shared by the pages whose keys fall on them (a page being drawn holds one)
 STRIPES = 64
@@ -33,6 +37,8 @@ STRIPES = 64
 STALE = 24 * 3600
 #: writes between two sweeps of the stale folders (in each worker)
 SWEEP_EVERY = 256
+#: the folder of an earlier start of a server this long untouched (seconds) is removed when a server starts
+OLD_START = 3600
 
 
 class SharedPages:
@@ -162,11 +168,25 @@ class _Held:
             self.lock.release()
 
 
+def this_start(folder: Path, now: float | None = None) -> SharedPages:
+    """The shared pages of a server starting now: a folder of its own in ``folder``; the folders of starts
+    untouched for an hour go (a running server's folder is touched by every session it draws for)."""
+    limit = (time.time() if now is None else now) - OLD_START
+    try:
+        for earlier in folder.iterdir():
+            if earlier.is_dir() and earlier.stat().st_mtime < limit:
+                shutil.rmtree(earlier, ignore_errors=True)
+    except OSError:
+        pass
+    return SharedPages(folder / secrets.token_hex(8))
+
+
+def register(app: Flask) -> None:
+    """The app's shared pages, made with the app: gunicorn's master makes it before the workers fork, so
+    they share its folder."""
+    app.extensions["scorekeeper.shared_pages"] = this_start(Path(app.instance_path) / "drawn-pages")
+
+
 def shared_pages() -> SharedPages:
-    """This app's shared pages (in its instance folder, made when first asked for)."""
-    app = current_app
-    found = app.extensions.get("scorekeeper.shared_pages")
-    if found is None:
-        found = app.extensions.setdefault("scorekeeper.shared_pages",
-                                          SharedPages(Path(app.instance_path) / "drawn-pages"))
-    return found  # type: ignore[no-any-return]
+    """This app's shared pages."""
+    return current_app.extensions["scorekeeper.shared_pages"]  # type: ignore[no-any-return]

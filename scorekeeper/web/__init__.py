@@ -18,6 +18,7 @@ csrf = CSRFProtect()
 
 
 def register(app: Flask) -> None:
+    from ..services.shared import register as register_shared_pages
     from .access import register as register_access
     from .addresses import register as register_addresses
     from .figures import money_filter
@@ -50,6 +51,7 @@ def register(app: Flask) -> None:
     register_rate_limits(app)
     register_offline(app)
     register_printing(app)
+    register_shared_pages(app)
     check_endpoints(app)
 
     @app.errorhandler(404)

@@ -19,7 +19,7 @@ from test_table_tails import drawn, forty_of_forty_one, save_last_hand  # noqa: 
 
 from conftest import csrf_of, field_value, hand_fields
 from scorekeeper.games.tresillo import services
-from scorekeeper.services.shared import STALE, SharedPages
+from scorekeeper.services.shared import OLD_START, STALE, SharedPages, this_start
 from scorekeeper.web.after import after_response, settled
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -153,3 +153,18 @@ def test_a_folder_that_cannot_be_written_only_means_drawing_again(tmp_path) -> N
     pages = SharedPages(blocked)
     assert pages.made("t", 1, "look", lambda: ("drawn", True)) == ("drawn", True)
     assert pages.made("t", 1, "look", lambda: ("drawn again", True)) == ("drawn again", True)
+
+
+def test_each_start_of_the_server_draws_its_own_pages_and_clears_old_starts(tmp_path) -> None:
+    """A page drawn before an upgrade (older templates, links to older static files) is never served after
+    it: each start keeps its pages in a folder of its own; a start removes starts untouched for an hour."""
+    first = this_start(tmp_path)
+    first.made("t", 1, "look", lambda: ("drawn by the old code", True))
+    second = this_start(tmp_path)
+    assert second.get("t", 1, "look") is None and first.get("t", 1, "look") == "drawn by the old code"
+    hour_ago = time.time() - OLD_START - 60
+    os.utime(first.folder, (hour_ago, hour_ago))
+    second.made("t", 1, "look", lambda: ("drawn by the new code", True))
+    third = this_start(tmp_path)
+    assert not first.folder.exists() and second.get("t", 1, "look") == "drawn by the new code"
+    assert third.folder != second.folder
