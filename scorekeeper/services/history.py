@@ -60,7 +60,7 @@ def record(
     """
     assert kind in KINDS, kind
     if last is None and gs.id is not None:
-        last = db.session.scalar(last_seq(gs))
+        last = db.session.scalar(last_seq(gs.id))
     entry = HistoryEntry(
         session=gs, seq=(last or 0) + 1, at=now().replace(microsecond=0), phone=phone[:PHONE_MAX], kind=kind, hand=hand,
         before=before, after=after, key=key[:KEY_MAX], undoes=undoes, version=gs.version,
@@ -69,9 +69,10 @@ def record(
     return entry
 
 
-def last_seq(gs: GameSession) -> Select[int | None]:
-    """The statement that reads the last ``seq`` of the log of ``gs`` (None: no entry yet)."""
-    return select(func.max(HistoryEntry.seq)).where(HistoryEntry.session_id == gs.id)
+def last_seq(session_id: Any) -> Select[int | None]:
+    """The statement that reads the last ``seq`` of a session's log (None: no entry yet); ``session_id`` is
+    its id, or a bound parameter standing for it in a statement built once."""
+    return select(func.max(HistoryEntry.seq)).where(HistoryEntry.session_id == session_id)
 
 
 def entries(gs: GameSession) -> list[HistoryEntry]:
@@ -85,12 +86,13 @@ def entry_by_key(gs: GameSession, key: str) -> HistoryEntry | None:
     """The change made by the request with this key, if it was made."""
     if not key or gs.id is None:
         return None
-    return db.session.scalars(keyed(gs, key)).first()
+    return db.session.scalars(keyed(gs.id, key[:KEY_MAX])).first()
 
 
-def keyed(gs: GameSession, key: str) -> Select[HistoryEntry]:
-    """The statement that finds the entry of the change made with ``key`` (see :func:`entry_by_key`)."""
-    return select(HistoryEntry).where(HistoryEntry.session_id == gs.id, HistoryEntry.key == key[:KEY_MAX])
+def keyed(session_id: Any, key: Any) -> Select[HistoryEntry]:
+    """The statement that finds a session's entry of the change made with ``key`` (cut to :data:`KEY_MAX`, as
+    :func:`record` keeps it); either may be a bound parameter, in a statement built once."""
+    return select(HistoryEntry).where(HistoryEntry.session_id == session_id, HistoryEntry.key == key)
 
 
 def entry_by_seq(gs: GameSession, seq: int) -> HistoryEntry | None:

@@ -49,12 +49,13 @@ def hand_data(gs: GameSession) -> list[dict[str, Any]]:
 
 
 def count_hands(gs: GameSession) -> int:
-    return db.session.scalar(hands_counted(gs)) or 0
+    return db.session.scalar(hands_counted(gs.id)) or 0
 
 
-def hands_counted(gs: GameSession) -> Select[int]:
-    """The statement that counts the stored hands of ``gs`` (a save asks it beside its other reads)."""
-    return select(func.count()).select_from(HandRecord).where(HandRecord.session_id == gs.id)
+def hands_counted(session_id: Any) -> Select[int]:
+    """The statement that counts a session's stored hands (a save asks it beside its other reads);
+    ``session_id`` is its id, or a bound parameter standing for it in a statement built once."""
+    return select(func.count()).select_from(HandRecord).where(HandRecord.session_id == session_id)
 
 
 def check_seated(group: Group, players: list[str]) -> None:

@@ -10,7 +10,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Select, select
+from sqlalchemy import Integer, Select, String, bindparam, select
 
 from ....core import domains
 from ....core.domains import OutOfDomain
@@ -135,11 +135,11 @@ class Recomputed:
 
 
 def _stored_by_key(gs: GameSession, idem_key: str) -> HandRecord | None:
-    return db.session.scalars(_by_key(gs, idem_key)).first()
+    return db.session.scalars(_by_key(gs.id, idem_key)).first()
 
 
-def _by_key(gs: GameSession, idem_key: str) -> Select[HandRecord]:
-    return select(HandRecord).where(HandRecord.session_id == gs.id, HandRecord.idem_key == idem_key)
+def _by_key(session_id: Any, idem_key: Any) -> Select[HandRecord]:
+    return select(HandRecord).where(HandRecord.session_id == session_id, HandRecord.idem_key == idem_key)
 
 
 @dataclass(frozen=True)
@@ -152,16 +152,25 @@ class _Found:
     last: int  # the history's last seq (0: none yet)
 
 
+#: the parameters of :data:`_FOUND`: the session's id, the post's key, and the key as the history keeps it
+_SESSION = bindparam("session", type_=Integer())
+_KEY = bindparam("key", type_=String())
+_LOGGED = bindparam("logged", type_=String())
+#: what :func:`_found` asks, built once (a statement costs more to build than to run)
+_FOUND = select(
+    _by_key(_SESSION, _KEY).with_only_columns(HandRecord.id).limit(1).scalar_subquery(),
+    history.keyed(_SESSION, _LOGGED).with_only_columns(HistoryEntry.id).limit(1).scalar_subquery(),
+    hands_counted(_SESSION).scalar_subquery(),
+    history.last_seq(_SESSION).scalar_subquery(),
+)
+
+
 def _found(gs: GameSession, idem_key: str) -> _Found:
     """The idempotency key looked up among the hands and the history, the hands counted and the history's
     last seq: one round trip instead of four (run it after the lock is taken: on PostgreSQL a statement
     sees what was committed before it began, so one begun while waiting for the lock would miss a twin)."""
-    stored, logged, count, last = db.session.execute(select(
-        _by_key(gs, idem_key).with_only_columns(HandRecord.id).limit(1).scalar_subquery(),
-        history.keyed(gs, idem_key).with_only_columns(HistoryEntry.id).limit(1).scalar_subquery(),
-        hands_counted(gs).scalar_subquery(),
-        history.last_seq(gs).scalar_subquery(),
-    )).one()
+    stored, logged, count, last = db.session.execute(
+        _FOUND, {"session": gs.id, "key": idem_key, "logged": idem_key[:history.KEY_MAX]}).one()
     if not idem_key:  # a post without a key is never a copy of another
         stored = logged = None
     return _Found(stored, logged, count or 0, last or 0)
