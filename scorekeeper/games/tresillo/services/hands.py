@@ -167,8 +167,9 @@ _FOUND = select(
 
 def _found(gs: GameSession, idem_key: str) -> _Found:
     """The idempotency key looked up among the hands and the history, the hands counted and the history's
-    last seq: one round trip instead of four (run it after the lock is taken: on PostgreSQL a statement
-    sees what was committed before it began, so one begun while waiting for the lock would miss a twin)."""
+    last seq: one round trip instead of four. A save asks it once the lock is taken, in a statement of its
+    own: on PostgreSQL a statement sees what was committed before it began, so one begun while waiting for
+    the lock (the locking read itself) would miss the hand a twin post committed meanwhile."""
     stored, logged, count, last = db.session.execute(
         _FOUND, {"session": gs.id, "key": idem_key, "logged": idem_key[:history.KEY_MAX]}).one()
     if not idem_key:  # a post without a key is never a copy of another
