@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import Select, func, select
 
 from .. import formats
 from ..core import domains
@@ -51,18 +51,28 @@ def record(
     before: Any = None,
     after: Any = None,
     undoes: int | None = None,
+    last: int | None = None,
 ) -> HistoryEntry:
-    """Append one entry (in the caller's transaction; the caller commits)."""
+    """Append one entry (in the caller's transaction; the caller commits).
+
+    ``last`` is the log's last ``seq`` (0: empty) when the caller read it already under the session's
+    lock (:func:`last_seq`); else it is read here.
+    """
     assert kind in KINDS, kind
-    last = db.session.scalar(
-        select(func.max(HistoryEntry.seq)).where(HistoryEntry.session_id == gs.id)
-    ) if gs.id is not None else None
+    if last is None and gs.id is not None:
+        last = db.session.scalar(last_seq(gs.id))
     entry = HistoryEntry(
         session=gs, seq=(last or 0) + 1, at=now().replace(microsecond=0), phone=phone[:PHONE_MAX], kind=kind, hand=hand,
         before=before, after=after, key=key[:KEY_MAX], undoes=undoes, version=gs.version,
     )
     db.session.add(entry)
     return entry
+
+
+def last_seq(session_id: Any) -> Select[int | None]:
+    """The statement that reads the last ``seq`` of a session's log (None: no entry yet); ``session_id`` is
+    its id, or a bound parameter standing for it in a statement built once."""
+    return select(func.max(HistoryEntry.seq)).where(HistoryEntry.session_id == session_id)
 
 
 def entries(gs: GameSession) -> list[HistoryEntry]:
@@ -76,9 +86,13 @@ def entry_by_key(gs: GameSession, key: str) -> HistoryEntry | None:
     """The change made by the request with this key, if it was made."""
     if not key or gs.id is None:
         return None
-    return db.session.scalars(
-        select(HistoryEntry).where(HistoryEntry.session_id == gs.id, HistoryEntry.key == key[:KEY_MAX])
-    ).first()
+    return db.session.scalars(keyed(gs.id, key[:KEY_MAX])).first()
+
+
+def keyed(session_id: Any, key: Any) -> Select[HistoryEntry]:
+    """The statement that finds a session's entry of the change made with ``key`` (cut to :data:`KEY_MAX`, as
+    :func:`record` keeps it); either may be a bound parameter, in a statement built once."""
+    return select(HistoryEntry).where(HistoryEntry.session_id == session_id, HistoryEntry.key == key)
 
 
 def entry_by_seq(gs: GameSession, seq: int) -> HistoryEntry | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from sqlalchemy import func, select
+from sqlalchemy import Select, func, inspect, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -49,9 +49,13 @@ def hand_data(gs: GameSession) -> list[dict[str, Any]]:
 
 
 def count_hands(gs: GameSession) -> int:
-    return db.session.scalar(
-        select(func.count()).select_from(HandRecord).where(HandRecord.session_id == gs.id)
-    ) or 0
+    return db.session.scalar(hands_counted(gs.id)) or 0
+
+
+def hands_counted(session_id: Any) -> Select[int]:
+    """The statement that counts a session's stored hands (a save asks it beside its other reads);
+    ``session_id`` is its id, or a bound parameter standing for it in a statement built once."""
+    return select(func.count()).select_from(HandRecord).where(HandRecord.session_id == session_id)
 
 
 def check_seated(group: Group, players: list[str]) -> None:
@@ -88,19 +92,26 @@ def commit_made(gs: GameSession, group: Group, key: str | None) -> GameSession:
     return commit_once(gs, lambda: made_by(group, key))[0]
 
 
-def commit_once(made: Made, stored: Callable[[], Made | None]) -> tuple[Made, bool]:
+def commit_once(made: Made, stored: Callable[[], Made | None], *, keep_loaded: bool = False) -> tuple[Made, bool]:
     """Commit ``made``; if a unique form key says a twin post committed first, answer the twin's row.
 
-    The second item is False when the row answered is the twin's.
+    The second item is False when the row answered is the twin's. ``keep_loaded``: the loaded rows
+    keep their values after the commit instead of being read again when next used (for a writer that
+    read them under the session's lock: they are what it committed).
     """
+    session = db.session()
+    expiring = session.expire_on_commit
+    session.expire_on_commit = expiring and not keep_loaded
     try:
-        db.session.commit()
+        session.commit()
     except IntegrityError:
-        db.session.rollback()
+        session.rollback()
         again = stored()
         if again is None:
             raise
         return again, False
+    finally:
+        session.expire_on_commit = expiring
     return made, True
 
 
@@ -114,7 +125,7 @@ def lock_session(gs: GameSession) -> None:
     """Serialise writers of one session: its row locked on PostgreSQL, the write lock taken on SQLite
     (:func:`begin_writing`); either way ``gs`` is read again under the lock."""
     begin_writing()
-    if gs.id is not None:
+    if inspect(gs).has_identity:  # stored (asking ``gs.id`` would first load the columns the refresh reads)
         db.session.refresh(gs, with_for_update=True)
 
 

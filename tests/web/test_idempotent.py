@@ -160,3 +160,43 @@ def test_identical_copies_of_one_fix_at_once_are_each_told_it_was_saved(app, bro
     exported = browser.get(f"/s/{s}/session.json").get_json()
     assert [e["kind"] for e in exported["history"]].count("edit") == 1
     assert exported["hands"][0]["contract"] == "entrada" and len(exported["hands"]) == 3
+
+
+# ------------------------------------------------------------------ copies of one saved hand
+
+
+def saved_hand_form(browser: Browser, s: str, hand: dict) -> dict[str, str]:
+    page = browser.get(f"/s/{s}/hand").get_data(as_text=True)
+    data = hand_fields(hand, PLAYERS)
+    data.update({name: field_value(page, name) for name in ("idem_key", "number", "version")})
+    return data
+
+
+def test_copies_of_one_saved_hand_at_once_store_it_once(app, browser, worked_example):
+    """Five copies of one hand's save (same key, same version) at once: one hand and one history entry are
+    stored; every copy is sent to the table showing it, the first as saved, the others as saved already."""
+    s = gen_session(browser, gen_group(browser))
+    data = saved_hand_form(browser, s, worked_example["hands"][0])
+    answers = at_once(app, browser, lambda phone: phone.post(f"/s/{s}/hand", data))
+    assert [a.status_code for a in answers] == [302] * COPIES, [a.get_data(as_text=True)[:300] for a in answers]
+    places = sorted(a.headers["Location"] for a in answers)
+    assert places == [f"/s/{s}?saved=1"] + [f"/s/{s}?saved=1&again=1"] * (COPIES - 1)
+    exported = browser.get(f"/s/{s}/session.json").get_json()
+    assert len(exported["hands"]) == 1 and [e["kind"] for e in exported["history"]] == ["add"]
+
+
+def test_a_hand_resent_after_it_was_deleted_is_not_entered_again(browser, worked_example):
+    """Hand 2 saved, then deleted; its post sent again (an answer lost long ago) is told so, and stores nothing."""
+    s = gen_session(browser, gen_group(browser))
+    gen_hand(browser, s, worked_example["hands"][0])
+    data = saved_hand_form(browser, s, worked_example["hands"][1])
+    assert browser.post(f"/s/{s}/hand", data).status_code == 302
+    page = browser.get(f"/s/{s}/hands/2/delete").get_data(as_text=True)
+    confirm = {k: field_value(page, k) for k in ("change", "version", "key")}
+    assert browser.post(f"/s/{s}/hands/2/delete", confirm).status_code == 200
+    again = browser.post(f"/s/{s}/hand", data)
+    text = again.get_data(as_text=True)
+    assert again.status_code == 200 and "Already saved" in text
+    assert "This hand was saved as hand 2 at" in text and "It was not entered again." in text
+    exported = browser.get(f"/s/{s}/session.json").get_json()
+    assert len(exported["hands"]) == 1 and [e["kind"] for e in exported["history"]] == ["add", "add", "delete"]
