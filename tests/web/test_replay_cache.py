@@ -170,3 +170,29 @@ def test_a_version_read_back_changed_is_not_kept(browser, app, monkeypatch):
         services.ledger_for(gs)
         assert CACHE.get((gs.token, gs.version)) is None
         db.session.remove()
+
+
+def test_the_replays_kept_are_bounded_by_their_hands_and_a_session_keeps_its_newest_two() -> None:
+    """Behind a proxy every worker meets every table: the cache holds as many hands as its budget, not a
+    count of replays, and a session's versions older than the one before the newest go when it comes."""
+    from types import SimpleNamespace
+
+    from scorekeeper.games.tresillo.services.replays import ReplayCache
+
+    def made(hands: int) -> SimpleNamespace:
+        return SimpleNamespace(hands=(None,) * hands)
+
+    cache = ReplayCache(hands=100)
+    cache.put(("a", 1), made(30))  # type: ignore[arg-type]
+    cache.put(("a", 2), made(31))  # type: ignore[arg-type]
+    cache.put(("b", 1), made(20))  # type: ignore[arg-type]
+    assert cache.keys() == [("a", 1), ("a", 2), ("b", 1)]  # 31 + 32 + 21 hands' weight: within 100
+    cache.put(("a", 3), made(32))  # type: ignore[arg-type]
+    assert cache.keys() == [("a", 2), ("b", 1), ("a", 3)]  # a's version 1 went with a's version 3
+    assert cache.get(("b", 1)) is not None  # b used last: a's version 2 is now the least used
+    cache.put(("c", 1), made(40))  # type: ignore[arg-type]
+    assert cache.keys() == [("a", 3), ("b", 1), ("c", 1)]  # 33 + 21 + 41: a's version 2 made room
+    cache.put(("d", 1), made(500))  # type: ignore[arg-type]
+    assert cache.keys() == [("d", 1)]  # heavier than the budget alone: kept, the rest made room
+    cache.forget(("d", 1))
+    assert cache.keys() == [] and cache._held == 0

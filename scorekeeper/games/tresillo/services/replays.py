@@ -19,6 +19,7 @@ it plays those hands on a fork of that replay (:func:`_caught_up`).
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
@@ -133,17 +134,28 @@ class Replayed:
 
 
 class ReplayCache(Kept[tuple[str, int], Replayed]):
-    """The last few sessions' replays by (session token, version), shared by a worker's threads.
+    """The replays of the sessions a worker serves, by (session token, version), shared by its threads.
 
     The token, not the row id: a token is never given to another session, even in
     another database (the tests make one a test).
 
-    Bounded by count (``size``): a worker serves a few tables at once, and a replay of
-    a long evening is a few megabytes.
+    Bounded by the hands the replays hold (``hands``; a replay holds about 1.5 KB a hand, so the
+    default 60,000 hands is under 100 MB a worker), not by their count: behind a proxy every
+    worker serves every table, and a count of 32 was soon too few (bench/tables.py). A session's
+    newest two versions are kept, the older ones dropped when a new one comes: the newest is what
+    the phones ask for, the one before is what a worker that meets a version made elsewhere
+    catches up from (:func:`_caught_up`).
     """
 
-    def __init__(self, size: int = 32) -> None:
-        super().__init__(size)
+    def __init__(self, hands: int = 60_000) -> None:
+        super().__init__(hands, weight=lambda made: len(made.hands) + 1)
+
+    def put(self, key: tuple[str, int], value: Replayed) -> None:
+        token, version = key
+        with self._lock:
+            for older in [k for k in self._items if k[0] == token and k[1] < version - 1]:
+                self._drop(older)
+        super().put(key, value)
 
     def keys(self) -> list[tuple[str, int]]:
         with self._lock:
@@ -152,7 +164,7 @@ class ReplayCache(Kept[tuple[str, int], Replayed]):
     def forget(self, key: tuple[str, int]) -> None:
         """Drop one replay (the tests make a version another worker made this way)."""
         with self._lock:
-            self._items.pop(key, None)
+            self._drop(key)
 
     def newest(self, token: str, below: int) -> Replayed | None:
         """The newest replay kept of session ``token`` older than version ``below``, if any."""
@@ -161,8 +173,9 @@ class ReplayCache(Kept[tuple[str, int], Replayed]):
         return max(older, key=lambda made: made.version, default=None)
 
 
-#: this process's replays (each gunicorn worker has its own; the version in the key is the database's)
-CACHE = ReplayCache()
+#: this process's replays (each gunicorn worker has its own; the version in the key is the database's), as many
+#: hands as ``SCOREKEEPER_REPLAY_HANDS`` says (docs/deploy.md)
+CACHE = ReplayCache(int(os.environ.get("SCOREKEEPER_REPLAY_HANDS", "60000")))
 
 
 def stored_version(gs: GameSession) -> int | None:
