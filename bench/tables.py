@@ -266,9 +266,12 @@ def play(table: Table, until: float, tagged: bool, hand_every: float | None, fir
             if table.hands:
                 enter_hand(table)
             next_hand += hand_every or float("inf")
-        elif due == next_pdf:
-            table.keeper_asks("pdf", f"/s/{table.token}/report.pdf")
-            next_pdf += pdf_every or float("inf")
+        elif due == next_pdf:  # one PDF at a time per server: "busy" (429) is asked again when it says
+            answer = table.keeper_asks("pdf", f"/s/{table.token}/report.pdf", ok=(200, 429))
+            if answer.status == 429:
+                next_pdf = time.monotonic() + float(answer.headers.get("Retry-After", "5"))
+            else:
+                next_pdf += pdf_every or float("inf")
         else:
             table.phones[i].poll(table, tagged)
             next_poll[i] += POLL_EVERY
@@ -320,7 +323,7 @@ def match(tables: list[Table], log: dict[str, tuple[str, float]]) -> None:
             if s.rid not in log:
                 continue
             s.worker, s.served = log[s.rid]
-            if s.kind in REPLAYING:
+            if s.kind in REPLAYING and s.status < 400:
                 s.behind = s.worker not in table.caught_up
                 table.caught_up.add(s.worker)
                 if s.kind == "save" and s.ok:
@@ -399,6 +402,12 @@ def how_found(plan: str) -> str:
 
 
 # ------------------------------------------------------------------ a run
+
+
+def answered(samples: list[Sample], kind: str) -> list[Sample]:
+    """The requests of one kind that were served; a PDF asked while the server draws another is told to wait
+    (429, Retry-After) and asked again: that answer is counted apart."""
+    return [s for s in samples if s.kind == kind and s.status != 429]
 
 
 def p95(values: list[float]) -> float:
@@ -500,16 +509,16 @@ def print_phase(p: Phase, count: int) -> float:
           f"   behind: {'n':>4} {'server p95':>10}   up to date: {'n':>4} {'server p95':>10}")
     for kind in sorted({s.kind for s in p.samples}):
         mine = [s for s in p.samples if s.kind == kind]
-        took = [s.took for s in mine]
-        line = (f"      {kind:13} {len(mine):5}  {statistics.median(took) * 1000:9.1f} {p95(took) * 1000:7.1f}  "
-                f"{ms([s.served for s in mine]):>10}")
-        if kind == "poll":
-            line += f"   304: {sum(s.status == 304 for s in mine)}"
-        else:
-            behind = [s.served for s in mine if s.behind]
-            fresh = [s.served for s in mine if s.behind is False]
+        done = answered(p.samples, kind)
+        took = [s.took for s in done] or [0.0]
+        behind = [s.served for s in done if s.behind]
+        fresh = [s.served for s in done if s.behind is False]
+        line = (f"      {kind:13} {len(done):5}  {statistics.median(took) * 1000:9.1f} {p95(took) * 1000:7.1f}  "
+                f"{ms([s.served for s in done]):>10}")
+        if kind != "poll":
             line += f"           {len(behind):4} {ms(behind):>10}               {len(fresh):4} {ms(fresh):>10}"
-        print(line)
+        notes = [f"{code}: {n}" for code in (304, 429) if (n := sum(s.status == code for s in mine))]
+        print(line + ("   " + ", ".join(notes) if notes else ""))
     if p.ran:
         calls = sum(c for c, _ in p.ran.values())
         print(f"      SQL: {calls} statements ({calls / max(1, len(p.samples)):.1f} per request), "
@@ -555,14 +564,12 @@ def report(count: int, servers: int, phases: list[Phase], faster: float, url: st
             "tables_per_core": 1 / real, "saturated": saturated,
             "app_db_cpu": {p.name: [sum(p.app_cpu), p.db_cpu] for p in phases},
             "load": {p.name: p.load for p in phases}, "others_cpu": {p.name: p.others_cpu for p in phases},
-            "p95_phone": {k: p95([s.took for s in evening if s.kind == k]) for k in kinds},
-            "p95_server": {k: p95(v) for k in kinds if (v := [s.served for s in evening
-                                                               if s.kind == k and s.served is not None])},
-            "p95_server_behind": {k: p95(v) for k in kinds if (v := [s.served for s in evening
-                                                                      if s.kind == k and s.behind and s.served])},
-            "p95_server_up_to_date": {k: p95(v) for k in kinds
-                                      if (v := [s.served for s in evening
-                                                if s.kind == k and s.behind is False and s.served])},
+            "p95_phone": {k: p95(v) for k in kinds if (v := [s.took for s in answered(evening, k)])},
+            "p95_server": {k: p95(v) for k in kinds if (v := [s.served for s in answered(evening, k) if s.served])},
+            "p95_server_behind": {k: p95(v) for k in kinds
+                                  if (v := [s.served for s in answered(evening, k) if s.behind and s.served])},
+            "p95_server_up_to_date": {k: p95(v) for k in kinds if (v := [s.served for s in answered(evening, k)
+                                                                          if s.behind is False and s.served])},
             "errors": sum(not s.ok for p in phases for s in p.samples), "statements": checked}
 
 
