@@ -10,9 +10,9 @@ be: each one ``./scripts/run`` (gunicorn, two workers of eight threads) on
 127.0.0.1 and a port of its own, with its own instance folder, all with the same
 database and the same ``SECRET_KEY`` (a form read from one is saved on another).
 The phones reach them as through a proxy without sticky sessions: each request
-goes to the next server in turn (nginx's round robin), so a phone's request
-often lands on a worker that has not yet seen the table's last hand and must
-catch up its replay (each worker process keeps its own cache).
+goes to the next server in turn (nginx's round robin), so a request often lands
+on a worker that has not yet seen the table's last hand and must catch up its
+replay (each worker process keeps its own cache).
 
 The tables are set up mid-evening (``--hands`` hands, stored as an imported
 file would be), each of five phones; each enters one hand and is shown once on
@@ -22,23 +22,27 @@ every server before anything is measured. Then three phases of ``--seconds``:
   ``If-None-Match``, as before issue 29 (the answer counts the hands);
 - **polls**: the same with the version the phone shows (today's games/tresillo.js);
 - **evening**: the polls, and hands and PDFs ``--faster`` times as often as at a
-  real table (a hand every 150 s, a report PDF every 30 min): one phone opens the
-  hand form, asks two previews, saves, and sees the table screen; the other
-  four see the new version on their next poll and reload the table screen.
+  real table (a hand every 150 s, a report PDF every 30 min): the first phone
+  opens the hand form, asks two previews, saves, and sees the table screen; the
+  other four see the new version on their next poll and reload the table
+  screen. A PDF is waited for while the phones go on polling; told the server is
+  drawing another (429), it is asked again after ``Retry-After``.
 
 CPU is read from /proc, before and after each phase, for every server's
 gunicorn processes (the app) and PostgreSQL's (the database, when it runs on
 this machine); the rest of the machine's CPU and the load are printed beside it.
 A real table's CPU is the polls' phase plus the evening's extra divided by
-``--faster``; "tables per core" is one over that. Latencies per kind: the
-phone's and the server's own (gunicorn's access log, in microseconds, matched by
-the request id the phone sends), and, for the kinds that replay, split by whether
-the worker that answered had already answered that table since its last hand
-("behind": on the other server, or the other worker of the same one). When
-PostgreSQL loads pg_stat_statements, every statement the servers ran is counted
-and explained as a generic plan with sequential scans switched off: a statement
-that still scans a whole table has no index to use. The machine is shared: take
-``flock /work/bench.lock`` and read the load printed.
+``--faster``; "tables per core" is one over that. Per kind of request: the
+phone's latency, the server's own (gunicorn's access log, matched by the request
+id the phone sends) and the CPU time of the thread that answered
+(bench/tables_gunicorn.py: ./scripts/run's settings and a hook that logs it); for
+the kinds that replay, split by whether the worker that answered had already
+answered that table since its last hand ("behind": it is on the other server, or
+is the other worker of the same one). When PostgreSQL loads pg_stat_statements,
+every statement the servers ran is counted and explained as a generic plan with
+sequential scans switched off: a statement that still scans a whole table has no
+index to use. The machine is shared: take ``flock /work/bench.lock`` and read
+the load printed.
 """
 
 from __future__ import annotations
@@ -75,9 +79,10 @@ POLL_EVERY = 3.0
 HAND_EVERY = 150.0  # seconds between hands at a real table (the issue's 2.5 minutes)
 PDF_EVERY = 1800.0  # a report PDF now and then: one every half hour per table
 TICKS = os.sysconf("SC_CLK_TCK")
-#: the access log line this bench reads (set through GUNICORN_CMD_ARGS): the worker, microseconds, request id, status
-LOG_FORMAT = "tables %(p)s %(D)s %({x-request-id}o)s %(s)s"
+#: what bench/tables_gunicorn.py logs: the access log (the worker, microseconds, request id, status), and
+#: the CPU time of the thread that answered (the worker, request id, microseconds)
 LOG_LINE = re.compile(r"tables <(\d+)> (\d+) (\S+) (\d{3})")
+CPU_LINE = re.compile(r"tables-cpu <(\d+)> (\S+) (\d+)")
 REPLAYING = ("table screen", "hand form", "preview", "save", "pdf")  # the kinds that need the table's replay
 
 _ids = itertools.count(1)
@@ -162,6 +167,7 @@ class Sample:
     status: int
     ok: bool
     served: float | None = None  # seconds, the worker's own (gunicorn's %(D)s)
+    cpu: float | None = None  # seconds of CPU of the thread that answered
     worker: str = ""  # the pid that answered
     behind: bool | None = None  # its worker had not answered this table since its last hand (replaying kinds)
 
@@ -217,14 +223,16 @@ class Table:
     def record(self, kind: str, rid: str, took: float, status: int, ok: tuple[int, ...]) -> None:
         self.samples.append(Sample(kind, rid, took, status, status in ok))
 
-    def keeper_asks(self, kind: str, path: str, data: dict[str, str] | None = None,
-                    ok: tuple[int, ...] = (200,), server: int | None = None) -> Answer:
-        """The keeper's request through the proxy, or to ``server`` (one cookie jar for all: same host, same key)."""
-        self.keeper.base = self.proxy.urls[self.proxy.pick() if server is None else server]
+    def keeper_asks(self, kind: str, path: str, data: dict[str, str] | None = None, ok: tuple[int, ...] = (200,),
+                    server: int | None = None, phone: Phone | None = None) -> Answer:
+        """The keeper's (or ``phone``'s) request through the proxy, or to ``server`` (one cookie jar for all
+        servers: the same host, the same key)."""
+        phone = phone or self.keeper
+        phone.base = self.proxy.urls[self.proxy.pick() if server is None else server]
         rid = request_id()
         began = time.perf_counter()
         headers = {"X-Request-Id": rid}
-        answer = self.keeper.get(path, headers) if data is None else self.keeper.post(path, data, headers)
+        answer = phone.get(path, headers) if data is None else phone.post(path, data, headers)
         self.record(kind, rid, time.perf_counter() - began, answer.status, ok)
         return answer
 
@@ -253,6 +261,7 @@ def play(table: Table, until: float, tagged: bool, hand_every: float | None, fir
          pdf_every: float | None, first_pdf: float, rng: random.Random) -> None:
     """One table until ``until``: its phones poll in turn; hands and PDFs come when due (if asked)."""
     start = time.monotonic()
+    pdfs: list[threading.Thread] = []
     next_poll = [start + rng.uniform(0, POLL_EVERY) for _ in table.phones]
     next_hand = start + first_hand if hand_every else float("inf")
     next_pdf = start + first_pdf if pdf_every else float("inf")
@@ -266,15 +275,27 @@ def play(table: Table, until: float, tagged: bool, hand_every: float | None, fir
             if table.hands:
                 enter_hand(table)
             next_hand += hand_every or float("inf")
-        elif due == next_pdf:  # one PDF at a time per server: "busy" (429) is asked again when it says
-            answer = table.keeper_asks("pdf", f"/s/{table.token}/report.pdf", ok=(200, 429))
-            if answer.status == 429:
-                next_pdf = time.monotonic() + float(answer.headers.get("Retry-After", "5"))
-            else:
-                next_pdf += pdf_every or float("inf")
+        elif due == next_pdf:  # a phone waits for its PDF (seconds) while the others go on polling
+            pdfs.append(threading.Thread(target=ask_pdf, args=(table, until), daemon=True))
+            pdfs[-1].start()
+            next_pdf += pdf_every or float("inf")
         else:
             table.phones[i].poll(table, tagged)
             next_poll[i] += POLL_EVERY
+    for pdf in pdfs:
+        pdf.join(max(0.0, until + 120 - time.monotonic()))
+
+
+def ask_pdf(table: Table, until: float) -> None:
+    """The report PDF, on a phone of its own; told the server is drawing another (429), it asks again when
+    told to, while the phase lasts."""
+    phone = Phone(table.proxy.urls[0], "br, gzip")
+    while True:
+        answer = table.keeper_asks("pdf", f"/s/{table.token}/report.pdf", ok=(200, 429), phone=phone)
+        wait = float(answer.headers.get("Retry-After", "5"))
+        if answer.status != 429 or time.monotonic() + wait >= until:
+            return
+        time.sleep(wait)
 
 
 def set_tables(url: str, count: int, hands: int, extra: int, work: Path) -> list[tuple[str, list[dict]]]:
@@ -305,24 +326,26 @@ def set_tables(url: str, count: int, hands: int, extra: int, work: Path) -> list
 # ------------------------------------------------------------------ what the servers logged
 
 
-def served(servers: list[Server], since: list[int]) -> dict[str, tuple[str, float]]:
-    """request id -> (the worker that answered, seconds it took by its own clock), from every server's log."""
-    found = {}
+def served(servers: list[Server], since: list[int]) -> dict[str, tuple[str, float, float | None]]:
+    """request id -> (the worker that answered, seconds it took by its clock, its CPU seconds), from the logs."""
+    took, cpu = {}, {}
     for server, start in zip(servers, since, strict=True):
         for line in server.output[start:]:
             if m := LOG_LINE.search(line):
-                found[m.group(3)] = (m.group(1), int(m.group(2)) / 1e6)
-    return found
+                took[m.group(3)] = (m.group(1), int(m.group(2)) / 1e6)
+            elif m := CPU_LINE.search(line):
+                cpu[m.group(2)] = int(m.group(3)) / 1e6
+    return {rid: (worker, seconds, cpu.get(rid)) for rid, (worker, seconds) in took.items()}
 
 
-def match(tables: list[Table], log: dict[str, tuple[str, float]]) -> None:
+def match(tables: list[Table], log: dict[str, tuple[str, float, float | None]]) -> None:
     """The server's side of each sample, and whether its worker was behind: a worker that has answered a
     replaying request of the table since its last hand holds that replay (unless its cache dropped it)."""
     for table in tables:
         for s in table.samples:
             if s.rid not in log:
                 continue
-            s.worker, s.served = log[s.rid]
+            s.worker, s.served, s.cpu = log[s.rid]
             if s.kind in REPLAYING and s.status < 400:
                 s.behind = s.worker not in table.caught_up
                 table.caught_up.add(s.worker)
@@ -416,14 +439,22 @@ def p95(values: list[float]) -> float:
 
 
 def ms(values: list[float | None]) -> str:
+    """p95 in milliseconds, or a dash."""
     kept = [v for v in values if v is not None]
-    return f"{p95(kept) * 1000:7.1f}" if kept else "      -"
+    return f"{p95(kept) * 1000:.1f}" if kept else "-"
+
+
+def cpu_ms(samples: list[Sample]) -> str:
+    """The mean CPU milliseconds of the thread that answered (the mean: it is what adds up), or a dash."""
+    kept = [s.cpu for s in samples if s.cpu is not None]
+    return f"{statistics.fmean(kept) * 1000:.2f}" if kept else "-"
 
 
 @dataclass
 class Phase:
     name: str
-    seconds: float
+    seconds: float  # the load was this long; the CPU is divided by it (what it asked for, done)
+    overran: float  # seconds the last requests took to end after it (a PDF being drawn)
     app_cpu: list[float]  # per server
     db_cpu: float
     bench_cpu: float
@@ -475,8 +506,8 @@ def phase(name: str, tables: list[Table], seconds: float, tagged: bool, faster: 
     time.sleep(1)  # the access logs' last lines
     match(tables, served(servers, since))
     samples = [s for t in tables for s in t.samples]
-    polls_due = round(len(tables) * PHONES * took / POLL_EVERY)
-    return Phase(name, took, app, db, me, busy, load, samples, polls_due, ran)
+    polls_due = round(len(tables) * PHONES * seconds / POLL_EVERY)
+    return Phase(name, seconds, took - seconds, app, db, me, busy, load, samples, polls_due, ran)
 
 
 def warm_up(tables: list[Table], servers: list[Server]) -> None:
@@ -499,26 +530,31 @@ def print_phase(p: Phase, count: int) -> float:
     app, db = sum(p.app_cpu) / p.seconds / count, p.db_cpu / p.seconds / count
     polls = sum(s.kind == "poll" for s in p.samples)
     errors = sorted({f"{s.kind} {s.status}" for s in p.samples if not s.ok})
-    print(f"  {p.name:12} {p.seconds:5.1f} s  app {' + '.join(f'{c:.2f}' for c in p.app_cpu)} s CPU, "
+    tail = f" (+{p.overran:.1f} s: the last requests ending)" if p.overran > 0.5 else ""
+    print(f"  {p.name:12} {p.seconds:3.0f} s{tail}  app {' + '.join(f'{c:.2f}' for c in p.app_cpu)} s CPU, "
           f"db {p.db_cpu:.2f} s, the bench {p.bench_cpu:.2f} s, the rest of the machine {p.others_cpu:.2f} s "
           f"(load {p.load:.1f})")
     print(f"  {'':12} → per table {app * 1000:5.1f} + {db * 1000:4.1f} ms CPU per second; polls made "
           f"{polls} of {p.polls_due} due{'  SATURATED' if polls < 0.95 * p.polls_due else ''}; "
           f"errors {sum(not s.ok for s in p.samples)} {errors[:4]}")
-    print(f"      {'':13} {'n':>5}  {'phone p50':>9} {'p95':>7}  {'server p95':>10}"
-          f"   behind: {'n':>4} {'server p95':>10}   up to date: {'n':>4} {'server p95':>10}")
+    print(f"      {'':13} {'n':>5} {'phone p50':>9} {'p95':>6} {'server p95':>10} {'CPU ms':>6}"
+          f"  | behind: {'n':>4} {'CPU ms':>6} {'p95':>6}  | up to date: {'n':>4} {'CPU ms':>6} {'p95':>6}")
     for kind in sorted({s.kind for s in p.samples}):
         mine = [s for s in p.samples if s.kind == kind]
         done = answered(p.samples, kind)
         took = [s.took for s in done] or [0.0]
-        behind = [s.served for s in done if s.behind]
-        fresh = [s.served for s in done if s.behind is False]
-        line = (f"      {kind:13} {len(done):5}  {statistics.median(took) * 1000:9.1f} {p95(took) * 1000:7.1f}  "
-                f"{ms([s.served for s in done]):>10}")
+        line = (f"      {kind:13} {len(done):5} {statistics.median(took) * 1000:9.1f} {p95(took) * 1000:6.1f} "
+                f"{ms([s.served for s in done]):>10} {cpu_ms(done):>6}")
         if kind != "poll":
-            line += f"           {len(behind):4} {ms(behind):>10}               {len(fresh):4} {ms(fresh):>10}"
+            behind = [s for s in done if s.behind]
+            fresh = [s for s in done if s.behind is False]
+            line += (f"  | {'':7} {len(behind):4} {cpu_ms(behind):>6} {ms([s.served for s in behind]):>6}"
+                     f"  | {'':11} {len(fresh):4} {cpu_ms(fresh):>6} {ms([s.served for s in fresh]):>6}")
         notes = [f"{code}: {n}" for code in (304, 429) if (n := sum(s.status == code for s in mine))]
         print(line + ("   " + ", ".join(notes) if notes else ""))
+    inside = sum(s.cpu or 0.0 for s in p.samples)
+    print(f"      the requests' own CPU: {inside:.2f} s of the app's {sum(p.app_cpu):.2f} s (the rest: gunicorn "
+          f"reading requests and keeping connections, its masters, the workers' loops)")
     if p.ran:
         calls = sum(c for c, _ in p.ran.values())
         print(f"      SQL: {calls} statements ({calls / max(1, len(p.samples)):.1f} per request), "
@@ -568,6 +604,9 @@ def report(count: int, servers: int, phases: list[Phase], faster: float, url: st
             "p95_server": {k: p95(v) for k in kinds if (v := [s.served for s in answered(evening, k) if s.served])},
             "p95_server_behind": {k: p95(v) for k in kinds
                                   if (v := [s.served for s in answered(evening, k) if s.behind and s.served])},
+            "cpu_ms": {k: cpu_ms(answered(evening, k)) for k in kinds},
+            "cpu_ms_behind": {k: cpu_ms([s for s in answered(evening, k) if s.behind]) for k in kinds},
+            "cpu_ms_up_to_date": {k: cpu_ms([s for s in answered(evening, k) if s.behind is False]) for k in kinds},
             "p95_server_up_to_date": {k: p95(v) for k in kinds if (v := [s.served for s in answered(evening, k)
                                                                           if s.behind is False and s.served])},
             "errors": sum(not s.ok for p in phases for s in p.samples), "statements": checked}
@@ -588,8 +627,9 @@ def run(base_url: str, count: int, args: argparse.Namespace, work: Path) -> dict
             servers = []
             for n in range(args.servers):  # one after the other: the first may still be migrating
                 env = run_env(work / f"instance-{count}-{n}", DATABASE_URL=url, WEB_CONCURRENCY="2",
-                              SECRET_KEY="bench", GUNICORN_CMD_ARGS=f"--access-logformat '{LOG_FORMAT}'")
-                servers.append(stack.enter_context(started([str(ROOT / "scripts" / "run")], env)))
+                              SECRET_KEY="bench", PYTHONPATH=str(ROOT / "bench"))
+                command = [str(ROOT / "scripts" / "run"), "-c", "python:tables_gunicorn"]
+                servers.append(stack.enter_context(started(command, env)))
             proxy = Proxy(servers)
             tables = [Table(token, later, proxy, Phone(proxy.urls[0], "br, gzip")) for token, later in made]
             warm_up(tables, servers)
