@@ -39,7 +39,9 @@ id the phone sends) and the CPU time of the thread that answered
 the kinds that replay, split by whether the worker that answered had already
 answered that table since its last hand ("behind": it is on the other server, or
 is the other worker of the same one). When PostgreSQL loads pg_stat_statements,
-every statement the servers ran is counted and explained as a generic plan with
+every statement the servers ran is counted (start it with ``-c
+shared_preload_libraries=pg_stat_statements``, as .ci/run's recipe plus that
+flag) and explained as a generic plan with
 sequential scans switched off: a statement that still scans a whole table has no
 index to use. The machine is shared: take ``flock /work/bench.lock`` and read
 the load printed.
@@ -461,8 +463,13 @@ class Phase:
     machine_cpu: float
     load: float  # the 1-minute load average at the end
     samples: list[Sample]
-    polls_due: int
+    polls_due: int  # on average (each phone starts at a random moment of its first 3 s)
+    polls_least: int  # each phone's whole periods: fewer made than this, the servers could not keep up
     ran: dict[str, tuple[int, float]]  # the statements PostgreSQL ran (pg_stat_statements)
+
+    @property
+    def saturated(self) -> bool:
+        return sum(s.kind == "poll" for s in self.samples) < 0.97 * self.polls_least
 
     @property
     def others_cpu(self) -> float:
@@ -507,7 +514,8 @@ def phase(name: str, tables: list[Table], seconds: float, tagged: bool, faster: 
     match(tables, served(servers, since))
     samples = [s for t in tables for s in t.samples]
     polls_due = round(len(tables) * PHONES * seconds / POLL_EVERY)
-    return Phase(name, seconds, took - seconds, app, db, me, busy, load, samples, polls_due, ran)
+    polls_least = len(tables) * PHONES * int(seconds // POLL_EVERY)
+    return Phase(name, seconds, took - seconds, app, db, me, busy, load, samples, polls_due, polls_least, ran)
 
 
 def warm_up(tables: list[Table], servers: list[Server]) -> None:
@@ -535,7 +543,7 @@ def print_phase(p: Phase, count: int) -> float:
           f"db {p.db_cpu:.2f} s, the bench {p.bench_cpu:.2f} s, the rest of the machine {p.others_cpu:.2f} s "
           f"(load {p.load:.1f})")
     print(f"  {'':12} → per table {app * 1000:5.1f} + {db * 1000:4.1f} ms CPU per second; polls made "
-          f"{polls} of {p.polls_due} due{'  SATURATED' if polls < 0.95 * p.polls_due else ''}; "
+          f"{polls} of {p.polls_due} due{'  SATURATED' if p.saturated else ''}; "
           f"errors {sum(not s.ok for s in p.samples)} {errors[:4]}")
     print(f"      {'':13} {'n':>5} {'phone p50':>9} {'p95':>6} {'server p95':>10} {'CPU ms':>6}"
           f"  | behind: {'n':>4} {'CPU ms':>6} {'p95':>6}  | up to date: {'n':>4} {'CPU ms':>6} {'p95':>6}")
@@ -589,7 +597,7 @@ def report(count: int, servers: int, phases: list[Phase], faster: float, url: st
     per = {p.name: print_phase(p, count) for p in phases}
     real = per["polls"] + (per["evening"] - per["polls"]) / faster
     plain = per["plain polls"] + (per["evening"] - per["polls"]) / faster
-    saturated = [p.name for p in phases if sum(s.kind == "poll" for s in p.samples) < 0.95 * p.polls_due]
+    saturated = [p.name for p in phases if p.saturated]
     print(f"  a real table (polls + the evening's extra ÷ {faster:g}): {real * 1000:.1f} ms CPU per second "
           f"(app + db) → {1 / real:.0f} tables per core; with plain polls {1 / plain:.0f}"
           f"{f'  (SATURATED: {saturated}: fewer polls than due, so tables per core is too high)' if saturated else ''}")
