@@ -38,10 +38,9 @@ id the phone sends) and the CPU time of the thread that answered
 (bench/tables_gunicorn.py: ./scripts/run's settings and a hook that logs it); for
 the kinds that replay, split by whether the worker that answered had already
 answered that table since its last hand ("behind": it is on the other server, or
-is the other worker of the same one). When PostgreSQL loads pg_stat_statements,
-every statement the servers ran is counted (start it with ``-c
-shared_preload_libraries=pg_stat_statements``, as .ci/run's recipe plus that
-flag) and explained as a generic plan with
+is the other worker of the same one). When PostgreSQL loads pg_stat_statements
+(.ci/run's recipe with ``-c shared_preload_libraries=pg_stat_statements``), every
+statement the servers ran is counted and explained as a generic plan with
 sequential scans switched off: a statement that still scans a whole table has no
 index to use. The machine is shared: take ``flock /work/bench.lock`` and read
 the load printed.
