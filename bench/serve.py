@@ -151,12 +151,13 @@ class Phone:
             self.csrf = token.group(1).decode()
         return answer
 
-    def get(self, path: str) -> Answer:
-        return self._open(urllib.request.Request(self.base + path))
+    def get(self, path: str, headers: dict[str, str] | None = None) -> Answer:
+        return self._open(urllib.request.Request(self.base + path, headers=headers or {}))
 
-    def post(self, path: str, data: dict[str, str]) -> Answer:
+    def post(self, path: str, data: dict[str, str], headers: dict[str, str] | None = None) -> Answer:
         fields = {"csrf_token": self.csrf, **data}
-        return self._open(urllib.request.Request(self.base + path, data=urllib.parse.urlencode(fields).encode()))
+        return self._open(urllib.request.Request(self.base + path, data=urllib.parse.urlencode(fields).encode(),
+                                                 headers=headers or {}))
 
 
 def hidden(html: str, name: str) -> str:
