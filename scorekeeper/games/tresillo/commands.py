@@ -65,8 +65,7 @@ def format_ledger(ledger: Ledger) -> str:
     for row in ledger.rows:
         paper = "; ".join(
             f"{p}: " + " ".join(f"~{d.amount}~" if d.crossed else str(d.amount) for d in debts)
-            for p, debts in walk.at(row.paper_version).by_player(row.players).items()
-            if debts
+            for p, debts in walk.at(row.paper_version).as_shown(row.players, row.crossed_here).items()
         ) or _("empty")
         lines.append([str(row.index), *map(str, row.bowls_tuple), str(row.plato), str(row.pajaritos), paper])
         words = row_words(row)

@@ -14,14 +14,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from functools import cached_property
-from itertools import islice
 from typing import Any, overload
 
 from ... import formats
 from ...reports.chart import thin
 from . import words as narration
-from .engine import PAPER, Case, Ledger, Outcome, Row, RowKind, Settlement
-from .engine.model import Debt, PaperVersion, PaperWalk, Rows
+from .engine import Case, Ledger, Outcome, Row, RowKind, Settlement
+from .engine.model import PaperVersion, PaperWalk, Rows
 
 #: the most open debts a player's paper shows on a row of the report (the newest; the older ones are
 #: counted and summed): a long evening's paper may hold thousands, and every row would print them all
@@ -274,25 +273,16 @@ def _paper_now(row: Row, walk: PaperWalk, most: int | None = None) -> tuple[Pape
     ``walk`` carries the paper from the row read before (a row after it costs only its change);
     ``most``: at most that many of a player's open debts shown, the newest, the older ones counted.
     """
-    crossed_here = {t.debt for t in row.transfers if t.source == PAPER and t.debt is not None}
-    walk.at(row.paper_version)
-    paid: dict[str, list[Debt]] = {}
-    for number in sorted(crossed_here):
-        d = walk.sheet[number]
-        paid.setdefault(d.player, []).append(d)
+    crossed_here = row.crossed_here
     lines = []
-    for p in dict.fromkeys((*row.players, *walk.open)):
-        owed = walk.open.get(p, {})
-        if not owed and p not in paid:
-            continue
-        if most is None or len(owed) <= most:
-            shown = list(owed.values())
-        else:
-            shown = list(islice(reversed(owed.values()), most))[::-1]
-        debts = sorted([*shown, *paid[p]], key=lambda d: d.number) if p in paid else shown
-        older = len(owed) - len(shown)
+    for p, debts in walk.at(row.paper_version).as_shown(row.players, crossed_here).items():
+        owed = [d for d in debts if d.number not in crossed_here]
+        older = len(owed) - most if most is not None and len(owed) > most else 0
+        if older:  # the oldest open debts are counted, not shown
+            gone = {d.number for d in owed[:older]}
+            debts = [d for d in debts if d.number not in gone]
         lines.append(PaperLine(p, tuple(PaperCell(d.amount, d.number in crossed_here) for d in debts), older,
-                               walk.owed[p] - sum(d.amount for d in shown) if older else 0))
+                               sum(d.amount for d in owed[:older])))
     return tuple(lines)
 
 

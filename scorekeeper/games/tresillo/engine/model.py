@@ -426,6 +426,23 @@ class PaperWalk:
             rows.setdefault(d.player, []).append(d)
         return rows
 
+    def as_shown(self, players: tuple[str, ...], crossed_here: frozenset[int]) -> dict[str, list[Debt]]:
+        """The paper as a row shows it (the worked example's paper column): each player's open debts and
+        those the row crossed out, oldest first, in seating order; a player with neither is left out.
+        A debt paid earlier is not shown again, so what a row shows never grows with the evening's past.
+
+        >>> walk = PaperWalk().at(PaperVersion(PaperVersion(None, (Debt(0, "E", 23),)), (), (0,)))
+        >>> walk.as_shown(("N", "E"), frozenset({0})), walk.as_shown(("N", "E"), frozenset())
+        ({'E': [Debt(number=0, player='E', amount=23, crossed=True, hand=None)]}, {})
+        """
+        shown: dict[str, list[Debt]] = {}
+        for p in dict.fromkeys((*players, *self.open)):
+            paid = (self.sheet[n] for n in crossed_here if self.sheet[n].player == p)
+            debts = [*self.open.get(p, {}).values(), *paid]
+            if debts:
+                shown[p] = sorted(debts, key=lambda d: d.number)
+        return shown
+
 
 @dataclass(frozen=True, slots=True)
 class Stake:
@@ -583,6 +600,11 @@ class Row:
     @property
     def result(self) -> HandResult | None:
         return self.happened if isinstance(self.happened, HandResult) else None
+
+    @property
+    def crossed_here(self) -> frozenset[int]:
+        """The debts this row crossed out (paid) on the paper."""
+        return frozenset(t.debt for t in self.transfers if t.source == PAPER and t.debt is not None)
 
     @property
     def bowls(self) -> dict[str, int]:

@@ -435,9 +435,11 @@ def row_json(row: Row, walk: PaperWalk | None = None) -> dict[str, Any]:
     """One row as data: the figures after it, its transfers, and what happened (no words:
     :func:`scorekeeper.games.tresillo.words.ledger_json` adds the ``event`` and ``comment`` sentences).
 
+    Its ``paper`` is the paper as the row shows it (:meth:`PaperWalk.as_shown`: the open debts and those
+    the row crossed out), so a row's size does not grow with the debts paid before it.
     ``walk``: the paper carried from the row before (:func:`rows_json`), else read whole."""
-    sheet = (walk or PaperWalk()).at(row.paper_version).by_player(row.players)
-    paper = {p: [{"amount": d.amount, "crossed": d.crossed} for d in debts] for p, debts in sheet.items() if debts}
+    sheet = (walk or PaperWalk()).at(row.paper_version).as_shown(row.players, row.crossed_here)
+    paper = {p: [{"amount": d.amount, "crossed": d.crossed} for d in debts] for p, debts in sheet.items()}
     out: dict[str, Any] = {
         "index": row.index,
         "kind": row.kind,
