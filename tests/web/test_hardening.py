@@ -36,6 +36,22 @@ def test_csp_and_friends_on_every_kind_of_answer(lone_app):
         assert re.fullmatch(r"[A-Za-z0-9._-]{8,64}", r.headers["X-Request-Id"])
 
 
+def test_the_policy_is_the_same_header_on_every_answer_but_its_nonce(lone_app):
+    """The whole Content-Security-Policy, byte for byte as Flask-Talisman wrote it before the app wrote it once
+    for all answers: each answer's own 32-character nonce in style-src, a new one every time."""
+    client = lone_app.test_client()
+    nonces = set()
+    for path in ("/", "/ping", "/nowhere", "/manifest.webmanifest"):
+        csp = client.get(path).headers["Content-Security-Policy"]
+        found = re.fullmatch(
+            r"default-src 'self'; script-src 'self'; style-src 'self' 'nonce-([A-Za-z0-9_-]{32})'; img-src 'self'; "
+            r"font-src 'self'; connect-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; "
+            r"base-uri 'none'; form-action 'self'; frame-ancestors 'none'", csp)
+        assert found, (path, csp)
+        nonces.add(found.group(1))
+    assert len(nonces) == 4
+
+
 def test_token_pages_are_never_cached_and_cookies_are_flagged(lone_app):
     b = Browser(lone_app.test_client())
     group = gen_group(b)

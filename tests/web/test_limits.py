@@ -132,6 +132,23 @@ def test_a_burst_of_new_groups_is_refused_with_429_in_words(limited):
     assert all(browser.get("/").status_code == 200 for _ in range(15))
 
 
+def test_only_the_limited_posts_ask_the_limiter_for_their_limits(limited, monkeypatch):
+    """Pages, polls and other posts are never limited, so they skip the limiter's look-up of limits (a cost on
+    every request); the two limited posts still ask it, and are counted."""
+    manager = limited.extensions["scorekeeper.limiter"].limit_manager
+    asked: list[str | None] = []
+    resolve = manager.resolve_limits
+    monkeypatch.setattr(manager, "resolve_limits", lambda app, endpoint=None, *a, **k: (
+        asked.append(endpoint), resolve(app, endpoint, *a, **k))[1])
+    browser = Browser(limited.test_client())
+    group = gen_group(browser)
+    browser.get(f"/g/{group}")
+    browser.get("/ping")
+    assert set(asked) == {"groups.index"}  # creating the group, nothing else
+    made = [browser.post("/", {"name": f"Table {i}"}).status_code for i in range(10)]
+    assert made == [302] * 9 + [429]  # the group made above was counted
+
+
 @pytest.mark.parametrize("language, words", [("es", "como mucho 20 veces por minuto"),
                                              ("fr", "au plus 20 fois par minute")])
 def test_a_burst_of_imports_is_refused_in_the_phones_language(limited, worked_example, language, words):

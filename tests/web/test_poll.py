@@ -15,6 +15,7 @@ from contextlib import contextmanager
 
 import pytest
 from sqlalchemy import event, text
+from sqlalchemy.orm import Session as OrmSession
 
 from conftest import Browser, gen_group, gen_hand, gen_session, migrated_app, served
 from scorekeeper import services
@@ -65,6 +66,27 @@ def test_an_unchanged_poll_is_one_row_of_sessions(app, browser):
             assert again.headers["ETag"] == tag and again.headers["Cache-Control"] == "no-store"
     assert len(sent) == 5, sent
     assert all(s.startswith("SELECT sessions.version FROM sessions WHERE sessions.token =") for s in sent), sent
+
+
+def test_an_unchanged_poll_opens_no_orm_session(app, browser):
+    """The unchanged evening's poll reads its one row on a connection of its own: the request's ORM session,
+    the dearer way to the database, is never begun (a poll that is answered in full begins it)."""
+    token = evening(browser, hands=1)
+    tag = browser.client.get(f"/s/{token}/version").headers["ETag"]
+    begun: list[object] = []
+
+    def keep(_session, _transaction, connection) -> None:
+        begun.append(connection)
+
+    event.listen(OrmSession, "after_begin", keep)
+    try:
+        for _ in range(3):
+            assert browser.client.get(f"/s/{token}/version", headers={"If-None-Match": tag}).status_code == 304
+        assert begun == []
+        assert browser.client.get(f"/s/{token}/version", headers={"If-None-Match": '"0"'}).status_code == 200
+        assert begun
+    finally:
+        event.remove(OrmSession, "after_begin", keep)
 
 
 def test_a_changed_session_is_answered_in_full(app, browser):
