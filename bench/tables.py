@@ -19,7 +19,9 @@ file would be), each of five phones; each enters one hand and is shown once on
 every server before anything is measured. Then three phases of ``--seconds``:
 
 - **plain polls**: every phone asks "anything new?" every 3 s without
-  ``If-None-Match``, as before issue 29 (the answer counts the hands);
+  ``If-None-Match``, as before issue 29 (the answer counts the hands), and, as
+  static/offline.js does, the outbox's sync every 15 s (where the session stands,
+  a fresh form token, who deals next, what waits on the other phones);
 - **polls**: the same with the version the phone shows (today's games/tresillo.js);
 - **evening**: the polls, and hands and PDFs ``--faster`` times as often as at a
   real table (a hand every 150 s, a report PDF every 30 min): the first phone
@@ -77,6 +79,7 @@ from serve import Answer, Phone, Server, hidden, run_env, started  # noqa: E402 
 
 PHONES = 5
 POLL_EVERY = 3.0
+SYNC_EVERY = 15.0  # static/offline.js: the outbox's check while the phone is online
 HAND_EVERY = 150.0  # seconds between hands at a real table (the issue's 2.5 minutes)
 PDF_EVERY = 1800.0  # a report PDF now and then: one every half hour per table
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -84,7 +87,7 @@ TICKS = os.sysconf("SC_CLK_TCK")
 #: the CPU time of the thread that answered (the worker, request id, microseconds)
 LOG_LINE = re.compile(r"tables <(\d+)> (\d+) (\S+) (\d{3})")
 CPU_LINE = re.compile(r"tables-cpu <(\d+)> (\S+) (\d+)")
-REPLAYING = ("table screen", "hand form", "preview", "save", "pdf")  # the kinds that need the table's replay
+REPLAYING = ("table screen", "hand form", "preview", "save", "pdf", "sync")  # the kinds that need the table's replay
 
 _ids = itertools.count(1)
 
@@ -183,6 +186,7 @@ class PollingPhone:
         self.conns = [http.client.HTTPConnection(w.hostname or "", w.port, timeout=60) for w in where]
         self.token = token
         self.version = version
+        self.key = uuid.uuid4().hex  # the phone's own key (localStorage's sk-phone-key)
 
     def _get(self, path: str, headers: dict[str, str]) -> tuple[int, bytes]:
         conn = self.conns[self.proxy.pick()]
@@ -209,6 +213,13 @@ class PollingPhone:
             status, _ = self._get(f"/s/{self.token}", {"Accept-Encoding": "br, gzip", "X-Request-Id": rid})
             table.record("table screen", rid, time.perf_counter() - began, status, (200,))
             self.version = str(json.loads(body)["version"])
+
+    def sync(self, table: Table) -> None:
+        """The outbox's check (static/offline.js), with this phone's own key."""
+        rid = request_id()
+        began = time.perf_counter()
+        status, _ = self._get(f"/s/{self.token}/sync?phone={self.key}", {"X-Request-Id": rid})
+        table.record("sync", rid, time.perf_counter() - began, status, (200,))
 
 
 @dataclass
@@ -264,15 +275,20 @@ def play(table: Table, until: float, tagged: bool, hand_every: float | None, fir
     start = time.monotonic()
     pdfs: list[threading.Thread] = []
     next_poll = [start + rng.uniform(0, POLL_EVERY) for _ in table.phones]
+    next_sync = [start + rng.uniform(0, SYNC_EVERY) for _ in table.phones]
     next_hand = start + first_hand if hand_every else float("inf")
     next_pdf = start + first_pdf if pdf_every else float("inf")
     while (now := time.monotonic()) < until:
         i = min(range(len(next_poll)), key=next_poll.__getitem__)
-        due = min(next_poll[i], next_hand, next_pdf)
+        j = min(range(len(next_sync)), key=next_sync.__getitem__)
+        due = min(next_poll[i], next_sync[j], next_hand, next_pdf)
         if due > now:
             time.sleep(min(due, until) - now)
             continue
-        if due == next_hand:
+        if due == next_sync[j]:
+            table.phones[j].sync(table)
+            next_sync[j] += SYNC_EVERY
+        elif due == next_hand:
             if table.hands:
                 enter_hand(table)
             next_hand += hand_every or float("inf")

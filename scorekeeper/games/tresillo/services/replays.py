@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, TypeVar, cast
@@ -355,12 +355,16 @@ def deals_ahead(gs: GameSession, count: int = 8) -> list[dict[str, Any]]:
     A phone keeps this for offline use: a hand form opened offline for a hand after the ones the
     server has (hands waiting on the phone) is built for that hand, not for the one it was kept for.
     """
-    table = replayed(gs).table
-    dealer, order = table.deal_of(None)
-    first = len(replayed(gs).hands) + 1
-    ahead = []
+    whole = replayed(gs)
+    ahead = whole.kept(("deals ahead", count), lambda: tuple(_deals_ahead(whole, count)))
+    return [{"number": number, "dealer": dealer, "mano": mano, "active": list(active)}
+            for number, dealer, mano, active in ahead]
+
+
+def _deals_ahead(whole: Replayed, count: int) -> Iterator[tuple[int, str, str, tuple[str, ...]]]:
+    """:func:`deals_ahead` of one version (every phone's outbox asks it every 15 s: worked out once)."""
+    dealer, order = whole.table.deal_of(None)
+    first = len(whole.hands) + 1
     for k in range(count):
-        ahead.append({"number": first + k, "dealer": dealer, "mano": order.after(dealer),
-                      "active": list(order.active(dealer))})
+        yield first + k, dealer, order.after(dealer), tuple(order.active(dealer))
         dealer = order.next[dealer]
-    return ahead
