@@ -5,8 +5,17 @@
 ./scripts/run's gunicorn (two workers) on SQLite serves a session of
 bench/replay.py's mix (four players) that the rounds fill up to ``--hands``
 hands (a session holds at most 500). Each round one of four phones
-opens the hand form and saves a hand, then the four phones open the table
-screen at once. Every request comes on a new connection, so the kernel spreads
+opens the hand form and saves a hand, then the table screen is opened:
+
+- ``--pattern at-once`` (the default): the four phones open the bare table screen
+  at the very moment the save is answered: the worst case, where every phone
+  waits for the new version to be drawn;
+- ``--pattern table``: as at a table, the phone that saved follows its answer
+  to its own table screen (``?saved=N``) and the other three see the new
+  version on their next "anything new?" poll (every 3 s, at a moment of its
+  own: static/games/tresillo.js) and reload the table screen.
+
+Every request comes on a new connection, so the kernel spreads
 them over both workers as it spreads a table's phones: a worker often meets a
 version of the session that the other one made.
 
@@ -27,6 +36,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import re
 import subprocess
 import sys
@@ -73,16 +83,29 @@ def told_hand(page: str) -> dict[str, str]:
     return data
 
 
-def rounds(base: str, session_file: Path, count: int) -> list[str]:
+POLL_EVERY = 3.0  # static/games/tresillo.js asks "anything new?" this often (seconds)
+
+
+def rounds(base: str, session_file: Path, count: int, pattern: str = "at-once", seed: int = 29) -> list[str]:
     """The rounds against one server; the failures (a status that is not the expected one)."""
     phones = [Phone(base, "br, gzip") for _ in PLAYERS]
     _group, token = new_table(phones[0], session_file)
     for phone in phones[1:]:  # the others open the session link (and get their own cookies)
         phone.get(f"/s/{token}")
     failures: list[str] = []
+    rng = random.Random(seed)
+    saved = ""  # where the last save sent its phone
 
-    def screen(i: int) -> None:
-        status = phones[i].get(f"/s/{token}").status
+    def screen(i: int, saver: int) -> None:
+        if pattern == "table" and i == saver:
+            status = phones[i].get(saved).status  # the save's answer followed
+        else:
+            if pattern == "table":  # its next poll comes at a moment of its own, then it reloads
+                time.sleep(rng.uniform(0, POLL_EVERY))
+                polled = phones[i].get(f"/s/{token}/version").status
+                if polled != 200:
+                    failures.append(f"poll {polled}")
+            status = phones[i].get(f"/s/{token}").status
         if status != 200:
             failures.append(f"table screen {status}")
 
@@ -92,10 +115,11 @@ def rounds(base: str, session_file: Path, count: int) -> list[str]:
         if form.status != 200:
             failures.append(f"hand form {form.status}")
             continue
-        saved = phone.post(f"/s/{token}/hand", told_hand(form.text))
-        if saved.status != 302:
-            failures.append(f"save {saved.status}: {saved.text[:200]}")
-        threads = [threading.Thread(target=screen, args=(i,)) for i in range(len(phones))]
+        answer = phone.post(f"/s/{token}/hand", told_hand(form.text))
+        if answer.status != 302:
+            failures.append(f"save {answer.status}: {answer.text[:200]}")
+        saved = answer.headers.get("Location", f"/s/{token}")
+        threads = [threading.Thread(target=screen, args=(i, n % len(phones))) for i in range(len(phones))]
         for t in threads:
             t.start()
         for t in threads:
@@ -129,11 +153,12 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p * (len(ordered) - 1)))]
 
 
-def measure(command: list[str], env: dict[str, str], cwd: Path, session_file: Path, count: int) -> dict[str, object]:
+def measure(command: list[str], env: dict[str, str], cwd: Path, session_file: Path, count: int,
+            pattern: str) -> dict[str, object]:
     env = {**env, "GUNICORN_CMD_ARGS": f"--access-logformat '{LOG_FORMAT}'"}
     with started(command, env, cwd=cwd) as server:
         since = len(server.output)
-        failures = rounds(server.url, session_file, count)
+        failures = rounds(server.url, session_file, count, pattern)
         time.sleep(1)  # the last lines of the access log
         times = server_times(server.output, since)
         cpu = cpu_times(server.output, since)
@@ -175,8 +200,10 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=500)
     parser.add_argument("--rounds", type=int, default=40)
     parser.add_argument("--before", help="a git revision measured first, in the same run (e.g. main)")
+    parser.add_argument("--pattern", choices=("at-once", "table"), default="at-once",
+                        help="when the phones open the table screen after a save (see the module's docstring)")
     args = parser.parse_args()
-    print(f"{args.hands - args.rounds} hands, then {args.rounds} rounds; {os.cpu_count()} CPUs;"
+    print(f"{args.hands - args.rounds} hands, then {args.rounds} rounds ({args.pattern}); {os.cpu_count()} CPUs;"
           f" load {os.getloadavg()[0]:.2f}")
     results: dict[str, dict[str, object]] = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -190,13 +217,13 @@ def main() -> None:
                            check=True, capture_output=True)
             try:
                 command, env = server(tree, work / "before-instance")
-                results["before"] = measure(command, env, tree, session_file, args.rounds)
+                results["before"] = measure(command, env, tree, session_file, args.rounds, args.pattern)
             finally:
                 subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
                                capture_output=True)
             show(f"before ({args.before})", results["before"])
         command, env = server(ROOT, work / "instance")
-        results["after"] = measure(command, env, ROOT, session_file, args.rounds)
+        results["after"] = measure(command, env, ROOT, session_file, args.rounds, args.pattern)
         show("after (this tree)", results["after"])
     print(f"load {os.getloadavg()[0]:.2f}; p95 limits (ms): {LIMITS}")
 

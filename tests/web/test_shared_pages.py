@@ -54,7 +54,7 @@ def test_a_save_draws_the_next_screens_ahead_once_its_answer_is_sent(app, client
     assert answer.status_code == 302 and drawn == []  # the save's answer waits for no drawing
     answer.close()  # the server has sent it: the work left for after it starts
     settled()
-    assert drawn == [token, token]  # the plain screen every other phone opens, then this phone's own
+    assert drawn == [token, token]  # this phone's own screen after its save, then the plain one of the others
     other_worker()
     phones = [app.test_client() for _ in range(3)]
     pages = [phone.get(f"/s/{token}").get_data(as_text=True) for phone in phones]

@@ -187,11 +187,12 @@ def _saved(gs: GameSession, saved: services.Saved) -> ResponseReturnValue:
 
 
 def draw_ahead(token: str, number: int) -> None:
-    """Once the save's answer is sent, draw the table screens the table opens next: the plain one every
-    other phone opens, then this phone's own after its save (it comes back after a round trip), so the
-    phones are handed a kept page rather than each waiting for a draw (bench/tableside.py)."""
+    """Once the save's answer is sent, draw the table screens the table opens next: this phone's own after
+    its save (it follows the answer at once), then the plain one every other phone opens when its next poll
+    sees the new version (0 to 3 s later), so the phones are handed a kept page rather than each waiting
+    for a draw (bench/tableside.py --pattern table)."""
     screen = url_for("table.show", token=token)
-    asks = (asked_as_this_phone(screen), asked_as_this_phone(screen, f"saved={number}"))
+    asks = (asked_as_this_phone(screen, f"saved={number}"), asked_as_this_phone(screen))
 
     def ahead() -> None:
         for ask in asks:
