@@ -39,6 +39,7 @@ import hashlib
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -127,14 +128,30 @@ def timed(runs: list[Callable[[], Any]]) -> float:
     return spent
 
 
-def child(sizes: list[int], games: bool) -> None:
+def child(sizes: list[int], games: bool, count: int | None) -> None:
     """One side: build the sessions with this side's code, then answer ``tresillo N`` / ``game NAME`` with CPU seconds.
 
     Its first line says what it replays and a digest of the results, so the sides can be compared.
+    ``count`` (under valgrind, counting instructions): 1 replays the one size's sample once more, 0 does not.
     """
+    work, digest = sessions(sizes, games)
+    if count is not None:
+        if count:
+            timed(work[f"tresillo {sizes[0]}"][0])
+        return
+    import scorekeeper
+
+    print(json.dumps({"digest": digest, "code": scorekeeper.__file__,
+                      "work": {k: w[1] for k, w in work.items()}}), flush=True)
+    for line in sys.stdin:
+        print(timed(work[line.strip()][0]), flush=True)
+
+
+def sessions(sizes: list[int], games: bool) -> tuple[dict[str, tuple[list[Callable[[], Any]], int]], str]:
+    """Each task's replays and the hands (or deals) they replay, all replayed once; a digest of their results."""
     from scorekeeper.games.tresillo.engine import Session, Setup, replay
 
-    hands = make_hands(max(sizes))
+    hands = make_hands(max(*sizes, SAMPLE_HANDS))
     digest = hashlib.sha256()
     work: dict[str, tuple[list[Callable[[], Any]], int]] = {}
     for n in sizes:
@@ -158,12 +175,7 @@ def child(sizes: list[int], games: bool) -> None:
             digest.update(repr([replay_game(d).result for d in docs]).encode())
 
             work[f"game {name}"] = ([lambda d=d: replay_game(d) for d in docs], sum(len(d["deals"]) for d in docs))
-    import scorekeeper
-
-    print(json.dumps({"digest": digest.hexdigest()[:16], "code": scorekeeper.__file__,
-                      "work": {k: w[1] for k, w in work.items()}}), flush=True)
-    for line in sys.stdin:
-        print(timed(work[line.strip()][0]), flush=True)
+    return work, digest.hexdigest()[:16]
 
 
 # ----------------------------------------------------------------- the parent
@@ -244,6 +256,35 @@ def report(sides: list[Side], ref: float, rounds: int) -> None:
           "DIFFERENT RESULTS: " + ", ".join(f"{s.name} {s.digest}" for s in sides))
 
 
+def instructions(trees: dict[str, Path], sizes: list[int]) -> None:
+    """Instructions a hand of Tresillo's replay, counted by valgrind (the same on a busy machine as on a quiet one):
+    a child that replays the sample once, less one that only builds the sessions."""
+    def run(code: Path, n: int, sample: bool) -> subprocess.Popen[str]:
+        args = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                sys.executable, __file__, "--child", "--sizes", str(n)] + (["--count"] if sample else ["--count", "0"])
+        env = {**os.environ, "REPLAY_BENCH_CODE": str(code), "PYTHONPATH": str(code), "PYTHONHASHSEED": "0"}
+        return subprocess.Popen(args, stderr=subprocess.PIPE, text=True, env=env, cwd=code)
+
+    def refs(proc: subprocess.Popen[str]) -> int:
+        _, err = proc.communicate()
+        found = re.search(r"I\s+refs:\s+([\d,]+)", err)
+        assert proc.returncode == 0 and found, err
+        return int(found[1].replace(",", ""))
+
+    per_hand: dict[str, dict[int, float]] = {}
+    for name, code in trees.items():
+        per_hand[name] = {}
+        for n in sizes:
+            with_sample, without = run(code, n, True), run(code, n, False)
+            per_hand[name][n] = (refs(with_sample) - refs(without)) / max(n, SAMPLE_HANDS)
+    print(f"instructions a hand (valgrind --tool=cachegrind), {SAMPLE_HANDS:,} hands as sessions of each size")
+    print(f"{'':>16}" + "".join(f"{name[:14]:>16}" for name in trees) + ("   after ÷ before" if len(trees) > 1 else ""))
+    after, first = list(trees)[-1], list(trees)[0]
+    for n in sizes:
+        ratio = f"   {per_hand[after][n] / per_hand[first][n]:10.3f}" if len(trees) > 1 else ""
+        print(f"{f'{n} hands':>16}" + "".join(f"{per_hand[name][n]:16,.0f}" for name in trees) + ratio)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="skip the 100k-hand session")
@@ -251,12 +292,15 @@ def main() -> None:
     ap.add_argument("--before", nargs="+", metavar="REV",
                     help="git revisions (or directories holding another tree) timed beside this tree, in turns")
     ap.add_argument("--rounds", type=int, default=7, help="samples of each figure (the best is kept)")
+    ap.add_argument("--instructions", action="store_true",
+                    help="count Tresillo's instructions a hand with valgrind instead of timing (1k and 10k)")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--count", nargs="?", const=1, type=int, help=argparse.SUPPRESS)
     ap.add_argument("--sizes", type=int, nargs="*", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
         sys.path.insert(0, os.environ.get("REPLAY_BENCH_CODE", str(ROOT)))
-        child(args.sizes, args.games)
+        child(args.sizes, args.games, args.count)
         return
     sizes = [n for n in SIZES if not (args.quick and n > 10_000)]
     with tempfile.TemporaryDirectory() as tmp:
@@ -271,7 +315,11 @@ def main() -> None:
                 subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(trees[rev]), rev],
                                check=True, capture_output=True)
                 made.append(trees[rev])
-            sides, ref = run({**trees, "after" if trees else "this tree": ROOT}, sizes, args.games, args.rounds)
+            trees["after" if trees else "this tree"] = ROOT
+            if args.instructions:
+                instructions(trees, [1_000, 10_000])
+                return
+            sides, ref = run(trees, sizes, args.games, args.rounds)
         finally:
             for tree in made:
                 subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
