@@ -1,55 +1,90 @@
-"""Replay speed: hands per second on a long session, and growth from 1k to 100k hands.
+"""Replay speed: Tresillo's hands per second on long sessions and its growth with length; every game's deals per second.
 
-    .venv/bin/python bench/replay.py            # 500, 1k, 10k, 100k hands
-    .venv/bin/python bench/replay.py --quick    # skip the 100k run
-    .venv/bin/python bench/replay.py --games    # also every other game: deals per second
-    .venv/bin/python bench/replay.py --quick --games --before main --rounds 3   # main's code too, in turns
+    .venv/bin/python bench/replay.py                  # Tresillo at 500, 1k, 10k and 100k hands
+    .venv/bin/python bench/replay.py --quick          # without the 100k run
+    .venv/bin/python bench/replay.py --games          # every game of scorekeeper/games too
+    .venv/bin/python bench/replay.py --games --before main --rounds 12  # main's code beside this tree's
+    .venv/bin/python bench/replay.py --instructions --before main      # instructions a hand (valgrind)
 
-With ``--before REV...`` the same bench runs on each REV's code (a temporary worktree) and this tree's,
-in turns (before, after, before, after, ...) in child processes, and prints the best CPU figure of
-each side per size and per game: on a shared machine only figures taken side by side compare.
+Run it under ``flock /work/bench.lock`` on a shared machine. How it stays honest there:
 
-The other games (scorekeeper/games) are timed on the random valid sessions of the conformance
-suite (tests/games/sessions.py): most end within a few dozen deals, so their figure is deals per
-second over a few hundred whole games rather than one long session.
+- Every figure is CPU time (``time.process_time``), the best of ``--rounds`` samples: another
+  program on the machine only ever slows a sample down, so the quickest one is the code's.
+- Each side (this tree, and each ``--before`` revision from a temporary worktree) runs in a
+  child process of its own that builds the sessions once; the samples are taken in turns
+  (every size, every game and every side once a round, in a shuffled order), so a slow minute
+  falls on all of them alike. The sides must compute the same rows: their results are compared.
+- A sample replays the same 10,000 hands (100,000 for the 100k figure) whatever the size: at
+  1,000 hands as ten sessions of 1,000 (hands 1-1,000, 1,001-2,000, ...), so the growth compares
+  the same hands played in longer sessions, and no session is replayed twice in a sample (a cache
+  the code keeps between replays helps no size more than another). The cyclic garbage collector
+  is emptied before each sample, and the ledgers are let go after the clock stops.
+- ``--instructions`` counts instead of timing: Tresillo's instructions a hand at 1k and 10k (1k only
+  with ``--quick``), through valgrind's cachegrind. The count is the same on a busy machine as on a
+  quiet one; it leaves out what memory costs, so the growth it shows is only the code's own.
+- The machine reference is a fixed plain-Python workload (a loop of 3,000,000 additions, the
+  best of a few samples each round) printed beside the figures: "per ref" is the hands (or deals)
+  replayed in the time the reference takes, a figure that compares across machines. An ordinary
+  quiet machine runs the reference in about 130 ms: there the target of 50,000 hands/s is about
+  6,500 per ref.
 
-The sessions are built deterministically from a seed with a mix of every
-kind of hand (sacado, puesta, codillo, surrender, takeover, penetro, bola),
-so the paper fills and empties as it does at a real table.
+Tresillo's sessions are built from a seed with a mix of every kind of hand (sacado, puesta,
+codillo, surrender, takeover, penetro, bola), so the paper fills and empties as at a real table.
+The other games are timed on the conformance suite's random valid sessions
+(tests/games/sessions.py, Tresillo's too, through the shared ``games/replay.py`` and its
+envelope): most end within a few dozen deals, so their figure is deals per second over a few
+hundred whole games.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
+import hashlib
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-#: the code measured: this tree, or another checkout's (the ``--before`` side sets it for its child)
-CODE = Path(os.environ.get("REPLAY_BENCH_CODE", ROOT))
-sys.path.insert(0, str(CODE))
-
-from scorekeeper.games.tresillo.engine import Hand, Session, Setup, Surrender, Table, replay  # noqa: E402
-
+SIZES = (500, 1_000, 10_000, 100_000)
+#: a sample replays at least this many hands (a short session over and over)
+SAMPLE_HANDS = 10_000
+GAME_SESSIONS = 300
 PLAYERS = ("North", "West", "South", "East")
-
-# (declarer's tricks, the two opponents' tricks)
-# weighted towards wins, as at a real table (about two hands in three are won)
+#: (declarer's tricks, the two opponents' tricks), weighted towards wins as at a real table
 SPLITS = [(5, 2, 2), (6, 2, 1), (4, 3, 2), (5, 3, 1), (6, 3, 0), (4, 4, 1), (3, 3, 3), (2, 5, 2), (3, 4, 2), (1, 4, 4),
           (7, 1, 1)]
 
 
-def make_hands(count: int, seed: int = 7) -> list[Hand]:
+#: the machine reference: a plain loop of 3,000,000 additions, run as a module's top-level code
+REFERENCE = compile("total = 0\nfor i in range(3_000_000):\n    total += i\n", "reference", "exec")
+
+
+def reference() -> float:
+    """CPU seconds of the machine reference."""
+    c0 = time.process_time()
+    exec(REFERENCE, {})
+    return time.process_time() - c0
+
+
+# ------------------------------------------------------------ a side's child
+
+
+def make_hands(count: int, seed: int = 7) -> list[Any]:
     """``count`` valid hands for four players, checked against a live table."""
+    from scorekeeper.games.tresillo.engine import Hand, Setup, Surrender, Table
+
     rng = random.Random(seed)
     table = Table(Setup(players=PLAYERS, first_dealer="North"))
-    hands: list[Hand] = []
+    hands: list[Any] = []
     while len(hands) < count:
         up = table.upcoming()
         roll = rng.random()
@@ -68,139 +103,236 @@ def make_hands(count: int, seed: int = 7) -> list[Hand]:
             contract = rng.choice(("entrada", "entrada", "vuelta", "solo"))
             d, a, b = rng.choice(SPLITS)
             tricks = {declarer: d, opp[0]: a, opp[1]: b}
-            kw: dict = {}
             if contract != "solo" and rng.random() < 0.08:
                 if rng.random() < 0.5:
                     hand = Hand(contract, declarer=declarer, surrender=Surrender())
                 else:
                     hand = Hand(contract, declarer=declarer, surrender=Surrender(opp[0]),
                                 tricks={opp[0]: d, declarer: a, opp[1]: b})
-                table.play(hand)
-                hands.append(hand)
-                continue
-            if d >= 5 and rng.random() < 0.2:
-                kw["bola"] = "failed"
-            if rng.random() < 0.15:
-                kw["estuche"] = True
-            hand = Hand(contract, declarer=declarer, tricks=tricks, **kw)
+            else:
+                kw: dict[str, Any] = {}
+                if d >= 5 and rng.random() < 0.2:
+                    kw["bola"] = "failed"
+                if rng.random() < 0.15:
+                    kw["estuche"] = True
+                hand = Hand(contract, declarer=declarer, tricks=tricks, **kw)
         table.play(hand)
         hands.append(hand)
     return hands
 
 
-def time_replay(hands: list[Hand], repeat: int = 3) -> tuple[float, float]:
-    """Best wall-clock and best CPU seconds of ``repeat`` replays (CPU time is steadier on a busy machine)."""
-    session = Session(Setup(players=PLAYERS, first_dealer="North"), tuple(hands))
-    best = cpu = float("inf")
-    for _ in range(repeat):
-        t0, c0 = time.perf_counter(), time.process_time()
-        ledger = replay(session)
-        best = min(best, time.perf_counter() - t0)
-        cpu = min(cpu, time.process_time() - c0)
-    assert len(ledger.rows) == 1 + 2 * len(hands)
-    return best, cpu
+def timed(runs: list[Callable[[], Any]]) -> float:
+    """CPU seconds of every run in turn; the garbage collector emptied first, the results let go after."""
+    gc.collect()
+    kept = []
+    c0 = time.process_time()
+    for run in runs:
+        kept.append(run())
+    spent = time.process_time() - c0
+    del kept
+    return spent
 
 
-def time_games(sessions_per_game: int = 300) -> dict[str, float]:
-    """Deals per second (CPU) of every registered game, replaying the suite's random valid sessions."""
-    sys.path.insert(0, str(CODE / "tests"))
-    from games.sessions import VALID
+def child(sizes: list[int], games: bool, count: int | None) -> None:
+    """One side: build the sessions with this side's code, then answer ``tresillo N`` / ``game NAME`` with CPU seconds.
 
-    from scorekeeper.games.replay import replay as replay_game
+    Its first line says what it replays and a digest of the results, so the sides can be compared.
+    ``count`` (under valgrind, counting instructions): how many times more to replay the one size's sample.
+    """
+    work, digest = sessions(sizes, games)
+    if count is not None:
+        for _ in range(count):
+            timed(work[f"tresillo {sizes[0]}"][0])
+        return
+    import scorekeeper
 
-    rates: dict[str, float] = {}
-    for name, make in sorted(VALID.items()):
-        docs = [make(random.Random(seed)) for seed in range(sessions_per_game)]
-        deals = sum(len(d["deals"]) for d in docs)
-        best = float("inf")
-        for _ in range(3):
-            c0 = time.process_time()
-            for doc in docs:
-                replay_game(doc)
-            best = min(best, time.process_time() - c0)
-        print(f"{name:>18}: {deals:>6} deals in {sessions_per_game} games, {deals / best:10,.0f} deals/s CPU"
-              f"  ({best / deals * 1e6:6.1f} µs/deal)")
-        rates[name] = deals / best
-    return rates
+    print(json.dumps({"digest": digest, "code": scorekeeper.__file__,
+                      "work": {k: w[1] for k, w in work.items()}}), flush=True)
+    for line in sys.stdin:
+        print(timed(work[line.strip()][0]), flush=True)
 
 
-def measure(sizes: list[int], games: bool) -> dict[str, float]:
-    """One side's figures (a child process of ``--before``): hands/s CPU per size, deals/s CPU per game."""
-    rates = {f"game {k}": v for k, v in time_games().items()} if games else {}
-    hands = make_hands(max(sizes))
+def sessions(sizes: list[int], games: bool) -> tuple[dict[str, tuple[list[Callable[[], Any]], int]], str]:
+    """Each task's replays and the hands (or deals) they replay, all replayed once; a digest of their results."""
+    from scorekeeper.games.tresillo.engine import Session, Setup, replay
+
+    hands = make_hands(max(*sizes, SAMPLE_HANDS))
+    digest = hashlib.sha256()
+    work: dict[str, tuple[list[Callable[[], Any]], int]] = {}
     for n in sizes:
-        _, cpu = time_replay(hands[:n], repeat=5 if n <= 10_000 else 2)
-        rates[f"{n} hands"] = n / cpu
-    return rates
+        # a session of n hands may start at any hand whose number is a multiple of 4: North deals it
+        sessions = [Session(Setup(players=PLAYERS, first_dealer="North"), tuple(hands[start:start + n]))
+                    for start in range(0, max(n, SAMPLE_HANDS), n)]
+        for session in sessions:
+            ledger = replay(session)
+            assert len(ledger.rows) == 1 + 2 * n
+            digest.update(repr((ledger.last.bowls, ledger.last.plato, ledger.last.pajaritos, ledger.last.paper,
+                                ledger.settlement)).encode())
+        work[f"tresillo {n}"] = ([lambda s=session: replay(s) for session in sessions], n * len(sessions))
+    if games:
+        sys.path.insert(0, str(Path(os.environ.get("REPLAY_BENCH_CODE", ROOT)) / "tests"))
+        from games.sessions import RULESETS, VALID
+
+        from scorekeeper.games.replay import replay as replay_game
+
+        for name, make in sorted({**VALID, **RULESETS}.items()):
+            docs = [make(random.Random(seed)) for seed in range(GAME_SESSIONS)]
+            digest.update(repr([replay_game(d).result for d in docs]).encode())
+
+            work[f"game {name}"] = ([lambda d=d: replay_game(d) for d in docs], sum(len(d["deals"]) for d in docs))
+    return work, digest.hexdigest()[:16]
 
 
-def before_after(revs: list[str], rounds: int, sizes: list[int], games: bool) -> None:
-    """Each of REVS' code and this tree's, taking turns in child processes; the best CPU figure of each."""
-    best: dict[str, dict[str, float]] = {rev: {} for rev in [*revs, "after"]}
-    with tempfile.TemporaryDirectory() as tmp:
-        trees = {rev: Path(tmp) / f"before-{i}" for i, rev in enumerate(revs)}
-        for rev, tree in trees.items():
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), rev], check=True,
-                           capture_output=True)
-        try:
-            for _ in range(rounds):
-                for side, code in [*trees.items(), ("after", ROOT)]:
-                    args = [sys.executable, __file__, "--child", "--sizes", *map(str, sizes)]
-                    out = subprocess.run(args + (["--games"] if games else []), check=True, capture_output=True,
-                                         text=True, env={**os.environ, "REPLAY_BENCH_CODE": str(code)}).stdout
-                    for key, rate in json.loads(out.splitlines()[-1]).items():
-                        best[side][key] = max(rate, best[side].get(key, 0.0))
-        finally:
-            for tree in trees.values():
-                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
-                               capture_output=True)
-    print(f"best of {rounds} turns each, CPU time, per second; after = this tree; ratio = after ÷ the first")
-    print(f"  {'':>24}  " + "  ".join(f"{side[:12]:>12}" for side in best))
-    first = best[revs[0]]
-    for key in best["after"]:
-        cells = "  ".join(f"{best[side].get(key, 0):12,.0f}" for side in best)
-        ratio = f"{best['after'][key] / first[key]:5.2f}×" if first.get(key) else ""
-        print(f"  {key:>24}  {cells}  {ratio}")
-    for side, r in best.items():
-        if "10000 hands" in r and "1000 hands" in r:
-            print(f"  {side}: 10,000 hands {r['10000 hands']:,.0f} hands/s CPU (target ≥ 50,000), growth 1k→10k"
-                  f" {r['1000 hands'] / r['10000 hands']:.2f} (target ≤ 1.1)")
+# ----------------------------------------------------------------- the parent
+
+
+class Side:
+    """A child process replaying one tree's code."""
+
+    def __init__(self, name: str, code: Path, sizes: list[int], games: bool) -> None:
+        self.name = name
+        args = [sys.executable, __file__, "--child", "--sizes", *map(str, sizes)] + (["--games"] if games else [])
+        env = {**os.environ, "REPLAY_BENCH_CODE": str(code), "PYTHONPATH": str(code)}
+        self.proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env, cwd=code)
+        assert self.proc.stdout is not None
+        first = json.loads(self.proc.stdout.readline())
+        assert Path(first["code"]).is_relative_to(code), f"{name} imported {first['code']}, not {code}'s code"
+        self.digest: str = first["digest"]
+        self.work: dict[str, int] = first["work"]  # hands or deals a sample replays, by task
+        self.best: dict[str, float] = {}
+
+    def sample(self, task: str) -> None:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(task + "\n")
+        self.proc.stdin.flush()
+        seconds = float(self.proc.stdout.readline())
+        self.best[task] = min(seconds, self.best.get(task, float("inf")))
+
+    def rate(self, task: str) -> float:
+        return self.work[task] / self.best[task]
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def run(trees: dict[str, Path], sizes: list[int], games: bool, rounds: int) -> tuple[list[Side], float]:
+    """Every task of every side once a round, in a shuffled order; the machine reference between them."""
+    sides = [Side(name, code, sizes, games) for name, code in trees.items()]
+    tasks = list(sides[0].work)
+    ref = float("inf")
+    rng = random.Random(29)
+    try:
+        for _ in range(rounds):
+            turns = [(side, task) for side in sides for task in tasks]
+            rng.shuffle(turns)
+            for side, task in turns:
+                side.sample(task)
+            ref = min([ref] + [reference() for _ in range(3)])
+    finally:
+        for side in sides:
+            side.close()
+    return sides, ref
+
+
+def report(sides: list[Side], ref: float, rounds: int) -> None:
+    after = sides[-1]
+    print(f"python {sys.version.split()[0]}; best of {rounds} rounds, CPU time; machine reference "
+          f"(3,000,000 additions in a loop): {ref * 1000:.0f} ms (an ordinary quiet machine: about 130)")
+    names = [s.name[:14] for s in sides]
+    print(f"{'':>30}" + "".join(f"{n:>16}" for n in names) + "   µs each (after)   per ref (after)"
+          + ("   after ÷ before" if len(sides) > 1 else ""))
+    for task in after.work:
+        unit = "hands/s" if task.startswith("tresillo") else "deals/s"
+        cells = "".join(f"{s.rate(task):16,.0f}" for s in sides)
+        extra = f"{after.best[task] / after.work[task] * 1e6:15.1f}   {after.rate(task) * ref:15,.0f}"
+        ratio = f"   {after.rate(task) / sides[0].rate(task):10.2f}×" if len(sides) > 1 else ""
+        print(f"{task + ' ' + unit:>30}{cells}   {extra}{ratio}")
+    for side in sides:
+        per_hand = {n: side.best[f"tresillo {n}"] / side.work[f"tresillo {n}"] for n in SIZES
+                    if f"tresillo {n}" in side.best}
+        growth = ", ".join(f"1k→{n // 1000}k {per_hand[n] / per_hand[1_000]:.2f}" for n in per_hand if n > 1_000)
+        print(f"{side.name}: Tresillo at 10,000 hands {side.rate('tresillo 10000'):,.0f} hands/s"
+              f" ({side.rate('tresillo 10000') * ref:,.0f} per ref; target ≥ 50,000/s, about 6,500 per ref);"
+              f" growth (µs a hand ÷ at 1k) {growth} (target ≤ 1.1)")
+    digests = {s.digest for s in sides}
+    print("same results on every side" if len(digests) == 1 else
+          "DIFFERENT RESULTS: " + ", ".join(f"{s.name} {s.digest}" for s in sides))
+
+
+def instructions(trees: dict[str, Path], sizes: list[int]) -> None:
+    """Instructions a hand of Tresillo's replay, counted by valgrind (the same on a busy machine as on a quiet one):
+    a child that replays the sample once, less one that only builds the sessions."""
+    def run(code: Path, n: int, sample: bool) -> subprocess.Popen[str]:
+        args = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                sys.executable, __file__, "--child", "--sizes", str(n)] + (["--count"] if sample else ["--count", "0"])
+        env = {"PATH": os.environ.get("PATH", ""), "REPLAY_BENCH_CODE": str(code), "PYTHONPATH": str(code),
+               "PYTHONHASHSEED": "0"}  # the same for every side and every run
+        return subprocess.Popen(args, stderr=subprocess.PIPE, text=True, env=env, cwd=code)
+
+    def refs(proc: subprocess.Popen[str]) -> int:
+        _, err = proc.communicate()
+        found = re.search(r"I\s+refs:\s+([\d,]+)", err)
+        assert proc.returncode == 0 and found, err
+        return int(found[1].replace(",", ""))
+
+    per_hand: dict[str, dict[int, float]] = {}
+    for name, code in trees.items():
+        # compiled first: a child that compiled a module and one that found it compiled would differ
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(code / "scorekeeper")], check=True)
+        per_hand[name] = {}
+        for n in sizes:
+            with_sample, without = run(code, n, True), run(code, n, False)
+            per_hand[name][n] = (refs(with_sample) - refs(without)) / max(n, SAMPLE_HANDS)
+    print(f"instructions a hand (valgrind --tool=cachegrind), {SAMPLE_HANDS:,} hands as sessions of each size")
+    print(f"{'':>16}" + "".join(f"{name[:14]:>16}" for name in trees) + ("   after ÷ before" if len(trees) > 1 else ""))
+    after, first = list(trees)[-1], list(trees)[0]
+    for n in sizes:
+        ratio = f"   {per_hand[after][n] / per_hand[first][n]:10.3f}" if len(trees) > 1 else ""
+        print(f"{f'{n} hands':>16}" + "".join(f"{per_hand[name][n]:16,.0f}" for name in trees) + ratio)
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--quick", action="store_true", help="skip the 100k-hand run")
-    ap.add_argument("--games", action="store_true", help="also time every other game (scorekeeper/games)")
-    ap.add_argument("--before", nargs="+", help="git revisions timed too, in turns with this tree (e.g. main)")
-    ap.add_argument("--rounds", type=int, default=3, help="turns of each side with --before")
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true", help="skip the 100k-hand session")
+    ap.add_argument("--games", action="store_true", help="also every game of scorekeeper/games (deals per second)")
+    ap.add_argument("--before", nargs="+", metavar="REV",
+                    help="git revisions (or directories holding another tree) timed beside this tree, in turns")
+    ap.add_argument("--rounds", type=int, default=7, help="samples of each figure (the best is kept)")
+    ap.add_argument("--instructions", action="store_true",
+                    help="count Tresillo's instructions a hand with valgrind instead of timing")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--count", nargs="?", const=1, type=int, help=argparse.SUPPRESS)
     ap.add_argument("--sizes", type=int, nargs="*", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
-        print(json.dumps(measure(args.sizes, args.games)))
+        sys.path.insert(0, os.environ.get("REPLAY_BENCH_CODE", str(ROOT)))
+        child(args.sizes, args.games, args.count)
         return
-    if args.before:
-        before_after(args.before, args.rounds, [500, 1_000, 10_000] + ([] if args.quick else [100_000]), args.games)
-        return
-    if args.games:
-        time_games()
-    sizes = [500, 1_000, 10_000] + ([] if args.quick else [100_000])
-    hands = make_hands(max(sizes))
-    print(f"python {sys.version.split()[0]}, best of 5 replays (2 at 100k) (wall clock; CPU time in brackets)")
-    per_hand: dict[int, float] = {}
-    cpu_per_hand: dict[int, float] = {}
-    for n in sizes:
-        secs, cpu = time_replay(hands[:n], repeat=5 if n <= 10_000 else 2)
-        per_hand[n] = secs / n
-        cpu_per_hand[n] = cpu / n
-        print(f"{n:>7} hands: {secs * 1000:9.1f} ms  {n / secs:10,.0f} hands/s  {secs / n * 1e6:6.1f} µs/hand"
-              f"  ({n / cpu:,.0f} hands/s CPU)")
-    print(f"10,000-hand session: {1 / per_hand[10_000]:,.0f} hands/s, {1 / cpu_per_hand[10_000]:,.0f} CPU"
-          " (target ≥ 50,000)")
-    print(f"500-hand session: {per_hand[500] * 500 * 1000:.1f} ms")
-    big = max(sizes)
-    print(f"growth: µs/hand at {big:,} ÷ at 1,000 = {per_hand[big] / per_hand[1_000]:.2f} wall clock,"
-          f" {cpu_per_hand[big] / cpu_per_hand[1_000]:.2f} CPU (1.00 = linear; target ≤ 1.1)")
+    sizes = [n for n in SIZES if not (args.quick and n > 10_000)]
+    with tempfile.TemporaryDirectory() as tmp:
+        trees: dict[str, Path] = {}
+        made: list[Path] = []
+        try:
+            for i, rev in enumerate(args.before or []):
+                if Path(rev).is_dir():  # a tree as it is (an experiment), not a revision
+                    trees[rev] = Path(rev).resolve()
+                    continue
+                trees[rev] = Path(tmp) / f"before-{i}"
+                subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(trees[rev]), rev],
+                               check=True, capture_output=True)
+                made.append(trees[rev])
+            trees["after" if trees else "this tree"] = ROOT
+            if args.instructions:
+                instructions(trees, [1_000] if args.quick else [1_000, 10_000])
+                return
+            sides, ref = run(trees, sizes, args.games, args.rounds)
+        finally:
+            for tree in made:
+                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
+                               capture_output=True)
+    report(sides, ref, args.rounds)
 
 
 if __name__ == "__main__":

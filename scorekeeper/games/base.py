@@ -12,7 +12,7 @@ the deal (``unit="deal"``) and the field, with a template the narration translat
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any, Generic, Literal, TypeVar
@@ -166,13 +166,12 @@ def refuse(deal: int | None, where: str, template: str, **params: Any) -> Sessio
 # ---------------------------------------------------------------- reading a deal
 
 
-def only_fields(obj: Any, deal: int | None, allowed: Iterable[str], where: str = "deal") -> Mapping[str, Any]:
+def only_fields(obj: Any, deal: int | None, allowed: Collection[str], where: str = "deal") -> Mapping[str, Any]:
     """``obj`` as a JSON object whose keys are all among ``allowed``; anything else is refused."""
     if not isinstance(obj, Mapping):
         raise refuse(deal, where, N_("expected an object"))
-    known = set(allowed)
     for key in obj:
-        if key not in known:
+        if key not in allowed:
             raise refuse(deal, f"{where}.{key}" if where != "deal" else str(key), N_("unknown field {field!r}"),
                          field=str(key))
     return obj

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from ...core.errors import SessionError
 from ..base import STAKE_OPTION, DealRow, Game, GameSpec, OptionSpec, Result, Seating, Table, read_choices
-from .engine import RULESETS, Setup, settle
+from .engine import RULESETS, settle
 from .engine import Table as Tresillo
 from .engine.sessionfile import FORMAT, load_hand, load_setup
 
@@ -80,8 +80,9 @@ def _refused_as_deal(number: int | None, read: Callable[[], T]) -> T:
         raise _as_deal(exc, number) from None
 
 
-def _setup(options: Mapping[str, Any], players: tuple[str, ...], stake: str) -> Setup:
-    """The engine's setup from the options, checked as the session file's are (``stake``: the tanto's value)."""
+def _table(options: Mapping[str, Any], players: tuple[str, ...], stake: str) -> Tresillo:
+    """The engine's table from the options, its setup checked as the session file's is (``stake``: the
+    tanto's value)."""
     d: dict[str, Any] = {"format": FORMAT, "players": list(players), "rules": options["rules"],
                          "start_tokens": options["start_tokens"], "tanto_value": stake,
                          "end": {"paper": options["end_paper"]}}
@@ -89,20 +90,19 @@ def _setup(options: Mapping[str, Any], players: tuple[str, ...], stake: str) -> 
         if options[option] is not None:
             d[field] = options[option]
     setup = _refused_as_deal(None, lambda: load_setup(d))
-    _refused_as_deal(None, lambda: Tresillo(setup))  # check_setup: the paper's players, the first dealer…
-    return setup
+    return _refused_as_deal(None, lambda: Tresillo(setup))  # check_setup: the paper's players, the first dealer…
 
 
 def read_options(raw: Mapping[str, Any], seating: Seating) -> Mapping[str, Any]:
     """The options with their defaults, checked against the seating as the session file's setup is."""
     options = read_choices(raw, SPEC)
-    _setup(options, seating.players, "1")
+    _table(options, seating.players, "1")
     return options
 
 
 def start(table: Table) -> State:
-    setup = _setup(table.options, table.seating.players, str(table.stake))
-    return State(Tresillo(setup), tuple((p, 0) for p in setup.players))
+    tresillo = _table(table.options, table.seating.players, str(table.stake))
+    return State(tresillo, tuple((p, 0) for p in tresillo.players))
 
 
 def play(state: State, number: int, deal: Mapping[str, Any]) -> tuple[State, DealRow]:
@@ -111,8 +111,7 @@ def play(state: State, number: int, deal: Mapping[str, Any]) -> tuple[State, Dea
     hand = _refused_as_deal(number, lambda: load_hand(deal, number, setup.players))
     table = state.table.fork()
     _refused_as_deal(number, lambda: table.play(hand))
-    bowls = table.last.bowls
-    scores = tuple((p, bowls[p] - setup.start_tokens) for p in setup.players)
+    scores = tuple((p, bowl - setup.start_tokens) for p, bowl in zip(table.players, table.bowls, strict=True))
     points = tuple((p, now - before) for (p, now), (_, before) in zip(scores, state.scores, strict=True))
     row = DealRow(number, points, scores, (("plato", table.plato), ("pajaritos", table.pajaritos)))
     return State(table, scores), row

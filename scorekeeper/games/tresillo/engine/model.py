@@ -31,15 +31,16 @@ _R = TypeVar("_R")
 
 
 def builder(record: Callable[_P, _R]) -> Callable[_P, _R]:
-    """A faster constructor for a frozen, slotted record with many fields, built once per hand.
+    """A faster constructor for a frozen, slotted record the replay builds for every hand.
 
-    The one speed trick the replay keeps, because ``bench/replay.py --before`` shows it matters
-    (figures where it is used: :data:`build_result`, :data:`.reading.build_play`). A frozen
-    dataclass stores each field through ``object.__setattr__``; for a record of 13 or 16 fields
-    that is several times dearer than plain attribute stores. The builder is a twin class with
-    the same slots and no guard: its generated ``__init__`` stores the fields plainly and then
-    makes the object a ``record`` (same layout, so its class may change). What comes out is an
-    ordinary ``record``, as immutable as one built by ``record(...)``.
+    Used for :data:`build_result`, :data:`.reading.build_play` and :data:`.stake.build_stake`. A
+    frozen dataclass stores each field through ``object.__setattr__``, several times dearer than a
+    plain attribute store: built by their own constructors, those three records make a hand cost
+    35 % more instructions (169,000 instead of 125,000) and the replay 18 % slower (27,971 hands/s
+    instead of 33,962 at 10,000 hands), ``bench/replay.py --instructions`` and ``--before``. The
+    builder is a twin class with the same slots and no guard: its generated ``__init__`` stores the
+    fields plainly and then makes the object a ``record`` (same layout, so its class may change).
+    What comes out is an ordinary ``record``, as immutable as one built by ``record(...)``.
 
     >>> make = builder(Debt)
     >>> d = make(3, "E", 20)
@@ -268,7 +269,8 @@ class Transfer:
 @lru_cache(maxsize=4096)
 def transfer(source: str, target: str, amount: int, reason: Reason, debt: int | None = None) -> Transfer:
     """A :class:`Transfer`, shared: the same move recurs hand after hand (the tanto, the ante), and a
-    record never changes, so one object serves every row that makes it (a replay builds far fewer)."""
+    record never changes, so one object serves every row that makes it (built afresh every time, a
+    hand costs 7.8 % more instructions: ``bench/replay.py --instructions``)."""
     return Transfer(source, target, amount, reason, debt)
 
 
@@ -632,7 +634,9 @@ class RowLog:
 
     A replay records two rows a hand, and a page reads only a few of them (the table screen the last),
     so a row keeps only its parts here: the tokens as plain ints in one list (bowls in seating order,
-    the plato, the pajaritos dish), its paper version, what happened and its transfers. The log only
+    the plato, the pajaritos dish), its paper version, what happened and its transfers. (A :class:`Row`
+    built for every row as it is recorded makes a hand cost 48 % more instructions and the replay 29 %
+    slower: 24,080 hands/s instead of 33,962 at 10,000 hands, ``bench/replay.py``.) The log only
     grows, and only by whole rows: the start row, then a deal row and a hand row for each hand. A built
     row is kept (``dict.setdefault``: two threads reading the same row get the same object).
     """
@@ -812,8 +816,5 @@ class Ledger:
         return self.rows[-1]
 
 
-#: the replay's :class:`HandResult`, once per hand, through :func:`builder`. ``bench/replay.py --quick
-#: --before main 6c8d2bd`` (10,000 hands, CPU, load 15 on 2 cores): every record by its own constructor
-#: 48,379 hands/s, under the 50,000 target; this builder for HandResult and Play 59,638; the positional
-#: builders of every record before 83,880. The other records are built plainly: they cost little.
+#: the replay's :class:`HandResult`, once per hand, through :func:`builder` (the figures: there)
 build_result = builder(HandResult)

@@ -34,9 +34,6 @@ if TYPE_CHECKING:
 _CONTRACT_REASON = {c: Reason(c) for c in ("entrada", "vuelta", "solo", "penetro")}
 #: condiciones a winning declarer may also be paid, besides the contract's and the bola
 _EXTRAS = (("estuche", Reason.ESTUCHE), ("contra_estuche", Reason.CONTRA_ESTUCHE), ("primeras", Reason.PRIMERAS))
-# the reasons of every hand, read once (an enum member is a class attribute: dearer to look up each time)
-_PLATO, _TANTO, _RESERVED, _CROSSED = Reason.PLATO, Reason.TANTO, Reason.RESERVED, Reason.CROSSED
-_PUESTA, _CODILLO, _GAVE_UP = Reason.PUESTA, Reason.CODILLO, Reason.GAVE_UP
 
 
 def score(play: Play, stake: Stake, rules: Ruleset) -> Scored:
@@ -99,16 +96,16 @@ def _won(play: Play, stake: Stake) -> tuple[Transfer, ...]:
     playing = play.playing
     assert playing is not None and play.declarer is not None
     if play.takeover is not None:
-        return (transfer(play.declarer, play.takeover, stake.total, _GAVE_UP),)
-    out: tuple[Transfer, ...] = (transfer(PLATO, playing, stake.plato, _PLATO),) if stake.plato else ()
+        return (transfer(play.declarer, play.takeover, stake.total, Reason.GAVE_UP),)
+    out: tuple[Transfer, ...] = (transfer(PLATO, playing, stake.plato, Reason.PLATO),) if stake.plato else ()
     debt = stake.debt
     if debt is not None:
         if debt.player != playing:
-            out += (transfer(debt.player, playing, debt.amount, _RESERVED),)
+            out += (transfer(debt.player, playing, debt.amount, Reason.RESERVED),)
         # not shared: each debt is crossed out once (it would only push shared moves out of the cache)
-        return out + (Transfer(PAPER, debt.player, debt.amount, _CROSSED, debt.number),)
+        return out + (Transfer(PAPER, debt.player, debt.amount, Reason.CROSSED, debt.number),)
     if stake.tanto:
-        return out + each_pays(play.players, playing, stake.tanto, _TANTO)
+        return out + each_pays(play.players, playing, stake.tanto, Reason.TANTO)
     return out
 
 
@@ -124,10 +121,10 @@ def _lost(
         losers = losers[:-1]  # a surrendered declarer still pays his puesta
     where: Literal["plato", "paper"] = "plato" if stake.case == "first" else "paper"
     to, total = PLATO if where == "plato" else PAPER, stake.total
-    out = tuple([transfer(loser, to, total, _PUESTA) for loser in losers])
+    out = tuple([transfer(loser, to, total, Reason.PUESTA) for loser in losers])
     if outcome == "codillo":
         assert winner is not None
-        out += (transfer(playing, winner, total, _CODILLO),)
+        out += (transfer(playing, winner, total, Reason.CODILLO),)
     return out, losers, (where if losers else None)
 
 
@@ -182,7 +179,8 @@ def _bola(play: Play, rules: Ruleset) -> tuple[Transfer, ...]:
 
 @lru_cache(maxsize=1024)
 def each_pays(players: tuple[str, ...], payee: str, amount: int, reason: Reason) -> tuple[Transfer, ...]:
-    """Every other player pays ``payee`` ``amount`` (shared: a table pays the same few again and again).
+    """Every other player pays ``payee`` ``amount`` (shared: a table pays the same few again and again;
+    built afresh every time, a hand costs 5 % more instructions: ``bench/replay.py --instructions``).
 
     >>> [(t.source, t.target) for t in each_pays(("N", "W", "S"), "W", 1, Reason.TANTO)]
     [('N', 'W'), ('S', 'W')]

@@ -87,7 +87,7 @@ class Play(HandFacts):
     playing: str | None
 
 
-#: a :class:`Play`, once per hand, through :func:`.model.builder` (the figures: :data:`.model.build_result`)
+#: a :class:`Play`, once per hand, through :func:`.model.builder` (the figures: there)
 build_play = builder(Play)
 
 
@@ -367,7 +367,7 @@ def _check_tricks(number: int, hand: Hand, active: tuple[str, ...], playing: str
     if hand.outcome is not None or hand.winner is not None:
         raise _fail(number, "outcome" if hand.outcome is not None else "winner",
                     N_("give the tricks or how the hand ended, not both"))
-    if tricks.__class__ is not dict and not isinstance(tricks, Mapping):
+    if not isinstance(tricks, Mapping):
         raise _fail(number, "tricks", N_("give each player's tricks"))
     if len(tricks) != len(active):
         _check_who_played(number, tricks, active)
@@ -376,7 +376,7 @@ def _check_tricks(number: int, hand: Hand, active: tuple[str, ...], playing: str
         c = tricks.get(p)
         if c is None:
             _check_who_played(number, tricks, active)
-        if c.__class__ is not int and (not isinstance(c, int) or isinstance(c, bool)) or c < 0:
+        if not isinstance(c, int) or isinstance(c, bool) or c < 0:
             raise _fail(number, "tricks", N_("{p}'s tricks must be a whole number, 0 or more"), p=p)
         total += c
     _check_count(number, hand, total, tricks[playing], playing)

@@ -149,13 +149,7 @@ class Ruleset:
         >>> get_ruleset("pagat").with_options({"palo_de_favor": "oros"}).paid("vuelta", True)
         2
         """
-        return self._paid.get((name, favoured), 0)
-
-    @cached_property
-    def _paid(self) -> dict[tuple[str, bool], int]:
-        """Every condición, plain and favoured (asked for every hand)."""
-        return {(name, favoured): self.condicion(name) * self.favour(name, favoured)
-                for name in self.condiciones for favoured in (False, True)}
+        return self.condicion(name) * self.favour(name, favoured)
 
     def condicion(self, name: str) -> int:
         return self.condiciones.get(name, 0)

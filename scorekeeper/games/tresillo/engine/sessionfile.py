@@ -260,7 +260,10 @@ def _tricks(d: Mapping[str, Any], number: int, players: tuple[str, ...]) -> dict
         assert name is not None  # a key is text, never null
         if name in out:
             raise _err(number, "tricks", N_("{name} is listed twice"), name=name)
-        out[name] = _domain(c, domains.TRICKS.check, number, f"tricks.{name}")
+        try:
+            out[name] = domains.TRICKS.check(c)
+        except OutOfDomain as exc:  # (the field named only when refused: every hand has tricks)
+            raise SessionError(exc.at(number, f"tricks.{name}")) from None
     return out
 
 
@@ -295,15 +298,15 @@ def load_hand(d: Any, number: int, players: tuple[str, ...]) -> Hand:
         estuche=_count(d, "estuche", number),
         contra_estuche=_count(d, "contra_estuche", number),
         primeras=_flag(d, "primeras", number),
-        bola=cast(Bola | None, _optional_choice(d.get("bola"), number, "bola", ("won", "failed"),
+        bola=cast("Bola | None", _optional_choice(d.get("bola"), number, "bola", ("won", "failed"),
                                                 N_("{value} is not how the bola went (one of: {items})"))),
         surrender=_surrender(d, number, players),
         drops_out=_name(d.get("drops_out"), number, "drops_out", players),
         debt=_name(d.get("debt"), number, "debt", players),
         trump=_optional_choice(d.get("trump"), number, "trump", SUITS, N_("{value} is not a suit (one of: {items})")),
-        bet=cast(Bet | None, _optional_choice(d.get("bet"), number, "bet", ("J", "P", "C"),
+        bet=cast("Bet | None", _optional_choice(d.get("bet"), number, "bet", ("J", "P", "C"),
                                               N_("{value} is not the dealer's prediction (one of: {items})"))),
-        outcome=cast(GivenOutcome | None, _optional_choice(
+        outcome=cast("GivenOutcome | None", _optional_choice(
             d.get("outcome"), number, "outcome", GIVEN_OUTCOMES,
             N_("{value} is not how the hand ended (one of: {items})"))),
         winner=_name(d.get("winner"), number, "winner", players),

@@ -25,13 +25,15 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ....core.errors import N_, HandError, field_error
-from .model import Debt, Stake
+from .model import Debt, Stake, builder
 
 if TYPE_CHECKING:
     from .rules import Ruleset
 
 #: French points scoring before the contract is known: nothing in play
 NOTHING = Stake("none", 0)
+#: a :class:`Stake`, once per hand, through :func:`.model.builder` (the figures: there)
+build_stake = builder(Stake)
 
 
 def stake(rules: Ruleset, players: int, *, plato: int, plato_puesta: bool, debt: Debt | None,
@@ -46,10 +48,10 @@ def stake(rules: Ruleset, players: int, *, plato: int, plato_puesta: bool, debt:
     if rules.scoring == "points":
         return NOTHING
     if debt is not None and not plato_puesta:
-        return Stake("reserved", total=plato + debt.amount, plato=plato, players=players, debt=debt)
+        return build_stake(case="reserved", total=plato + debt.amount, plato=plato, players=players, debt=debt)
     tanto = rules.table_tanto * rules.favour("tanto", favoured)
-    return Stake("plato" if plato_puesta else "first", total=plato + tanto * players, plato=plato, tanto=tanto,
-                 players=players)
+    return build_stake(case="plato" if plato_puesta else "first", total=plato + tanto * players, plato=plato,
+                       tanto=tanto, players=players)
 
 
 def played_for(tied: Sequence[Debt], debtor: str | None, number: int, players: Sequence[str]) -> Debt | None:
