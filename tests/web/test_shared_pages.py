@@ -43,12 +43,18 @@ def test_a_screen_one_worker_drew_is_read_not_drawn_by_the_other(app, client, dr
     assert any(folder.rglob("*.html"))
 
 
-def test_a_save_draws_the_next_screens_ahead_once_its_answer_is_sent(app, client, drawn) -> None:  # noqa: F811
-    token, last = forty_of_forty_one(app, "Ahead")
+def hand_41_form(client, token: str, last) -> dict[str, str]:
+    """What the phone posts to save hand 41, read off the hand form it opened."""
     page = client.get(f"/s/{token}/hand").get_data(as_text=True)
     data = hand_fields(last, ("North", "West", "South", "East"))
     data.update(idem_key=field_value(page, "idem_key"), number="41", version=field_value(page, "version"),
                 csrf_token=csrf_of(page))
+    return data
+
+
+def test_a_save_draws_the_next_screens_ahead_once_its_answer_is_sent(app, client, drawn) -> None:  # noqa: F811
+    token, last = forty_of_forty_one(app, "Ahead")
+    data = hand_41_form(client, token, last)
     drawn.clear()
     answer = client.post(f"/s/{token}/hand", data=data)
     assert answer.status_code == 302 and drawn == []  # the save's answer waits for no drawing
@@ -66,10 +72,7 @@ def test_a_save_draws_the_next_screens_ahead_once_its_answer_is_sent(app, client
 
 def test_a_resent_save_draws_nothing_ahead(app, client, drawn) -> None:  # noqa: F811
     token, last = forty_of_forty_one(app, "Resent")
-    page = client.get(f"/s/{token}/hand").get_data(as_text=True)
-    data = hand_fields(last, ("North", "West", "South", "East"))
-    data.update(idem_key=field_value(page, "idem_key"), number="41", version=field_value(page, "version"),
-                csrf_token=csrf_of(page))
+    data = hand_41_form(client, token, last)
     client.post(f"/s/{token}/hand", data=data).close()
     settled()
     drawn.clear()
