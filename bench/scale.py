@@ -5,8 +5,9 @@
 For each page (the table screen, the hand form, all hands, the end page, the HTML report's first page) and
 for saving a hand: the median server time (the Flask test client, SQLite
 file) at each size, and the ratio 500 ÷ 10 (target ≤ 1.5: a page's cost does
-not grow with the evening). Then each page's weight at 500 hands (target: HTML
-≤ 40 KB), and the weight of every page of the (paged) HTML report. Pages are
+not grow with the evening; for the paged HTML report 500 ÷ 100 decides, its first page
+holding 10 hands at 10 and a full page of 40 ledger lines from 100 on). Then each page's
+weight at 500 hands (target: HTML ≤ 40 KB), and the weight of every page of the (paged) HTML report. Pages are
 timed after a first look (the cached replay of the session, as a table sees it
 between two hands); saving a hand is timed as
 posted from the form, each save a new version. The sizes take turns request
@@ -145,6 +146,10 @@ def main() -> None:
             wall = results[500][name][0] / results[10][name][0]
             cpu = results[500][name][1] / results[10][name][1]
             verdict = "ok" if wall <= TARGET_RATIO else "OVER"
+            if name == "report.html" and 100 in results:
+                # the report is paged: at 10 hands its first page holds 10 hands, from 100 on a full page
+                full = results[500][name][0] / results[100][name][0]
+                verdict = f"(a partial page at 10) 500÷100 {full:4.2f} " + ("ok" if full <= TARGET_RATIO else "OVER")
             cells += f"   {wall:5.2f} ({cpu:4.2f}) {verdict}"
         print(f"{name:<12}{cells}")
     at = 500 if 500 in weights else max(weights)
