@@ -51,11 +51,9 @@ def test_the_walk_reads_every_version_as_the_paper_does(full_ledger: Ledger, lon
         for row in ledger.rows:
             sheet = list(walk.at(row.paper_version).sheet.values())
             assert sheet == list(PaperVersion(None, row.paper_version.debts()).debts())
-            assert walk.by_player(row.players) == row.paper_version.by_player(row.players)
             for p in row.players:
                 owed = [d for d in sheet if d.player == p and not d.crossed]
                 assert list(walk.open.get(p, {}).values()) == owed
-                assert walk.owed.get(p, 0) == sum(d.amount for d in owed)
 
 
 def test_a_jump_reads_the_version_whole(full_ledger: Ledger) -> None:

@@ -373,11 +373,11 @@ class PaperWalk:
     >>> walk = PaperWalk()
     >>> [d.amount for d in walk.at(first).open["E"].values()]
     [20]
-    >>> [(d.amount, d.crossed) for d in walk.at(second).sheet.values()], dict(walk.open["E"]), walk.owed
-    ([(20, True), (23, False)], {}, {'E': 0, 'S': 23})
+    >>> [(d.amount, d.crossed) for d in walk.at(second).sheet.values()], dict(walk.open["E"])
+    ([(20, True), (23, False)], {})
     """
 
-    __slots__ = ("version", "sheet", "open", "owed")
+    __slots__ = ("version", "sheet", "open")
 
     def __init__(self) -> None:
         self.version: PaperVersion | None = None
@@ -385,8 +385,6 @@ class PaperWalk:
         self.sheet: dict[int, Debt] = {}
         #: each player's open debts by number, oldest first (a player stays once a debt is written)
         self.open: dict[str, dict[int, Debt]] = {}
-        #: the sum of each player's open debts
-        self.owed: dict[str, int] = {}
 
     def at(self, version: PaperVersion) -> PaperWalk:
         """The walk with the paper of ``version``: its change applied when it follows the version
@@ -395,7 +393,7 @@ class PaperWalk:
             return self
         if version.parent is not self.version:
             self.version = None
-            self.sheet, self.open, self.owed = {}, {}, {}
+            self.sheet, self.open = {}, {}
             for debt in version.debts():
                 self._write(debt)
         else:
@@ -409,24 +407,13 @@ class PaperWalk:
     def _write(self, debt: Debt) -> None:
         self.sheet[debt.number] = debt
         self.open.setdefault(debt.player, {})
-        self.owed.setdefault(debt.player, 0)
         if not debt.crossed:
             self.open[debt.player][debt.number] = debt
-            self.owed[debt.player] += debt.amount
 
     def _cross(self, number: int) -> None:
         d = self.sheet[number]
         self.sheet[number] = Debt(d.number, d.player, d.amount, True, d.hand)
         del self.open[d.player][number]
-        self.owed[d.player] -= d.amount
-
-    def by_player(self, players: tuple[str, ...]) -> dict[str, list[Debt]]:
-        """Each player's row of the whole sheet, crossed debts too, in seating order
-        (as :meth:`PaperVersion.by_player`)."""
-        rows: dict[str, list[Debt]] = {p: [] for p in players}
-        for d in self.sheet.values():
-            rows.setdefault(d.player, []).append(d)
-        return rows
 
     def as_shown(self, players: tuple[str, ...], crossed_here: frozenset[int]) -> dict[str, list[Debt]]:
         """The paper as a row shows it (the worked example's paper column): each player's open debts and
