@@ -1,4 +1,4 @@
-"""What a worker keeps of what it made, bounded by count and shared by its threads."""
+"""What a worker keeps of what it made, bounded by count (or by weight) and shared by its threads."""
 
 from __future__ import annotations
 

@@ -260,10 +260,7 @@ def _tricks(d: Mapping[str, Any], number: int, players: tuple[str, ...]) -> dict
         assert name is not None  # a key is text, never null
         if name in out:
             raise _err(number, "tricks", N_("{name} is listed twice"), name=name)
-        try:
-            out[name] = domains.TRICKS.check(c)
-        except OutOfDomain as exc:  # (the field named only when refused: every hand has tricks)
-            raise SessionError(exc.at(number, f"tricks.{name}")) from None
+        out[name] = _domain(c, domains.TRICKS.check, number, f"tricks.{name}")
     return out
 
 
