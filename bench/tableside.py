@@ -28,7 +28,9 @@ server grows with the load, the CPU time much less). The server is
 ./scripts/run's gunicorn command and configuration (two workers of eight
 threads), started directly so the app can be wrapped. With ``--before REV`` the
 same rounds run first against REV (a temporary worktree, REV's own package and
-configuration), in the same run.
+configuration), in the same run. bench/replay.py's machine reference is printed
+beside the figures, so that runs on different machines can be compared (an
+ordinary quiet machine runs it in about 130 ms).
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from replay import PLAYERS, make_hands  # noqa: E402
+from replay import PLAYERS, make_hands, reference  # noqa: E402
 from scorekeeper.games.tresillo.engine import Session, Setup, dump_session  # noqa: E402
 from serve import Phone, hidden, new_table, run_env, started  # noqa: E402
 
@@ -61,6 +63,8 @@ CPU_LINE = re.compile(r'tableside-cpu <(\d+)> (\d+) (\d+) "(\w+) (\S+)"')
 KINDS = {("POST", "hand"): "save", ("GET", "hand"): "hand form", ("GET", ""): "table screen"}
 LIMITS = {"save": 20.0, "hand form": 30.0, "table screen": 20.0}  # p95, ms (issue 29, must show 2)
 GAP = 0.15  # seconds between two rounds (a table is quieter still)
+#: bench/replay.py's machine reference on an ordinary quiet machine (ms)
+QUIET_REFERENCE_MS = 130.0
 
 
 def kind_of(method: str, path: str) -> str | None:
@@ -165,6 +169,12 @@ def measure(command: list[str], env: dict[str, str], cwd: Path, session_file: Pa
     return {"failures": failures, "times": times, "cpu": cpu}
 
 
+def machine_reference() -> float:
+    """bench/replay.py's machine reference here (ms, best of five): how much slower than an ordinary quiet
+    machine this one runs plain Python, printed beside the figures (it converts none of them)."""
+    return min(reference() for _ in range(5)) * 1000
+
+
 def show(label: str, result: dict[str, object]) -> None:
     times: dict[str, list[tuple[int, float]]] = result["times"]  # type: ignore[assignment]
     print(f"{label}:")
@@ -205,6 +215,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{args.hands - args.rounds} hands, then {args.rounds} rounds ({args.pattern}); {os.cpu_count()} CPUs;"
           f" load {os.getloadavg()[0]:.2f}")
+    first = machine_reference()
     results: dict[str, dict[str, object]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
@@ -226,6 +237,10 @@ def main() -> None:
         results["after"] = measure(command, env, ROOT, session_file, args.rounds, args.pattern)
         show("after (this tree)", results["after"])
     print(f"load {os.getloadavg()[0]:.2f}; p95 limits (ms): {LIMITS}")
+    ref = min(first, machine_reference())
+    print(f"machine reference (bench/replay.py, best of the start and the end): {ref:.0f} ms; an ordinary"
+          f" quiet machine: about {QUIET_REFERENCE_MS:.0f}, so plain Python takes {ref / QUIET_REFERENCE_MS:.2f}x"
+          " as long here")
 
 
 if __name__ == "__main__":
