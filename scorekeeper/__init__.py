@@ -1,4 +1,4 @@
-"""scorekeeper — the Tresillo table companion."""
+"""scorekeeper — the table companion for the games of the Spanish and Italian pack."""
 
 from __future__ import annotations
 

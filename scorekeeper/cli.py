@@ -1,7 +1,8 @@
 """The ``scorekeeper`` command line.
 
 ``scorekeeper replay FILE [--json]`` prints the ledger of a session file;
-``scorekeeper report|paper|settlement FILE -o OUT.pdf`` prints a document;
+``scorekeeper report|paper|settlement FILE -o OUT.pdf`` prints a document of a Tresillo session;
+``scorekeeper sheet FILE -o OUT.pdf`` prints the sheet of any game of a ``scorekeeper-session/2`` file;
 ``scorekeeper backup FILE`` / ``scorekeeper restore FILE [--replace]`` copy the app's SQLite database.
 Every subcommand takes ``--lang es|en|fr|it`` (default: the language of the
 environment's locale, LANGUAGE, LC_ALL, LC_MESSAGES or LANG; else English).
@@ -15,8 +16,10 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TextIO
 
+from . import formats
 from .games.base import DealRow
 from .games.replay import Played, result_json
 from .games.words import game_result_lines
@@ -26,10 +29,13 @@ from .inputs import (
     BadInput,
     OneLineParser,
     Subcommands,
+    given_text,
+    given_when,
     is_games_file,
     own_file_replay,
     read_file,
     replay_games,
+    write_whole,
 )
 
 
@@ -72,6 +78,43 @@ def _add_replay(sub: Subcommands) -> None:
     p.set_defaults(func=cmd_replay)
 
 
+def cmd_sheet(args: argparse.Namespace, out: TextIO) -> int:
+    """The printed sheet of a game of a ``scorekeeper-session/2`` file: the sheet its table's page prints."""
+    from .core.domains import CURRENCY, GROUP_NAME
+    from .reports.games import render_sheet_html, render_sheet_pdf  # WeasyPrint loads only when used
+    from .services.games import played_view
+
+    data = read_file(args.file)
+    if not is_games_file(data):
+        raise BadInput(_("{path}: not a scorekeeper-session/2 file: a game with a file format of its own prints "
+                         "its own documents (see scorekeeper --help)").format(path=args.file))
+    played = replay_games(data)
+    view = played_view(played, data["deals"], currency=given_text(args.currency, CURRENCY, "currency") or "EUR",
+                       closed=played.result.finished is True, group=given_text(args.group, GROUP_NAME, "group") or "",
+                       started=given_when(args.started, "started"), ended=given_when(args.ended, "ended"))
+    target = Path(args.output or f"sheet.{'html' if args.html else 'pdf'}")
+    if target.is_dir():
+        raise BadInput(_("{path}: is a folder; give a file name with -o").format(path=target))
+    document = render_sheet_html(view).encode("utf-8") if args.html else render_sheet_pdf(view)
+    write_whole(target, document)
+    out.write(_("{title}: {path} ({size} bytes)").format(title=view.title, path=target,
+                                                          size=formats.number(len(document))) + "\n")
+    return 0
+
+
+def _add_sheet(sub: Subcommands) -> None:
+    p = sub.add_parser("sheet", help=_("print the sheet of a game: its deals, the scores, the ending and who pays "
+                                       "whom, as PDF"))
+    p.add_argument("file", help=_("a scorekeeper-session/2 JSON file"))
+    p.add_argument("-o", "--output", help=_("where to write it (default {file})").format(file="sheet.pdf"))
+    p.add_argument("--html", action="store_true", help=_("write the HTML page (print CSS included) instead of PDF"))
+    p.add_argument("--group", help=_("the group's name, printed at the top"))
+    p.add_argument("--started", help=_("when play began, e.g. 2026-11-17T20:30"))
+    p.add_argument("--ended", help=_("when play ended"))
+    p.add_argument("--currency", help=_("the currency of the money (default EUR)"))
+    p.set_defaults(func=cmd_sheet)
+
+
 def _add_documents(sub: Subcommands) -> None:
     """``report``, ``paper`` and ``settlement``: the printed documents (see scorekeeper.reports)."""
     from .reports import add_document_commands  # imported here: WeasyPrint loads only when used
@@ -90,12 +133,14 @@ def _add_backup(sub: Subcommands) -> None:
 COMMANDS: list[Callable[[Subcommands], None]] = [
     _add_replay,
     _add_documents,
+    _add_sheet,
     _add_backup,
 ]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = OneLineParser(prog="scorekeeper", description=_("Tresillo table companion"))
+    parser = OneLineParser(prog="scorekeeper",
+                           description=_("The table companion of the games of the Spanish and Italian pack"))
     sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     for register in COMMANDS:
         register(sub)

@@ -9,12 +9,15 @@ package's ``commands`` module.
 from __future__ import annotations
 
 import argparse
+import os
+import tempfile
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any, NoReturn, TextIO, TypeAlias
 
 from . import formats
-from .core.domains import FILE_BYTES
+from .core.domains import FILE_BYTES, OutOfDomain, Text
 from .core.errors import SessionError
 from .core.sessionjson import parse_json
 from .games import GAMES
@@ -23,7 +26,7 @@ from .games.replay import Played
 from .games.replay import replay as replay_game_session
 from .games.views import own_module  # a game's package module found by its name
 from .i18n import _
-from .words import refusal_line
+from .words import refusal, refusal_line
 
 #: the exit status of a command that refused its input
 EXIT_BAD_INPUT = 2
@@ -91,3 +94,41 @@ class OneLineParser(argparse.ArgumentParser):
 
 #: what a subcommand registrar receives: ``sub.add_parser(...)`` makes its parser
 Subcommands: TypeAlias = "argparse._SubParsersAction[OneLineParser]"
+
+
+# ---------------------------------------------------------------- what a printed document's command reads and writes
+
+
+def given_when(value: Any, where: str) -> datetime | None:
+    """A date and time from a file or the command line (``started``, ``ended``), or None when not given."""
+    if value in (None, ""):
+        return None
+    if not isinstance(value, str):
+        raise BadInput(_("{where}: give a date and time such as 2026-11-17T20:30").format(where=where))
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError:
+        raise BadInput(_("{where}: {value!r} is not a date and time such as 2026-11-17T20:30").format(
+            where=where, value=value)) from None
+
+
+def given_text(value: Any, domain: Text, where: str) -> str | None:
+    """A group name, a title or a currency from a file or the command line, in its domain (None: not given)."""
+    if value is None:
+        return None
+    try:
+        return domain.clean(value)
+    except OutOfDomain as exc:
+        raise BadInput(f"{where}: {refusal(exc)}") from None
+
+
+def write_whole(path: Path, data: bytes) -> None:
+    """Write the whole document or nothing: a temporary file renamed into place."""
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent if str(path.parent) else ".", prefix=".", suffix=path.suffix)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise BadInput(_("{path}: cannot write the document ({error})").format(
+            path=path, error=exc.strerror or exc)) from None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -403,8 +403,16 @@ def options_played(spec: GameSpec, pieces: Pieces | None, options: Mapping[str, 
 def game_view(gs: GameSession) -> GameView:
     """What the table screen, the HTML sheet and the PDF of a game show: one view of the replay."""
     stored = deal_data(gs)
-    p = played(gs, stored)
-    shown = pieces(gs)
+    return played_view(played(gs, stored), stored, currency=gs.currency, closed=gs.closed, version=gs.version,
+                       group=gs.group.name, started=gs.created_at, ended=gs.closed_at)
+
+
+def played_view(p: Played, stored: Sequence[Mapping[str, Any]], *, currency: str, closed: bool = False,
+                version: int = 0, group: str = "", started: datetime | None = None,
+                ended: datetime | None = None) -> GameView:
+    """The view of a game replayed from ``stored`` (its deals as written): a stored session's
+    (:func:`game_view`) or a session file's (``scorekeeper sheet``), drawn by the same sheet."""
+    shown = pieces_of(p.game.spec.name)
     line = (shown.line_for(p) if shown is not None and shown.line_for is not None
             else lambda deal: deal_line(shown, deal))
     lines = tuple(DealLine(row.deal, stored[row.deal - 1], row.points, row.scores,
@@ -417,11 +425,11 @@ def game_view(gs: GameSession) -> GameView:
     return GameView(
         title=title, spec=p.game.spec, played=p, deals=lines, scores=scores, result=r,
         ending=how_words(r.how) if r.how else "",
-        money=tuple((name, formats.money(m, gs.currency, signed=True)) for name, m in r.money),
-        payments=settlement(r, players, gs.currency), stake=formats.money(p.table.stake, gs.currency),
-        next_number=len(stored) + 1, closed=gs.closed, version=gs.version, players=players,
-        options=options_played(p.game.spec, shown, p.table.options), group=gs.group.name, started=gs.created_at,
-        ended=gs.closed_at,
+        money=tuple((name, formats.money(m, currency, signed=True)) for name, m in r.money),
+        payments=settlement(r, players, currency), stake=formats.money(p.table.stake, currency),
+        next_number=len(stored) + 1, closed=closed, version=version, players=players,
+        options=options_played(p.game.spec, shown, p.table.options), group=group, started=started,
+        ended=ended,
     )
 
 

@@ -10,32 +10,16 @@ line on stderr and exit status 2, and no output file is written.
 from __future__ import annotations
 
 import argparse
-import os
-import tempfile
-from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
 from .... import formats
-from ....core.domains import GROUP_NAME, TITLE, OutOfDomain, Text
+from ....core.domains import GROUP_NAME, TITLE
 from ....i18n import N_, _
-from ....inputs import BadInput, Subcommands, read_file
-from ....words import refusal
+from ....inputs import BadInput, Subcommands, given_text, given_when, is_games_file, read_file, write_whole
 from ..commands import replay_data
 from ..views import build_view
 from .render import KINDS, TITLES, render_html, render_pdf
-
-
-def _when(value: Any, where: str) -> datetime | None:
-    if value in (None, ""):
-        return None
-    if not isinstance(value, str):
-        raise BadInput(_("{where}: give a date and time such as 2026-11-17T20:30").format(where=where))
-    try:
-        return datetime.fromisoformat(value)
-    except ValueError:
-        raise BadInput(_("{where}: {value!r} is not a date and time such as 2026-11-17T20:30").format(
-            where=where, value=value)) from None
 
 
 def _meta(data: Any) -> dict[str, Any]:
@@ -43,43 +27,24 @@ def _meta(data: Any) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def _text(value: Any, domain: Text, where: str) -> str | None:
-    """A group name or a title from the file or the command line, in its domain."""
-    if value is None:
-        return None
-    try:
-        return domain.clean(value)
-    except OutOfDomain as exc:
-        raise BadInput(f"{where}: {refusal(exc)}") from None
-
-
-def _write(path: Path, data: bytes) -> None:
-    """Write the whole document or nothing: a temporary file renamed into place."""
-    try:
-        fd, tmp = tempfile.mkstemp(dir=path.parent if str(path.parent) else ".", prefix=".", suffix=path.suffix)
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except OSError as exc:
-        raise BadInput(_("{path}: cannot write the document ({error})").format(
-            path=path, error=exc.strerror or exc)) from None
-
-
 def cmd_document(args: argparse.Namespace, out: TextIO) -> int:
     kind: str = args.command
     data = read_file(args.file)
+    if is_games_file(data):  # another game's (or this one's) scorekeeper-session/2 file: the sheet prints it
+        raise BadInput(_("{path}: a scorekeeper-session/2 file: print its sheet with scorekeeper sheet").format(
+            path=args.file))
     ledger = replay_data(data)
     meta = _meta(data)
-    group = _text(args.group if args.group is not None else meta.get("group"), GROUP_NAME, "group")
-    title = _text(args.title if args.title is not None else meta.get("title"), TITLE, "title")
-    started = _when(args.started if args.started is not None else meta.get("started"), "started")
-    ended = _when(args.ended if args.ended is not None else meta.get("ended"), "ended")
+    group = given_text(args.group if args.group is not None else meta.get("group"), GROUP_NAME, "group")
+    title = given_text(args.title if args.title is not None else meta.get("title"), TITLE, "title")
+    started = given_when(args.started if args.started is not None else meta.get("started"), "started")
+    ended = given_when(args.ended if args.ended is not None else meta.get("ended"), "ended")
     view = build_view(ledger, title=title or "Tresillo", group=group, started=started, ended=ended)
     target = Path(args.output or f"{kind}.{'html' if args.html else 'pdf'}")
     if target.is_dir():
         raise BadInput(_("{path}: is a folder; give a file name with -o").format(path=target))
     document = render_html(kind, view).encode("utf-8") if args.html else render_pdf(kind, view)
-    _write(target, document)
+    write_whole(target, document)
     out.write(_("{title}: {path} ({size} bytes)").format(title=_(TITLES[kind]), path=target,
                                                           size=formats.number(len(document))) + "\n")
     return 0
