@@ -16,10 +16,8 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import TextIO
 
-from . import formats
 from .games.base import DealRow
 from .games.replay import Played, result_json
 from .games.words import game_result_lines
@@ -29,13 +27,15 @@ from .inputs import (
     BadInput,
     OneLineParser,
     Subcommands,
+    document_command,
+    document_target,
     given_text,
     given_when,
     is_games_file,
     own_file_replay,
     read_file,
     replay_games,
-    write_whole,
+    write_document,
 )
 
 
@@ -92,27 +92,19 @@ def cmd_sheet(args: argparse.Namespace, out: TextIO) -> int:
     view = played_view(played, data["deals"], currency=given_text(args.currency, CURRENCY, "currency") or "EUR",
                        closed=played.result.finished is True, group=given_text(args.group, GROUP_NAME, "group") or "",
                        started=given_when(args.started, "started"), ended=given_when(args.ended, "ended"))
-    target = Path(args.output or f"sheet.{'html' if args.html else 'pdf'}")
-    if target.is_dir():
-        raise BadInput(_("{path}: is a folder; give a file name with -o").format(path=target))
+    target = document_target(args)
     document = render_sheet_html(view).encode("utf-8") if args.html else render_sheet_pdf(view)
-    write_whole(target, document)
-    out.write(_("{title}: {path} ({size} bytes)").format(title=view.title, path=target,
-                                                          size=formats.number(len(document))) + "\n")
+    write_document(target, document, view.title, out)
     return 0
 
 
 def _add_sheet(sub: Subcommands) -> None:
-    p = sub.add_parser("sheet", help=_("print the sheet of a game: its deals, the scores, the ending and who pays "
-                                       "whom, as PDF"))
-    p.add_argument("file", help=_("a scorekeeper-session/2 JSON file"))
-    p.add_argument("-o", "--output", help=_("where to write it (default {file})").format(file="sheet.pdf"))
-    p.add_argument("--html", action="store_true", help=_("write the HTML page (print CSS included) instead of PDF"))
+    p = document_command(sub, "sheet", _("print the sheet of a game: its deals, the scores, the ending and who "
+                                         "pays whom, as PDF"), _("a scorekeeper-session/2 JSON file"), cmd_sheet)
     p.add_argument("--group", help=_("the group's name, printed at the top"))
     p.add_argument("--started", help=_("when play began, e.g. 2026-11-17T20:30"))
     p.add_argument("--ended", help=_("when play ended"))
     p.add_argument("--currency", help=_("the currency of the money (default EUR)"))
-    p.set_defaults(func=cmd_sheet)
 
 
 def _add_documents(sub: Subcommands) -> None:

@@ -122,6 +122,33 @@ def given_text(value: Any, domain: Text, where: str) -> str | None:
         raise BadInput(f"{where}: {refusal(exc)}") from None
 
 
+def document_command(sub: Subcommands, name: str, help: str, file_help: str,
+                     func: Callable[[argparse.Namespace, TextIO], int]) -> OneLineParser:
+    """The parser of a command that prints a document from a session file: the file, ``-o`` and ``--html``
+    (the caller adds what else the document may be told)."""
+    p = sub.add_parser(name, help=help)
+    p.add_argument("file", help=file_help)
+    p.add_argument("-o", "--output", help=_("where to write it (default {file})").format(file=f"{name}.pdf"))
+    p.add_argument("--html", action="store_true", help=_("write the HTML page (print CSS included) instead of PDF"))
+    p.set_defaults(func=func)
+    return p
+
+
+def document_target(args: argparse.Namespace) -> Path:
+    """Where a document command writes (``-o``, else ``NAME.pdf`` or ``NAME.html``): never a folder."""
+    target = Path(args.output or f"{args.command}.{'html' if args.html else 'pdf'}")
+    if target.is_dir():
+        raise BadInput(_("{path}: is a folder; give a file name with -o").format(path=target))
+    return target
+
+
+def write_document(target: Path, document: bytes, title: str, out: TextIO) -> None:
+    """Write a document whole and say so: its title, where it went and its size."""
+    write_whole(target, document)
+    out.write(_("{title}: {path} ({size} bytes)").format(title=title, path=target,
+                                                          size=formats.number(len(document))) + "\n")
+
+
 def write_whole(path: Path, data: bytes) -> None:
     """Write the whole document or nothing: a temporary file renamed into place."""
     try:

@@ -10,13 +10,21 @@ line on stderr and exit status 2, and no output file is written.
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any, TextIO
 
-from .... import formats
 from ....core.domains import GROUP_NAME, TITLE
 from ....i18n import N_, _
-from ....inputs import BadInput, Subcommands, given_text, given_when, is_games_file, read_file, write_whole
+from ....inputs import (
+    BadInput,
+    Subcommands,
+    document_command,
+    document_target,
+    given_text,
+    given_when,
+    is_games_file,
+    read_file,
+    write_document,
+)
 from ..commands import replay_data
 from ..views import build_view
 from .render import KINDS, TITLES, render_html, render_pdf
@@ -40,13 +48,9 @@ def cmd_document(args: argparse.Namespace, out: TextIO) -> int:
     started = given_when(args.started if args.started is not None else meta.get("started"), "started")
     ended = given_when(args.ended if args.ended is not None else meta.get("ended"), "ended")
     view = build_view(ledger, title=title or "Tresillo", group=group, started=started, ended=ended)
-    target = Path(args.output or f"{kind}.{'html' if args.html else 'pdf'}")
-    if target.is_dir():
-        raise BadInput(_("{path}: is a folder; give a file name with -o").format(path=target))
+    target = document_target(args)
     document = render_html(kind, view).encode("utf-8") if args.html else render_pdf(kind, view)
-    write_whole(target, document)
-    out.write(_("{title}: {path} ({size} bytes)").format(title=_(TITLES[kind]), path=target,
-                                                          size=formats.number(len(document))) + "\n")
+    write_document(target, document, _(TITLES[kind]), out)
     return 0
 
 
@@ -59,12 +63,8 @@ HELP = {
 
 def add_document_commands(sub: Subcommands) -> None:
     for kind in KINDS:
-        p = sub.add_parser(kind, help=_(HELP[kind]))
-        p.add_argument("file", help=_("a tresillo-session/1 JSON file"))
-        p.add_argument("-o", "--output", help=_("where to write it (default {file})").format(file=f"{kind}.pdf"))
-        p.add_argument("--html", action="store_true", help=_("write the HTML page (print CSS included) instead of PDF"))
+        p = document_command(sub, kind, _(HELP[kind]), _("a tresillo-session/1 JSON file"), cmd_document)
         p.add_argument("--group", help=_("the group's name (default: the file's 'group')"))
         p.add_argument("--title", help=_("a title for the evening (default: the file's 'title')"))
         p.add_argument("--started", help=_("when play began, e.g. 2026-11-17T20:30 (default: the file's 'started')"))
         p.add_argument("--ended", help=_("when play ended (default: the file's 'ended')"))
-        p.set_defaults(func=cmd_document)
