@@ -10,7 +10,7 @@ documents, if it has any beside the sheet every game has, are the ``DOCUMENTS`` 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from types import ModuleType
@@ -74,6 +74,9 @@ class Pieces:
     read_start: Callable[[Sequence[str], FormData], tuple[dict[str, Any], dict[str, str]]] | None = None
     #: the game's name on its pages as played (a ruleset's own name: Truco rioplatense), or None: the spec's title
     title: Callable[[Played], str] | None = None
+    #: the options the session's rules read, given its options (a ruleset reads its own: the printed sheet
+    #: leaves out another ruleset's, left at their defaults), or None: every option
+    options_in_play: Callable[[Mapping[str, Any]], Collection[str]] | None = None
 
 
 def _views_module(game: Game[Any]) -> ModuleType | None:

@@ -391,13 +391,15 @@ def option_words(pieces: Pieces | None, key: str, written: str) -> str:
 
 
 def options_played(spec: GameSpec, pieces: Pieces | None, options: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
-    """Each choice option as played, in words (the stake is said apart)."""
+    """Each choice option as played, in words (the stake is said apart); only those the session's rules read."""
     def value(v: Any) -> str:
         return str(v).lower() if isinstance(v, bool) else str(v)
 
+    in_play = (pieces.options_in_play(options) if pieces is not None and pieces.options_in_play is not None
+               else options)
     return tuple((option_words(pieces, o.name, o.name),
                   option_words(pieces, f"{o.name}={value(options[o.name])}", json.dumps(options[o.name])))
-                 for o in spec.options if o.choices and o.name in options)
+                 for o in spec.options if o.choices and o.name in options and o.name in in_play)
 
 
 def game_view(gs: GameSession) -> GameView:

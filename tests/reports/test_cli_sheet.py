@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 from decimal import Decimal
 from itertools import islice
 from pathlib import Path
@@ -85,6 +86,20 @@ def test_the_pdf_reads_back_in_the_language_asked(tmp_path: Path, capsys) -> Non
     text = " ".join(" ".join(pdf_pages(spanish.read_bytes())).split())
     assert "Quién paga a quién" in text and "truco" in text and "envido" in text
     assert "Peña del Sur" not in text and "Date" not in text  # no group or date given: none printed
+
+
+@pytest.mark.parametrize(("file", "own", "other"), [
+    ("truco_rioplatense.json", ["Three tied tricks", "Río de la Plata: game to", "Río de la Plata: play with flor"],
+     "Valencia"),
+    ("truc_valencia.json", ["Valencia: points of a cama", "Valencia: camas to win"], "Río de la Plata"),
+])
+def test_a_ruleset_prints_its_own_options_only(tmp_path: Path, capsys, file: str, own: list[str], other: str) -> None:
+    """Truc's rulesets each read their own options; another ruleset's, left at their defaults, are not printed."""
+    out = tmp_path / "sheet.html"
+    assert sheet([str(DATA / file), "--html", "-o", str(out), "--lang", "en"], capsys)[0] == 0
+    labels = re.findall(r"<dt>([^<]*)</dt>", out.read_text(encoding="utf-8"))
+    assert [label for label in labels if label not in ("Players", "Rules", "Stake")] == own
+    assert not any(other in label for label in labels)
 
 
 def _one_line(err: str) -> str:

@@ -134,7 +134,8 @@ def test_the_long_option_labels_keep_whole_lines(browser, three_games):
     _group, _night, _tressette, truco, _cacho = three_games
     lines = sheet_of(browser, truco)[0].splitlines()
     assert any("Río de la Plata: game to" in line for line in lines), lines[:20]
-    assert any("Valencia: camas to win" in line for line in lines)
+    assert any("Río de la Plata: play with flor" in line for line in lines)
+    assert not any("Valencia" in line for line in lines)  # another ruleset's options are not this game's
 
 
 SEVEN = ("Ana", "Bea", "Cleo", "Dan", "Eva", "Fede", "Gina")

@@ -13,7 +13,7 @@ from ...i18n import N_, _
 from ..replay import Played
 from ..views import Past, Pieces
 from . import forms
-from .engine import TIE, Rules
+from .engine import MAKERS, TIE, Rules
 from .tally import Drawing, drawing, halves, rules_of
 from .versus import Match, Record, records, series
 
@@ -229,7 +229,16 @@ def pieces(game: str) -> Pieces:
         result_template="games/truc/versus.html",
         result_extra=result_extra,
         title=title_of,
+        options_in_play=options_in_play,
     )
+
+
+def options_in_play(options: Mapping[str, Any]) -> frozenset[str]:
+    """The options a session reads: with a ruleset chosen, its own (``engine.MAKERS``) and the two every
+    ruleset has; the others stay at their defaults and mean nothing to it."""
+    if "ruleset" not in options:
+        return frozenset(options)
+    return frozenset(("ruleset", "stake", *MAKERS[options["ruleset"]][1]))
 
 
 PIECES = {game: pieces(game) for game in ("rentoy", "truc", "put")}
