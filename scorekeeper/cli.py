@@ -90,7 +90,7 @@ def cmd_sheet(args: argparse.Namespace, out: TextIO) -> int:
                          "its own documents (see scorekeeper --help)").format(path=args.file))
     played = replay_games(data)
     view = played_view(played, data["deals"], currency=given_text(args.currency, CURRENCY, "currency") or "EUR",
-                       closed=played.result.finished is True, group=given_text(args.group, GROUP_NAME, "group") or "",
+                       group=given_text(args.group, GROUP_NAME, "group") or "",
                        started=given_when(args.started, "started"), ended=given_when(args.ended, "ended"))
     target = document_target(args)
     document = render_sheet_html(view).encode("utf-8") if args.html else render_sheet_pdf(view)

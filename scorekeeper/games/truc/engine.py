@@ -355,6 +355,12 @@ MAKERS: dict[str, tuple[Callable[[Mapping[str, Any]], Rules] | None, tuple[str, 
 }
 
 
+def options_read(options: Mapping[str, Any]) -> frozenset[str]:
+    """The options a table that chose a ruleset reads: the ruleset's own (:data:`MAKERS`), the ruleset and
+    the stake; the others stay at their defaults and mean nothing to it."""
+    return frozenset(("ruleset", "stake", *MAKERS[options["ruleset"]][1]))
+
+
 def rules_of(base: Rules, options: Mapping[str, Any]) -> Rules:
     """The rules a table plays: the game's own, or those of the ruleset its options chose."""
     make = MAKERS[options["ruleset"]][0] if "ruleset" in options else None
@@ -382,9 +388,9 @@ def read_options_of(spec: GameSpec) -> Callable[[Mapping[str, Any], Seating], Ma
                 raise refuse(None, "teams" if seating.teams else "players",
                              N_("{value!r} is how a tied trick is written: give the side another name"), value=side)
         if "ruleset" in options:
-            own = MAKERS[options["ruleset"]][1]
+            read = options_read(options)
             for option in spec.options:
-                if option.name not in (*own, "ruleset", "stake") and options[option.name] != option.default:
+                if option.name not in read and options[option.name] != option.default:
                     raise refuse(None, f"options.{option.name}", N_("the {ruleset} ruleset has no option {option!r}"),
                                  ruleset=options["ruleset"], option=option.name)
         return options

@@ -13,7 +13,7 @@ from ...i18n import N_, _
 from ..replay import Played
 from ..views import Past, Pieces
 from . import forms
-from .engine import MAKERS, TIE, Rules
+from .engine import TIE, Rules, options_read
 from .tally import Drawing, drawing, halves, rules_of
 from .versus import Match, Record, records, series
 
@@ -234,11 +234,8 @@ def pieces(game: str) -> Pieces:
 
 
 def options_in_play(options: Mapping[str, Any]) -> frozenset[str]:
-    """The options a session reads: with a ruleset chosen, its own (``engine.MAKERS``) and the two every
-    ruleset has; the others stay at their defaults and mean nothing to it."""
-    if "ruleset" not in options:
-        return frozenset(options)
-    return frozenset(("ruleset", "stake", *MAKERS[options["ruleset"]][1]))
+    """The options a session reads: every one, or with a ruleset chosen those it reads (``engine.options_read``)."""
+    return options_read(options) if "ruleset" in options else frozenset(options)
 
 
 PIECES = {game: pieces(game) for game in ("rentoy", "truc", "put")}
