@@ -67,11 +67,16 @@ def _postgres_url() -> str:
 
 def migrated_app(path: Path, secret: str) -> Any:
     """A real app on a fresh SQLite file at ``path``, migrated to head (what ./scripts/run serves)."""
+    return migrated_at(f"sqlite:///{path}", secret)
+
+
+def migrated_at(url: str, secret: str) -> Any:
+    """A real app on the database at ``url``, migrated to head."""
     from flask_migrate import upgrade
 
     from scorekeeper import create_app
 
-    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "SECRET_KEY": secret})
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": secret})
     with app.app_context():
         upgrade()
     return app
@@ -105,32 +110,107 @@ def chromium():
         browser.close()
 
 
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file migrated to head once for this test process; each test gets a copy of it."""
+    from scorekeeper.db import db
+
+    path = tmp_path_factory.mktemp("migrated") / "head.sqlite"
+    app = migrated_app(path, "test")
+    with app.app_context():
+        db.engine.dispose()
+    assert not path.with_name(path.name + "-wal").exists(), "the migrated file must be whole on its own"
+    return path
+
+
+class EmptiedPostgres:
+    """One PostgreSQL database migrated to head for this test process, emptied before each test.
+
+    Migrating a fresh database for every test took most of a web test's time (0.84 s of about 1.5 s).
+    Before each test the database's other connections are ended and every table is truncated with its
+    identities restarted, which leaves it as a fresh migration would. A test that changed the schema
+    (a migration test downgrading and upgrading again) is caught by an event trigger noting every DDL
+    command, and the next test gets a newly created and migrated database instead."""
+
+    def __init__(self) -> None:
+        self.url = self.base = self.name = ""
+
+    def fresh(self) -> str:
+        from sqlalchemy import create_engine, text
+
+        from scorekeeper.db import db
+
+        if self.name and self._emptied():
+            return self.url
+        self.drop()
+        self.url, self.base, self.name = _postgres_url()
+        with migrated_at(self.url, "test").app_context():
+            db.engine.dispose()
+        engine = create_engine(self.url, isolation_level="AUTOCOMMIT")
+        with engine.connect() as conn:
+            conn.execute(text("CREATE SCHEMA testing"))
+            conn.execute(text("CREATE TABLE testing.ddl (tag text)"))
+            conn.execute(text("CREATE FUNCTION testing.note_ddl() RETURNS event_trigger LANGUAGE plpgsql AS "
+                              "$$ BEGIN INSERT INTO testing.ddl VALUES (tg_tag); END $$"))
+            conn.execute(text("CREATE EVENT TRIGGER note_ddl ON ddl_command_end EXECUTE FUNCTION testing.note_ddl()"))
+            conn.execute(text("CREATE EVENT TRIGGER note_drop ON sql_drop EXECUTE FUNCTION testing.note_ddl()"))
+        engine.dispose()
+        return self.url
+
+    def _emptied(self) -> bool:
+        """Empty the tables for the next test; False when the schema changed (a new database is needed)."""
+        from sqlalchemy import create_engine, text
+
+        engine = create_engine(self.url, isolation_level="AUTOCOMMIT")
+        try:
+            with engine.connect() as conn:
+                conn.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                  "WHERE datname = current_database() AND pid <> pg_backend_pid()"))
+                if conn.execute(text("SELECT count(*) FROM testing.ddl")).scalar():
+                    return False
+                tables = conn.execute(text("SELECT tablename FROM pg_tables WHERE schemaname = 'public' "
+                                           "AND tablename <> 'alembic_version'")).scalars().all()
+                conn.execute(text(f"TRUNCATE {', '.join(f'public.{t}' for t in tables)} RESTART IDENTITY CASCADE"))
+            return True
+        finally:
+            engine.dispose()
+
+    def drop(self) -> None:
+        from sqlalchemy import create_engine, text
+
+        if not self.name:
+            return
+        admin = create_engine(self.base, isolation_level="AUTOCOMMIT")
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)'))
+        admin.dispose()
+        self.name = ""
+
+
+@pytest.fixture(scope="session")
+def emptied_postgres() -> Iterator[EmptiedPostgres]:
+    database = EmptiedPostgres()
+    yield database
+    database.drop()
+
+
 @pytest.fixture(params=["sqlite", "postgres"])
 def app(request, tmp_path):
-    from flask_migrate import upgrade
-
+    """The app on a database as migrated to head: a copy of a migrated SQLite file, or this test process's
+    PostgreSQL database emptied (EmptiedPostgres)."""
     from scorekeeper import create_app
     from scorekeeper.db import db
 
-    cleanup = None
     if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'test.sqlite'}"
+        path = tmp_path / "test.sqlite"
+        shutil.copyfile(request.getfixturevalue("migrated_sqlite"), path)
+        url = f"sqlite:///{path}"
     else:
-        url, base, name = _postgres_url()
-
-        def cleanup() -> None:
-            from sqlalchemy import create_engine, text
-
-            admin = create_engine(base, isolation_level="AUTOCOMMIT")
-            with admin.connect() as conn:
-                conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-            admin.dispose()
+        url = request.getfixturevalue("emptied_postgres").fresh()
 
     # rate limits off: a test posts many forms from one address (tests/web/test_limits.py turns them on)
     app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "test",
                       "WTF_CSRF_ENABLED": True, "RATELIMIT_ENABLED": False})
-    with app.app_context():
-        upgrade()
     yield app
     from scorekeeper.web.after import settled
 
@@ -138,8 +218,6 @@ def app(request, tmp_path):
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
-    if cleanup:
-        cleanup()
 
 
 @pytest.fixture

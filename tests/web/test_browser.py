@@ -42,6 +42,21 @@ def new_page(chromium):
     return ctx, ctx.new_page()
 
 
+def open_while_it_may_move(page, url):
+    """Open ``url`` on a phone whose own script may be moving it at that moment (after the simultaneous
+    save its outbox still takes it to the table or the comparison): a navigation it aborted is made again.
+    Seen once, on a loaded 2-core machine: net::ERR_ABORTED."""
+    from playwright.sync_api import Error
+
+    try:
+        page.goto(url)
+    except Error as error:
+        if "ERR_ABORTED" not in str(error):
+            raise
+        page.wait_for_load_state()
+        page.goto(url)
+
+
 def make_group_and_session(page, server, name="Tuesday table"):
     make_group(page, server, name)
     return start_session(page)
@@ -208,7 +223,7 @@ def test_two_phones_at_once(chromium, server):
     # phone B reloads; phone A, left on the table screen, picks up B's next hand by itself
     b.goto(table_url)
     enter_hand(b, example["hands"][1])
-    a.goto(table_url)
+    open_while_it_may_move(a, table_url)
     enter_hand(a, example["hands"][2])
     b.wait_for_function("() => document.getElementById('hand-number').textContent === '4'", timeout=10000)
     assert bowls(b) == [142, 152, 166, 153]
