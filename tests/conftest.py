@@ -130,17 +130,20 @@ class EmptiedPostgres:
     Before each test the database's other connections are ended and every table is truncated with its
     identities restarted, which leaves it as a fresh migration would. A test that changed the schema
     (a migration test downgrading and upgrading again) is caught by an event trigger noting every DDL
-    command, and the next test gets a newly created and migrated database instead."""
+    command, and the next test gets a newly created and migrated database instead. Event triggers need a
+    superuser (as CI's throwaway server gives): connected as another role, every test gets a newly
+    migrated database, as before."""
 
     def __init__(self) -> None:
         self.url = self.base = self.name = ""
+        self.watched = False  # the event trigger is in place: the database can be emptied and reused
 
     def fresh(self) -> str:
         from sqlalchemy import create_engine, text
 
         from scorekeeper.db import db
 
-        if self.name and self._emptied():
+        if self.name and self.watched and self._emptied():
             return self.url
         self.drop()
         self.url, self.base, self.name = _postgres_url()
@@ -148,12 +151,10 @@ class EmptiedPostgres:
             db.engine.dispose()
         engine = create_engine(self.url, isolation_level="AUTOCOMMIT")
         with engine.connect() as conn:
-            conn.execute(text("CREATE SCHEMA testing"))
-            conn.execute(text("CREATE TABLE testing.ddl (tag text)"))
-            conn.execute(text("CREATE FUNCTION testing.note_ddl() RETURNS event_trigger LANGUAGE plpgsql AS "
-                              "$$ BEGIN INSERT INTO testing.ddl VALUES (tg_tag); END $$"))
-            conn.execute(text("CREATE EVENT TRIGGER note_ddl ON ddl_command_end EXECUTE FUNCTION testing.note_ddl()"))
-            conn.execute(text("CREATE EVENT TRIGGER note_drop ON sql_drop EXECUTE FUNCTION testing.note_ddl()"))
+            self.watched = bool(conn.execute(text("SELECT rolsuper FROM pg_roles WHERE rolname = current_user"))
+                                .scalar())
+            if self.watched:
+                _note_ddl(conn)
         engine.dispose()
         return self.url
 
@@ -185,6 +186,18 @@ class EmptiedPostgres:
             conn.execute(text(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)'))
         admin.dispose()
         self.name = ""
+
+
+def _note_ddl(conn: Any) -> None:
+    """An event trigger writing a line in testing.ddl for every schema change made in this database."""
+    from sqlalchemy import text
+
+    conn.execute(text("CREATE SCHEMA testing"))
+    conn.execute(text("CREATE TABLE testing.ddl (tag text)"))
+    conn.execute(text("CREATE FUNCTION testing.note_ddl() RETURNS event_trigger LANGUAGE plpgsql AS "
+                      "$$ BEGIN INSERT INTO testing.ddl VALUES (tg_tag); END $$"))
+    conn.execute(text("CREATE EVENT TRIGGER note_ddl ON ddl_command_end EXECUTE FUNCTION testing.note_ddl()"))
+    conn.execute(text("CREATE EVENT TRIGGER note_drop ON sql_drop EXECUTE FUNCTION testing.note_ddl()"))
 
 
 @pytest.fixture(scope="session")
