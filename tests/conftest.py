@@ -65,6 +65,16 @@ def _postgres_url() -> str:
     return base.rsplit("/", 1)[0] + "/" + name, base, name
 
 
+def _drop_postgres(base: str, name: str) -> None:
+    """Drop the database ``name`` made by _postgres_url, ending whatever connections it still has."""
+    from sqlalchemy import create_engine, text
+
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    admin.dispose()
+
+
 def migrated_app(path: Path, secret: str) -> Any:
     """A real app on a fresh SQLite file at ``path``, migrated to head (what ./scripts/run serves)."""
     return migrated_at(f"sqlite:///{path}", secret)
@@ -177,14 +187,8 @@ class EmptiedPostgres:
             engine.dispose()
 
     def drop(self) -> None:
-        from sqlalchemy import create_engine, text
-
-        if not self.name:
-            return
-        admin = create_engine(self.base, isolation_level="AUTOCOMMIT")
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)'))
-        admin.dispose()
+        if self.name:
+            _drop_postgres(self.base, self.name)
         self.name = ""
 
 

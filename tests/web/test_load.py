@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 
-from conftest import DATA, _postgres_url, csrf_of, field_value, hand_fields
+from conftest import DATA, _drop_postgres, _postgres_url, csrf_of, field_value, hand_fields
 from replay import PLAYERS, make_hands
 
 #: a real server (or several) under load: never beside another such module on another worker, whose
@@ -206,12 +206,7 @@ def test_phones_adding_the_same_player_at_once():
     try:
         _race(url)
     finally:
-        from sqlalchemy import create_engine, text
-
-        admin = create_engine(base_url, isolation_level="AUTOCOMMIT")
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+        _drop_postgres(base_url, name)
 
 
 def _race(url: str) -> None:

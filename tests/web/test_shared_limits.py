@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import _postgres_url, require
+from conftest import _drop_postgres, _postgres_url, require
 from serve import ROOT, Phone, run_env, started
 
 #: a real server (or several) under load: never beside another such module on another worker, whose
@@ -72,12 +72,7 @@ def shared_database(kind: str) -> Iterator[dict[str, str]]:
     try:
         yield {"DATABASE_URL": url}
     finally:
-        from sqlalchemy import create_engine, text
-
-        admin = create_engine(base, isolation_level="AUTOCOMMIT")
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+        _drop_postgres(base, name)
 
 
 @pytest.mark.parametrize("database", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
