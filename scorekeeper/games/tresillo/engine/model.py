@@ -23,7 +23,7 @@ __all__ = [
     "Bet", "BetResult", "Bola", "Case", "Contract", "Dealt", "Debt", "Hand", "HandFacts", "HandResult",
     "Happening", "InPlay", "Ledger", "MoneyTransfer", "Options", "Outcome", "PaperDebt", "PaperVersion", "PaperWalk",
     "Reason", "Row", "RowKind", "RowLog", "Rows", "ScoringName", "Session", "Settlement", "Setup", "Stake", "Started",
-    "Surrender", "Transfer", "Upcoming", "builder", "transfer",
+    "Surrender", "Transfer", "Upcoming", "build_debt", "build_transfer", "builder", "transfer",
 ]
 
 _P = ParamSpec("_P")
@@ -33,14 +33,22 @@ _R = TypeVar("_R")
 def builder(record: Callable[_P, _R]) -> Callable[_P, _R]:
     """A faster constructor for a frozen, slotted record the replay builds for every hand.
 
-    Used for :data:`build_result`, :data:`.reading.build_play` and :data:`.stake.build_stake`. A
-    frozen dataclass stores each field through ``object.__setattr__``, several times dearer than a
-    plain attribute store: built by their own constructors, those three records make a hand cost
-    35 % more instructions (169,000 instead of 125,000) and the replay 18 % slower (27,971 hands/s
-    instead of 33,962 at 10,000 hands), ``bench/replay.py --instructions`` and ``--before``. The
-    builder is a twin class with the same slots and no guard: its generated ``__init__`` stores the
-    fields plainly and then makes the object a ``record`` (same layout, so its class may change).
-    What comes out is an ordinary ``record``, as immutable as one built by ``record(...)``.
+    Used for :data:`build_result`, :data:`.reading.build_play`, :data:`.stake.build_stake`,
+    :data:`build_debt` and :data:`build_transfer`. A frozen dataclass stores each field through
+    ``object.__setattr__``, several times dearer than a plain attribute store: built by their own
+    constructors, the first three make a hand cost 35 % more instructions (169,000 instead of 125,000)
+    and the debts and crossings 5.8 % more (100,800 instead of 95,200), ``bench/replay.py
+    --instructions``. The builder is a twin class with the same slots and no guard: its generated
+    ``__init__`` stores the fields plainly and then makes the object a ``record`` (same layout, so its
+    class may change). What comes out is an ordinary ``record``, as immutable as one built by
+    ``record(...)``.
+
+    The replay calls the builders (and :class:`.replay.Deal`) with their fields in order, not by
+    keyword: binding a dozen keywords costs more than building the record (with keywords a hand costs
+    18 % more instructions, 112,600 instead of 95,200, and the replay of 10,000 hands was 15-18 %
+    slower). Each is called from one or two places, beside what they read
+    (:func:`.replay.result_of`, :func:`.reading.read_hand`, :func:`.stake.stake`), and
+    ``tests/engine/test_records.py`` checks every field lands where its name says.
 
     >>> make = builder(Debt)
     >>> d = make(3, "E", 20)
@@ -271,7 +279,7 @@ def transfer(source: str, target: str, amount: int, reason: Reason, debt: int | 
     """A :class:`Transfer`, shared: the same move recurs hand after hand (the tanto, the ante), and a
     record never changes, so one object serves every row that makes it (built afresh every time, a
     hand costs 7.8 % more instructions: ``bench/replay.py --instructions``)."""
-    return Transfer(source, target, amount, reason, debt)
+    return build_transfer(source, target, amount, reason, debt)
 
 
 @dataclass(frozen=True, slots=True)
@@ -803,5 +811,8 @@ class Ledger:
         return self.rows[-1]
 
 
-#: the replay's :class:`HandResult`, once per hand, through :func:`builder` (the figures: there)
+#: the records the replay builds for every hand (or nearly: a debt written, a debt crossed out), through
+#: :func:`builder` (the figures: there)
 build_result = builder(HandResult)
+build_debt = builder(Debt)
+build_transfer = builder(Transfer)

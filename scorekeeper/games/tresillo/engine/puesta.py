@@ -24,7 +24,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
-from .model import PAPER, PLATO, Outcome, Reason, Stake, Transfer, transfer
+from .model import PAPER, PLATO, Outcome, Reason, Stake, Transfer, build_transfer, transfer
 from .scoring import Scored
 
 if TYPE_CHECKING:
@@ -103,7 +103,7 @@ def _won(play: Play, stake: Stake) -> tuple[Transfer, ...]:
         if debt.player != playing:
             out += (transfer(debt.player, playing, debt.amount, Reason.RESERVED),)
         # not shared: each debt is crossed out once (it would only push shared moves out of the cache)
-        return out + (Transfer(PAPER, debt.player, debt.amount, Reason.CROSSED, debt.number),)
+        return out + (build_transfer(PAPER, debt.player, debt.amount, Reason.CROSSED, debt.number),)
     if stake.tanto:
         return out + each_pays(play.players, playing, stake.tanto, Reason.TANTO)
     return out

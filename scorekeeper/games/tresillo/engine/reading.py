@@ -117,9 +117,8 @@ def read_hand(rules: Ruleset, seating: Seating, number: int, dealer: str, hand: 
     mano = seating.next[dealer]
     if contract == "pass":
         _check_cancelled(number, hand)
-        return build_play(number=number, dealer=dealer, mano=mano, active=seating.active(dealer), contract="pass",
-                          declarer=None, players=seating.players, takeover=None, accepted=False, favoured=favoured,
-                          tricks=None, hand=hand, playing=None)
+        return build_play(number, dealer, mano, seating.active(dealer), "pass", None, seating.players, None, False,
+                          favoured, None, hand, None)
     if contract == "penetro":
         declarer, active = _penetro(rules, seating, number, dealer, hand)
     else:
@@ -141,9 +140,8 @@ def read_hand(rules: Ruleset, seating: Seating, number: int, dealer: str, hand: 
         _check_told(rules, number, hand, takeover)
     else:
         tricks = _check_tricks(number, hand, active, playing)
-    return build_play(number=number, dealer=dealer, mano=mano, active=active, contract=contract, declarer=declarer,
-                      players=seating.players, takeover=takeover, accepted=surrender is not None and takeover is None,
-                      favoured=favoured, tricks=tricks, hand=hand, playing=playing)
+    return build_play(number, dealer, mano, active, contract, declarer, seating.players, takeover,
+                      surrender is not None and takeover is None, favoured, tricks, hand, playing)
 
 
 def _check_table_fields(rules: Ruleset, n: int, number: int, hand: Hand) -> bool:
@@ -367,7 +365,7 @@ def _check_tricks(number: int, hand: Hand, active: tuple[str, ...], playing: str
     if hand.outcome is not None or hand.winner is not None:
         raise _fail(number, "outcome" if hand.outcome is not None else "winner",
                     N_("give the tricks or how the hand ended, not both"))
-    if not isinstance(tricks, Mapping):
+    if not isinstance(tricks, (dict, Mapping)):  # a dict first: the usual case, told without the ABC's check
         raise _fail(number, "tricks", N_("give each player's tricks"))
     if len(tricks) != len(active):
         _check_who_played(number, tricks, active)
@@ -376,7 +374,7 @@ def _check_tricks(number: int, hand: Hand, active: tuple[str, ...], playing: str
         c = tricks.get(p)
         if c is None:
             _check_who_played(number, tricks, active)
-        if not isinstance(c, int) or isinstance(c, bool) or c < 0:
+        if type(c) is not int or c < 0:  # a whole number, not a bool (bool is a subclass of int)
             raise _fail(number, "tricks", N_("{p}'s tricks must be a whole number, 0 or more"), p=p)
         total += c
     _check_count(number, hand, total, tricks[playing], playing)

@@ -56,10 +56,11 @@ from .model import (
     Started,
     Transfer,
     Upcoming,
+    build_debt,
     build_result,
     transfer,
 )
-from .reading import Seating, read_hand
+from .reading import Play, Seating, read_hand
 from .rules import Ruleset, get_ruleset
 from .scoring import Scored, Scoring
 from .settle import settle
@@ -332,8 +333,7 @@ class Table:
         refills = moves and self.purse[self.n + 1] - pajarito <= 0
         transfers = _deal_transfers(dealer, self.players, pajarito if moves else 0, ante, refills)
         plato_after = plato + ante + (pajarito if moves else 0)
-        return Deal(number=self.hands_played + 1, dealer=dealer, moves_pajarito=moves, refills=refills,
-                    transfers=transfers, plato_after=plato_after, order=order)
+        return Deal(self.hands_played + 1, dealer, moves, refills, transfers, plato_after, order)
 
     def stake(self, deal: Deal, favoured: bool, debt: Debt | None) -> Stake:
         """The amount in play after ``deal`` (:func:`.stake.stake`)."""
@@ -355,12 +355,7 @@ class Table:
         else:
             debt = played_for(tied, hand.debt, deal.number, self.players)
         scored: Scored = self.scoring(play, self.stake(deal, play.favoured, debt), self.rules)
-        result = build_result(number=play.number, dealer=play.dealer, mano=play.mano, active=play.active,
-                              contract=play.contract, declarer=play.declarer, stake=scored.stake,
-                              outcome=scored.outcome, hand=hand, winner=scored.winner, new_declarer=play.takeover,
-                              transfers=scored.transfers, favoured=play.favoured, puestas=scored.puestas,
-                              puesta_to=scored.puesta_to, bet=scored.bet)
-        return result, scored.plato_puesta
+        return result_of(play, scored), scored.plato_puesta
 
     # ------------------------------------------------------------- apply
 
@@ -373,7 +368,7 @@ class Table:
         for t in transfers:
             source, target = t.source, t.target
             if target == PAPER:  # a new reserved puesta on the paper
-                debt = Debt(debts.next_number, source, t.amount, hand=hand)
+                debt = build_debt(debts.next_number, source, t.amount, False, hand)
                 debts.add(debt)
                 if written is None:
                     written = []
@@ -508,3 +503,11 @@ def replay(session: Session, rules: Ruleset | None = None) -> Ledger:
     hand and field; nothing partial is returned.
     """
     return replay_table(session, rules).ledger()
+
+
+def result_of(play: Play, scored: Scored) -> HandResult:
+    """A hand's result: what reading it found (:class:`.reading.Play`) and what its scoring decided.
+    The fields in :class:`HandResult`'s order (why not by keyword: :func:`.model.builder`)."""
+    return build_result(play.number, play.dealer, play.mano, play.active, play.contract, play.declarer,
+                        scored.stake, scored.outcome, play.hand, scored.winner, play.takeover, scored.transfers,
+                        play.favoured, scored.puestas, scored.puesta_to, scored.bet)

@@ -48,10 +48,9 @@ def stake(rules: Ruleset, players: int, *, plato: int, plato_puesta: bool, debt:
     if rules.scoring == "points":
         return NOTHING
     if debt is not None and not plato_puesta:
-        return build_stake(case="reserved", total=plato + debt.amount, plato=plato, players=players, debt=debt)
+        return build_stake("reserved", plato + debt.amount, plato, 0, players, debt)  # in field order: builder()
     tanto = rules.table_tanto * rules.favour("tanto", favoured)
-    return build_stake(case="plato" if plato_puesta else "first", total=plato + tanto * players, plato=plato,
-                       tanto=tanto, players=players)
+    return build_stake("plato" if plato_puesta else "first", plato + tanto * players, plato, tanto, players)
 
 
 def played_for(tied: Sequence[Debt], debtor: str | None, number: int, players: Sequence[str]) -> Debt | None:
