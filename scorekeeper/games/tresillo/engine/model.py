@@ -45,8 +45,7 @@ def builder(record: Callable[_P, _R]) -> Callable[_P, _R]:
 
     The replay calls the builders (and :class:`.replay.Deal`) with their fields in order, not by
     keyword: binding a dozen keywords costs more than building the record (with keywords a hand costs
-    18 % more instructions, 112,600 instead of 95,200, and the replay of 10,000 hands was 15-18 %
-    slower). Each is called from one or two places, beside what they read
+    18 % more instructions, 112,600 instead of 95,200). Each is called from one or two places, beside what they read
     (:func:`.replay.result_of`, :func:`.reading.read_hand`, :func:`.stake.stake`), and
     ``tests/engine/test_records.py`` checks every field lands where its name says.
 
