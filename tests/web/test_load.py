@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 
-from conftest import DATA, _drop_postgres, _postgres_url, csrf_of, field_value, hand_fields
+from conftest import DATA, _drop_postgres, _postgres_url, csrf_of, field_value, hand_fields, migrated_at
 from replay import PLAYERS, make_hands
 
 #: a real server (or several) under load: never beside another such module on another worker, whose
@@ -105,17 +105,6 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
-def _migrated(url: str) -> Any:
-    from flask_migrate import upgrade
-
-    from scorekeeper import create_app
-
-    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "load-test"})
-    with app.app_context():
-        upgrade()
-    return app
-
-
 def _stored(app: Any, hands: int, count: int) -> tuple[str, list[str]]:
     """A group with a ``hands``-hand session (imported) and ``count`` empty sessions; their tokens."""
     from scorekeeper.db import db
@@ -140,7 +129,7 @@ def test_phones_save_while_long_reports_render(tmp_path):
     """4 phones × 8 hands on SQLite while two 150-hand report.pdf render: 32 saves, 0 errors, 0 locked,
     and the saves do not wait for the reports."""
     url = f"sqlite:///{tmp_path / 'table.sqlite'}"
-    long, tables = _stored(_migrated(url), REPORT_HANDS, PHONES)
+    long, tables = _stored(migrated_at(url, "load-test"), REPORT_HANDS, PHONES)
     hands = json.loads((DATA / "worked_example.json").read_text())["hands"]
     codes: list[int] = []
     save_times: list[float] = []
@@ -210,7 +199,7 @@ def test_phones_adding_the_same_player_at_once():
 
 
 def _race(url: str) -> None:
-    _migrated(url)
+    migrated_at(url, "load-test")
     with server(url) as base:
         admin = Phone(base)
         status, _ = admin.post("/", {"name": "Race", "csrf_token": csrf_of(admin.get("/")[1].decode())})
