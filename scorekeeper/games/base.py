@@ -173,6 +173,51 @@ class Game(Generic[S]):
     ended_at: Callable[[S], int | None] = field(default=lambda _state: None)
 
 
+#: a part of a game's package, named ``"module:attribute"`` (``"views:PIECES"``) or ``"module"`` (``"pages"``),
+#: relative to the package: read only when the platform asks for it, so listing the games loads none of them
+Ref = str
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """Everything a game says about itself, in one place: the registry reads it without loading the game.
+
+    A game's package lists its records in ``RECORDS`` in its ``__init__.py`` (one per game it holds), and
+    that module imports nothing but this one, so the registry can find every game and load one only when
+    asked (OpenSpiel's registered game type). Each part is a :data:`Ref` into the package; an empty one
+    means the game has none and the platform's own stands in.
+    """
+
+    #: the game's name in the session file (``"game"``) and in links
+    name: str
+    #: the package that holds the game (its ``__name__``)
+    package: str
+    #: the :class:`Game` (its :class:`GameSpec` is its fixed description)
+    game: Ref
+    #: the web pieces (``games.views.Pieces``: the deal and start forms, the table's part, the deal's line),
+    #: or a mapping of them by game name (one package holding several games)
+    pieces: Ref = ""
+    #: ``feats(played)``: what each player did in a session worth counting across evenings
+    feats: Ref = ""
+    #: its own printed documents beside the sheet every game has (``games.views.Documents``)
+    documents: Ref = ""
+    #: its own services (``services.played.OwnService``): sessions the platform does not keep alone
+    service: Ref = ""
+    #: the module of its own pages (blueprints, ``ENDPOINTS``, ``GROUP_SECTION``)
+    pages: Ref = ""
+    #: the module replaying a file of its own format (``replay_file``), for ``GameSpec.session_format``
+    commands: Ref = ""
+    #: ``sample_deal(state, rng)``: a random valid deal for the state reached (None: no more deals), from which
+    #: the conformance suite builds random sessions of the game
+    sample_deal: Ref = ""
+    #: how the game may end (``Result.how``) → its label, marked ``N_`` for the narration to translate
+    how: Mapping[str, str] = field(default_factory=dict)
+
+    def module(self, ref: Ref) -> str:
+        """The full name of the module ``ref`` points into."""
+        return f"{self.package}.{ref.split(':', 1)[0]}"
+
+
 # ---------------------------------------------------------------- refusals
 
 

@@ -12,7 +12,7 @@ from typing import Literal, get_args
 from flask import Flask
 
 from ..games import GAMES
-from ..games.views import own_module
+from ..games.views import part_of
 
 #: a session's pages the platform links to: its table screen, the page an ended session opens on, its watch
 #: page, its hand form, and the outbox's sync answer and its page of a hand kept on the phone; and the game's
@@ -27,7 +27,8 @@ PLATFORM_ENDPOINTS: Mapping[str, str] = MappingProxyType({
 @cache
 def pages_of(name: str) -> ModuleType | None:
     """The ``pages`` module of the game called ``name``, found through the registry (None: it has none)."""
-    return own_module(GAMES[name], "pages") if name in GAMES else None
+    found: ModuleType | None = part_of(GAMES[name], "pages") if name in GAMES else None
+    return found
 
 
 def game_pages() -> list[ModuleType]:
