@@ -8,13 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.games import GAMES
+from scorekeeper.games import GAMES, record
 from scorekeeper.games.pot import engine as pot
 from scorekeeper.games.truc import engine as truc
-from scorekeeper.games.words import HOW
 from scorekeeper.i18n import _, use_language
 
 RULES = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
+
+#: the endings of the Truc family, as its record labels them
+HOW = record("truc").how
 
 
 def section(title: str) -> str:
