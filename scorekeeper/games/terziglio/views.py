@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...i18n import N_, _
+from ..cards import CardCount, points
 from ..replay import Played
 from ..views import Pieces
 from . import forms
-from ..cards import CardCount, points
 from .engine import ALL_POINTS, ALL_POINTS_TIMES, AMOUNT, EVERY_TRICK, PASS
 
 #: the game's words, kept in Italian, each with its short explanation

@@ -135,8 +135,9 @@ def _why_ending(played: Played, deals: Sequence[Any]) -> str:
     n, target = r.ended_at, played.table.options["target"]
     if r.how in ("claim", "false_claim"):
         claimant = _claimant(deals, n or 0)
-        said = (_("{player} claimed {target} in deal {n} and had {score}: a correct claim wins.") if r.how == "claim"
-                else _("{player} claimed {target} in deal {n} but had {score}: a false claim loses, so the others win."))
+        said = (_("{player} claimed {target} in deal {n} and had {score}: a correct claim wins.")
+                if r.how == "claim" else
+                _("{player} claimed {target} in deal {n} but had {score}: a false claim loses, so the others win."))
         return said.format(player=claimant, target=target, n=n, score=_score_of(played, claimant))
     if r.how == "target":
         reached = [p for p in r.winners if _score_of(played, p) >= target]
