@@ -43,6 +43,18 @@ class OptionSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class Preset:
+    """A way a game is started, listed on the group page by its own ``title`` (Truco rioplatense) and starting
+    with ``options`` (names and values as in the session file). ``historical``: a game of the old books rather
+    than one played today, listed after the others. Its options are checked by ``tests/games/test_presets.py``."""
+
+    key: str
+    title: str
+    options: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    historical: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class GameSpec:
     """The fixed description of a game: what the platform may know without playing it."""
 
@@ -63,9 +75,15 @@ class GameSpec:
     #: its debts may be kept on paper from one session to the group's next (Tresillo's paper): ending a
     #: session asks whether the paper is settled or kept, and the group carries the last one kept
     carries_paper: bool = False
+    #: the ways the game is started, each listed on its own (empty: the game is listed once, by its title)
+    presets: tuple[Preset, ...] = ()
 
     def option(self, name: str) -> OptionSpec:
         return next(o for o in self.options if o.name == name)
+
+    def preset(self, key: str) -> Preset | None:
+        """The preset called ``key`` (None: the game has none of that name)."""
+        return next((p for p in self.presets if p.key == key), None)
 
 
 @dataclass(frozen=True, slots=True)
