@@ -107,4 +107,5 @@ def test_a_bad_start_is_told_next_to_its_field(browser):
     r = start(browser, ("Ana", "Bea", "Cleo"))
     assert r.status_code == 400 and "2, 4 players, not 3" in errors_on(r.get_data(as_text=True))["seat1"]
     r = start(browser, FOUR, **{"opt-wins": "9"})
-    assert r.status_code == 400 and "Choose one of the answers shown." in errors_on(r.get_data(as_text=True))["opt-wins"]
+    said = errors_on(r.get_data(as_text=True))
+    assert r.status_code == 400 and "Choose one of the answers shown." in said["opt-wins"]
