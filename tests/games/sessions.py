@@ -61,11 +61,12 @@ def rovescino(rng: random.Random) -> dict[str, Any]:
 
 def table_of(name: str, rng: random.Random) -> dict[str, Any]:
     """A random table of the game called ``name`` from its description: its seats, fixed teams of equal size
-    (one player each at two), each option with choices at a random value, and a random stake."""
+    (one player each at two, named or left out), each option with choices at a random value, and a random stake."""
     spec = GAMES[name].spec
     players = list(NAMES[: rng.choice(spec.seats)])
     doc: dict[str, Any] = {"format": FORMAT, "game": name, "players": players}
-    if spec.partnership == "fixed" and spec.teams:
+    alone = len(players) == spec.teams and rng.random() < 0.5  # teams of one may be left out: the sides are players
+    if spec.partnership == "fixed" and spec.teams and not alone:
         doc["teams"] = {chr(ord("A") + k): players[k::spec.teams] for k in range(spec.teams)}
     options: dict[str, Any] = {o.name: rng.choice(o.choices) for o in spec.options if o.choices}
     options["stake"] = rng.choice(["1", "0.50", "2", "0.05"])

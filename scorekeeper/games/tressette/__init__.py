@@ -18,6 +18,6 @@ HOW = {
     "collatondrione": N_("collatondrione: a napoletana decima was declared"),
 }
 
-RECORDS = tuple(GameRecord(name, __name__, f"engine:{constant}", pieces="views:PIECES", how=HOW)
+RECORDS = tuple(GameRecord(name, __name__, f"engine:{constant}", pieces="views:PIECES", feats="views:feats", how=HOW)
                 for name, constant in (("tressette", "TRESSETTE"), ("tressette-chiamata", "TRESSETTE_CHIAMATA"),
                                        ("tressette-in-due", "TRESSETTE_IN_DUE")))
