@@ -10,11 +10,9 @@ from flask import redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from ....i18n import _
-from ....services.groups import first_seats
 from ....web.access import group_or_404
 from ....web.forms import ImportForm
 from .. import services
-from ..game import TRESILLO
 from ..services import GameSession, Group
 from .forms import StartForm
 
@@ -28,7 +26,7 @@ def start(token: str) -> ResponseReturnValue:
         f.choices = choices
     if request.method == "GET":  # who sits, in deal order: the last Tresillo table, else the first four
         for f, name in zip((form.seat1, form.seat2, form.seat3, form.seat4),
-                           first_seats(group, TRESILLO.spec.name, TRESILLO.spec.seats), strict=False):
+                           services.first_table(group), strict=False):
             f.data = name
         form.idem_key.fresh()
     if form.validate_on_submit():
