@@ -118,10 +118,12 @@ def _played(rng: random.Random, deal: dict[str, Any], names: list[str], members:
 
 def _partnership(rng: random.Random, game: str, players: list[str], fixed: dict[str, list[str]] | None,
                  ) -> dict[str, Any]:
-    target = rng.choice([21, 31, 51])
+    target = rng.choice([21, 31, 41, 51])
     with_declarations = rng.random() < 0.7
     options: dict[str, Any] = {"target": target, "declarations": with_declarations,
                                "stake": rng.choice(["1", "0.50", "2"])}
+    if rng.random() < 0.5:  # the clubs' rule on the losers' declarations (an event ends the game either way)
+        options["cappotto_declarations"] = rng.choice(["kept", "lost"])
     scores = dict.fromkeys(list(fixed) if fixed else players, 0)
     deals: list[dict[str, Any]] = []
     events = ["cappotto", "stramazzo"] + (["cappottone", "strammazzone"] if len(players) == 4 else [])
@@ -185,7 +187,7 @@ def terziglio(rng: random.Random) -> dict[str, Any]:
     options: dict[str, Any] = {"scoring": scoring, "pass_out": pass_out, "stake": rng.choice(["1", "0.10", "5"])}
     target = 21
     if scoring == "game":
-        target = options["target"] = rng.choice([21, 31, 51])
+        target = options["target"] = rng.choice([21, 31, 41, 51])
     scores = dict.fromkeys(players, 0)
     deals: list[dict[str, Any]] = []
     passed = False
