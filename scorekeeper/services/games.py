@@ -81,9 +81,13 @@ def is_game(gs: GameSession) -> bool:
 
 
 def game_title(gs: GameSession) -> str:
-    """The game's own name (a game's with services of its own included)."""
+    """The game's own name (a game's with services of its own included); a game whose pieces name it as
+    played (a ruleset's own name: Truco rioplatense) by that name."""
     spec = game_spec(gs.game)
-    return spec.title if spec is not None else gs.game.capitalize()
+    if spec is None:
+        return gs.game.capitalize()
+    own = pieces_of(gs.game)
+    return own.title(played(gs)) if own is not None and own.title is not None else spec.title
 
 
 def pieces(gs: GameSession) -> Pieces | None:
