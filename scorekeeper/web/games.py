@@ -45,7 +45,7 @@ START_FIELDS = {"players": "seat1", "teams": "seat1", "options.stake": "stake", 
 class KeyForm(Form):
     """A form's CSRF token and its own key (a re-sent copy is recognised by it)."""
 
-    idem_key = FormKey()
+    idem_key = FormKey(required=True)
     number = HiddenField()
 
 
@@ -141,6 +141,7 @@ def start(token: str, game: str) -> ResponseReturnValue:
                 errors[field] = exc.message
             else:
                 return redirect(url_for("games.table", token=gs.token))
+    form.idem_key.fresh()  # a post refused for want of its key is sent again with one
     return _start_page(group, spec, form, values, errors)
 
 
