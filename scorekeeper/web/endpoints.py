@@ -20,7 +20,7 @@ EndpointKind = Literal["screen", "ended", "watch", "hand", "sync", "pending"]
 #: the platform's game pages, for every game without pages of its own
 PLATFORM_ENDPOINTS: Mapping[str, str] = MappingProxyType({
     "screen": "games.table", "ended": "games.table", "watch": "games.watch", "hand": "games.deal",
-    "sync": "games.sync", "pending": "games.deal"})
+    "sync": "games.sync", "pending": "games.pending"})
 
 
 @cache
