@@ -159,9 +159,16 @@ WHAT = {
 }
 
 
+#: the same, for the games the platform keeps: their deals are deals
+DEAL_WHAT = {
+    "add": N_("deal {n} entered"), "edit": N_("deal {n} fixed"), "delete": N_("deal {n} deleted"),
+    "insert": N_("a deal inserted as deal {n}"), "end": N_("the game ended"), "undo": N_("change {undoes} undone"),
+}
+
+
 def what_words(entry: HistoryEntry) -> str:
-    """One line for an entry: ``hand 3 deleted``."""
-    words = WHAT.get(entry.kind)
+    """One line for an entry: ``hand 3 deleted`` (``deal 3 deleted`` in a game without services of its own)."""
+    words = (WHAT if service_of(entry.session.game) is not None else DEAL_WHAT).get(entry.kind)
     return _(words).format(n=entry.hand, undoes=entry.undoes) if words else entry.kind
 
 

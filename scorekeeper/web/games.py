@@ -287,7 +287,10 @@ def _save(gs: GameSession, view: services.games.GameView, at: Played, pieces: Pi
         else:
             services.games.add_deal(gs, number_of(form.number.data), deal, key, phone_name())
     except services.Refused as exc:
-        if exc.status == 409 and how != "insert":
+        if exc.status == 409 and how == "insert":  # another phone changed the game: look again first
+            return render_template("web/error.html", title=_("Nothing was changed"), message=exc.message,
+                                   back=url_for("games.table", token=gs.token)), 409
+        if exc.status == 409:
             return _compare(gs, number if how == "fix" else number_of(form.number.data), deal, key,
                             editing=how == "fix", message=exc.message, status=409)
         field = pieces.form_field(at, number, exc.field) if pieces is not None else "deal"
