@@ -24,7 +24,7 @@ from .games import GAMES
 from .games.replay import FORMAT as GAMES_FORMAT
 from .games.replay import Played
 from .games.replay import replay as replay_game_session
-from .games.views import own_module  # a game's package module found by its name
+from .games.views import part_of  # a game's own part, named by its record
 from .i18n import _
 from .words import refusal, refusal_line
 
@@ -79,7 +79,7 @@ def own_file_replay(data: Any) -> ReplayFile:
     owners = [game for game in GAMES.values() if game.spec.session_format]
     named = data.get("format") if isinstance(data, dict) else None
     game = next((g for g in owners if g.spec.session_format == named), owners[0])
-    commands = own_module(game, "commands")
+    commands = part_of(game, "commands")
     assert commands is not None, f"{game.spec.name} names its own session format but has no commands module"
     replay_file: ReplayFile = commands.replay_file
     return replay_file

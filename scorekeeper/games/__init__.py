@@ -1,30 +1,21 @@
 """The games the table companion keeps, each a plug-in found here by its name.
 
-Every game of the ``scorekeeper-session/2`` format is a :class:`~scorekeeper.games.base.Game`
-(its fixed description and its pure scoring functions) registered in :data:`GAMES`. The platform
-(services, web, CLI) reaches a game only through this registry. Standard library only.
+Every game is a package under ``scorekeeper/games/`` whose ``__init__.py`` lists its ``RECORDS``
+(:class:`~scorekeeper.games.base.GameRecord`: its engine, pieces, pages, documents, endings…). The
+registry (:mod:`.registry`) finds the packages by looking and loads a game only when it is asked for;
+:data:`GAMES` maps each name to its :class:`~scorekeeper.games.base.Game`. The platform (services, web,
+CLI) reaches a game only through here. Standard library only.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .base import Game, GameSpec
-from .pot import CACHO, FLOR
-from .rovescino import ROVESCINO
-from .terziglio import TERZIGLIO
-from .tresillo import TRESILLO
-from .tressette import TRESSETTE, TRESSETTE_CHIAMATA, TRESSETTE_IN_DUE
-from .truc import PUT, RENTOY, TRUC
+from .base import Game, GameRecord, GameSpec
+from .registry import Registry, records
 
-#: every game of the session file ``scorekeeper-session/2``, by its name in the file
-GAMES: dict[str, Game[Any]] = {game.spec.name: game for game in (
-    TRESILLO,
-    ROVESCINO,
-    TRESSETTE, TRESSETTE_CHIAMATA, TRESSETTE_IN_DUE, TERZIGLIO,
-    RENTOY, TRUC, PUT,
-    CACHO, FLOR,
-)}
+#: every game of the session file ``scorekeeper-session/2``, by its name in the file (loaded when looked up)
+GAMES = Registry()
 
 
 def game(name: str) -> Game[Any]:
@@ -32,4 +23,9 @@ def game(name: str) -> Game[Any]:
     return GAMES[name]
 
 
-__all__ = ["GAMES", "Game", "GameSpec", "game"]
+def record(name: str) -> GameRecord:
+    """The record of the game called ``name``: what it says about itself (KeyError for an unknown one)."""
+    return records()[name]
+
+
+__all__ = ["GAMES", "Game", "GameRecord", "GameSpec", "game", "record", "records"]

@@ -43,6 +43,18 @@ class OptionSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class Preset:
+    """A way a game is started, listed on the group page by its own ``title`` (Truco rioplatense) and starting
+    with ``options`` (names and values as in the session file). ``historical``: a game of the old books rather
+    than one played today, listed after the others. Its options are checked by ``tests/games/test_presets.py``."""
+
+    key: str
+    title: str
+    options: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    historical: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class GameSpec:
     """The fixed description of a game: what the platform may know without playing it."""
 
@@ -63,9 +75,15 @@ class GameSpec:
     #: its debts may be kept on paper from one session to the group's next (Tresillo's paper): ending a
     #: session asks whether the paper is settled or kept, and the group carries the last one kept
     carries_paper: bool = False
+    #: the ways the game is started, each listed on its own (empty: the game is listed once, by its title)
+    presets: tuple[Preset, ...] = ()
 
     def option(self, name: str) -> OptionSpec:
         return next(o for o in self.options if o.name == name)
+
+    def preset(self, key: str) -> Preset | None:
+        """The preset called ``key`` (None: the game has none of that name)."""
+        return next((p for p in self.presets if p.key == key), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +171,51 @@ class Game(Generic[S]):
     result: Callable[[S], Result]
     #: the deal number a game ended at, if it has ended (a later deal is refused)
     ended_at: Callable[[S], int | None] = field(default=lambda _state: None)
+
+
+#: a part of a game's package, named ``"module:attribute"`` (``"views:PIECES"``) or ``"module"`` (``"pages"``),
+#: relative to the package: read only when the platform asks for it, so listing the games loads none of them
+Ref = str
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """Everything a game says about itself, in one place: the registry reads it without loading the game.
+
+    A game's package lists its records in ``RECORDS`` in its ``__init__.py`` (one per game it holds), and
+    that module imports nothing but this one, so the registry can find every game and load one only when
+    asked (OpenSpiel's registered game type). Each part is a :data:`Ref` into the package; an empty one
+    means the game has none and the platform's own stands in.
+    """
+
+    #: the game's name in the session file (``"game"``) and in links
+    name: str
+    #: the package that holds the game (its ``__name__``)
+    package: str
+    #: the :class:`Game` (its :class:`GameSpec` is its fixed description)
+    game: Ref
+    #: the web pieces (``games.views.Pieces``: the deal and start forms, the table's part, the deal's line),
+    #: or a mapping of them by game name (one package holding several games)
+    pieces: Ref = ""
+    #: ``feats(played)``: what each player did in a session worth counting across evenings
+    feats: Ref = ""
+    #: its own printed documents beside the sheet every game has (``games.views.Documents``)
+    documents: Ref = ""
+    #: its own services (``services.played.OwnService``): sessions the platform does not keep alone
+    service: Ref = ""
+    #: the module of its own pages (blueprints, ``ENDPOINTS``, ``GROUP_SECTION``)
+    pages: Ref = ""
+    #: the module replaying a file of its own format (``replay_file``), for ``GameSpec.session_format``
+    commands: Ref = ""
+    #: ``sample_deal(state, rng)``: a random valid deal for the state reached (None: no more deals), from which
+    #: the conformance suite builds random sessions of the game
+    sample_deal: Ref = ""
+    #: how the game may end (``Result.how``) → its label, marked ``N_`` for the narration to translate
+    how: Mapping[str, str] = field(default_factory=dict)
+
+    def module(self, ref: Ref) -> str:
+        """The full name of the module ``ref`` points into."""
+        return f"{self.package}.{ref.split(':', 1)[0]}"
 
 
 # ---------------------------------------------------------------- refusals

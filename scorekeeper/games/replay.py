@@ -53,33 +53,42 @@ def _players(raw: Any, game: Game[Any]) -> tuple[str, ...]:
 
 
 def _teams(raw: Any, players: tuple[str, ...], game: Game[Any]) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """The two teams of a fixed-partnership game: every player in exactly one, the teams of equal size."""
+    """The teams of a fixed-partnership game: every player in exactly one, the teams of equal size.
+
+    Played by as many players as it has teams (two players, two teams), a file may leave ``teams`` out:
+    each player is then a team of one named by the player's name (the sides are the players)."""
     if game.spec.partnership != "fixed":
         if raw is not None:
             raise refuse(None, "teams", N_("{game} has no fixed teams"), game=game.spec.title)
         return ()
+    if raw is None and len(players) == game.spec.teams:
+        return tuple((player, (player,)) for player in players)
     if not isinstance(raw, Mapping) or len(raw) != game.spec.teams:
         raise refuse(None, "teams", N_("expected {n} teams"), n=game.spec.teams)
     seen: list[str] = []
-    teams: list[tuple[str, tuple[str, ...]]] = []
-    for name, members in raw.items():
-        if not isinstance(name, str) or not name or len(name) > PLAYER_NAME.most or name in players:
-            raise refuse(None, "teams", N_("a team's name is a short text that is not a player's name"))
-        if not isinstance(members, list) or not members:
-            raise refuse(None, f"teams.{name}", N_("expected a list of players"))
-        for member in members:
-            if not isinstance(member, str) or member not in players:
-                raise refuse(None, f"teams.{name}", N_("{value!r} is not a player of this table"), value=member)
-            if member in seen:
-                raise refuse(None, f"teams.{name}", N_("{player!r} is in two teams"), player=member)
-            seen.append(member)
-        teams.append((name, tuple(members)))
+    teams = [(name, _team(name, members, players, seen)) for name, members in raw.items()]
     if len(seen) != len(players):
         missing = next(p for p in players if p not in seen)
         raise refuse(None, "teams", N_("{player!r} is in no team"), player=missing)
     if len({len(m) for _, m in teams}) != 1:
         raise refuse(None, "teams", N_("the teams must be of equal size"))
     return tuple(teams)
+
+
+def _team(name: Any, members: Any, players: tuple[str, ...], seen: list[str]) -> tuple[str, ...]:
+    """One team of the file: a short name that is no player's, and players of the table not yet in a team
+    (each added to ``seen``)."""
+    if not isinstance(name, str) or not name or len(name) > PLAYER_NAME.most or name in players:
+        raise refuse(None, "teams", N_("a team's name is a short text that is not a player's name"))
+    if not isinstance(members, list) or not members:
+        raise refuse(None, f"teams.{name}", N_("expected a list of players"))
+    for member in members:
+        if not isinstance(member, str) or member not in players:
+            raise refuse(None, f"teams.{name}", N_("{value!r} is not a player of this table"), value=member)
+        if member in seen:
+            raise refuse(None, f"teams.{name}", N_("{player!r} is in two teams"), player=member)
+        seen.append(member)
+    return tuple(members)
 
 
 def load(data: Any, games: Mapping[str, Game[Any]]) -> tuple[Game[Any], Table, Sequence[Any]]:

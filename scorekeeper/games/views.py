@@ -1,19 +1,17 @@
 """What a game gives the web platform beside its engine: its deal form and its part of the table page.
 
-A game's package may hold a ``views.py`` whose ``PIECES`` maps each of its games (by name) to a
-:class:`Pieces`; the platform finds it through :func:`pieces_for`, never by naming the game. A game
-without one is still played: its deals are entered as the session file's deal objects. Its own printed
-documents, if it has any beside the sheet every game has, are the ``DOCUMENTS`` of its ``documents`` module
+A game's record (:class:`~scorekeeper.games.base.GameRecord`) names its :class:`Pieces` (usually
+``views:PIECES``); the platform finds them through :func:`pieces_for`, never by naming the game. A game
+without them is still played: its deals are entered as the session file's deal objects. Its own printed
+documents, if it has any beside the sheet every game has, are the :class:`Documents` its record names
 (:func:`documents_for`).
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from types import ModuleType
 from typing import Any
 
 from .base import Game
@@ -79,27 +77,22 @@ class Pieces:
     options_in_play: Callable[[Mapping[str, Any]], Collection[str]] | None = None
 
 
-def _views_module(game: Game[Any]) -> ModuleType | None:
-    """The ``views`` module of ``game``'s package (None: the game has none)."""
-    return own_module(game, "views")
+def part_of(game: Game[Any], part: str) -> Any:
+    """What ``game``'s record names as its ``part`` (``"pieces"``, ``"service"``, ``"pages"``…), loaded now;
+    None when the record names none."""
+    from .registry import load, records
 
-
-def own_module(game: Game[Any], name: str) -> ModuleType | None:
-    """The module ``name`` of ``game``'s package (None: the game has none)."""
-    package = game.start.__module__.rsplit(".", 1)[0]
-    try:
-        return importlib.import_module(f"{package}.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.{name}":
-            raise
-        return None
+    record = records()[game.spec.name]
+    return load(record, getattr(record, part))
 
 
 def pieces_for(game: Game[Any]) -> Pieces | None:
-    """The web pieces of ``game``, found in its package's ``views`` module (None: it has none)."""
-    module = _views_module(game)
-    found: Mapping[str, Pieces] = getattr(module, "PIECES", {}) if module is not None else {}
-    return found.get(game.spec.name)
+    """The web pieces of ``game`` its record names (None: it has none); a package holding several games may
+    name one mapping of them by game."""
+    found = part_of(game, "pieces")
+    if isinstance(found, Mapping):
+        found = found.get(game.spec.name)
+    return found if isinstance(found, Pieces) else None
 
 
 #: a game's own feats in one played session: player → feat (an ``N_("…")`` label) → how many times
@@ -107,10 +100,9 @@ Feats = Callable[[Played], Mapping[str, Mapping[str, int]]]
 
 
 def feats_for(game: Game[Any]) -> Feats | None:
-    """The function ``feats(played)`` a game's ``views`` module may give: what each player did in one
+    """The function ``feats(played)`` a game's record may name: what each player did in one
     session worth counting across evenings (the statistics add the counts up). None: it gives none."""
-    module = _views_module(game)
-    hook: Feats | None = getattr(module, "feats", None) if module is not None else None
+    hook: Feats | None = part_of(game, "feats")
     return hook
 
 
@@ -140,8 +132,7 @@ class Documents:
 
 
 def documents_for(game: Game[Any]) -> Documents | None:
-    """The printed documents of ``game``: ``DOCUMENTS`` of its package's ``documents`` module (None: it has
-    none, and prints the sheet every game has)."""
-    module = own_module(game, "documents")
-    found: Documents | None = getattr(module, "DOCUMENTS", None) if module is not None else None
+    """The printed documents of ``game`` its record names (None: it has none, and prints the sheet every game
+    has)."""
+    found: Documents | None = part_of(game, "documents")
     return found

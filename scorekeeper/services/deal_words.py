@@ -86,14 +86,15 @@ def deal_changes(before: Mapping[str, Any] | None, after: Mapping[str, Any] | No
 def _result_words(p: Played) -> str:
     r = p.result
     if r.finished:
-        return _("{names} won ({how})").format(names=", ".join(r.winners) or "—", how=how_words(r.how))
+        how = how_words(p.game.spec.name, r.how)
+        return _("{names} won ({how})").format(names=", ".join(r.winners) or "—", how=how)
     if r.finished is None:
         return _("a game without an end")
     return _("not over")
 
 
-def _extra_words(name: str, value: Any) -> str:
-    return how_words(value) if name == "how" and isinstance(value, str) else value_words(value)
+def _extra_words(game: str, name: str, value: Any) -> str:
+    return how_words(game, value) if name == "how" and isinstance(value, str) else value_words(value)
 
 
 def outcome_changes(before: Played, after: Played, origin: Sequence[int | None], first: int = 0) -> tuple[str, ...]:
@@ -114,8 +115,8 @@ def outcome_changes(before: Played, after: Played, origin: Sequence[int | None],
             if name in was or name in now_:
                 if was.get(name) != now_.get(name):
                     deals.append(_("Deal {n}: {what} was {before}, now {after}.").format(
-                        n=j + 1, what=_(said), before=_extra_words(name, was.get(name)),
-                        after=_extra_words(name, now_.get(name))))
+                        n=j + 1, what=_(said), before=_extra_words(after.game.spec.name, name, was.get(name)),
+                        after=_extra_words(after.game.spec.name, name, now_.get(name))))
     out.extend(deals[:OUTCOMES_SHOWN])
     if len(deals) > OUTCOMES_SHOWN:
         out.append(_("… and {n} more changes of the deals after it.").format(n=len(deals) - OUTCOMES_SHOWN))

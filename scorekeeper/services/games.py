@@ -637,7 +637,7 @@ def played_view(p: Played, stored: Sequence[Mapping[str, Any]], *, currency: str
     title = own.title(p) if own is not None and own.title is not None else p.game.spec.title
     return GameView(
         title=title, spec=p.game.spec, played=p, deals=lines, scores=scores, result=r,
-        ending=how_words(r.how) if r.how else "",
+        ending=how_words(p.game.spec.name, r.how) if r.how else "",
         money=tuple((name, formats.money(m, currency, signed=True)) for name, m in r.money),
         payments=settlement(r, players, currency), stake=formats.money(p.table.stake, currency),
         next_number=len(stored) + 1, closed=closed, version=version, players=players,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import func, select
@@ -9,6 +10,8 @@ from sqlalchemy.exc import IntegrityError
 
 from ..core import domains
 from ..db import begin_writing, db
+from ..games import GAMES
+from ..games.base import GameSpec
 from ..i18n import _, current_language, language_of
 from ..models import GameSession, Group, Player
 from .limits import check_room_for_players
@@ -144,3 +147,74 @@ def carried_paper(group: Group) -> list[dict[str, Any]]:
     if last is None or last.end_paper != "keep":
         return []
     return own_service(last.game).paper(last)
+
+
+@dataclass(frozen=True)
+class StartChoice:
+    """A way to start a game, as the group page lists it: a game of the registry, or one of its presets."""
+
+    game: str
+    #: the preset's key ("" for a game listed once, by its title)
+    preset: str
+    #: the game's own name (the preset's, or the game's title)
+    title: str
+    #: the group played it lately (listed first)
+    recent: bool = False
+
+
+#: how many of the group's newest sessions say which games it plays lately
+RECENT_SESSIONS = 30
+
+
+def start_choices(group: Group) -> list[StartChoice]:
+    """Every game of the registry alike, each preset on its own: the group's recent games first (newest first),
+    then the games of today by title, then the historical ones by title."""
+    every: list[tuple[StartChoice, bool]] = []
+    for game in GAMES.values():
+        spec = game.spec
+        if spec.presets:
+            every += [(StartChoice(spec.name, p.key, p.title), p.historical) for p in spec.presets]
+        else:
+            every.append((StartChoice(spec.name, "", spec.title), False))
+    recent = _recent_choices(group)
+    rank = {key: n for n, key in enumerate(recent)}
+    first = sorted((replace(c, recent=True) for c, _old in every if (c.game, c.preset) in rank),
+                   key=lambda c: rank[(c.game, c.preset)])
+    rest = sorted(((old, c.title.casefold(), c) for c, old in every if (c.game, c.preset) not in rank),
+                  key=lambda t: (t[0], t[1]))
+    return first + [c for _old, _t, c in rest]
+
+
+def _recent_choices(group: Group) -> list[tuple[str, str]]:
+    """(game, preset) of the group's newest sessions, newest first, each once."""
+    rows = db.session.execute(
+        select(GameSession.game, GameSession.setup, GameSession.options)
+        .where(GameSession.group_id == group.id).order_by(GameSession.id.desc()).limit(RECENT_SESSIONS))
+    seen: dict[tuple[str, str], None] = {}
+    for name, setup, own in rows:
+        if name in GAMES:
+            options = (setup or {}).get("options") or own or {}
+            seen.setdefault((name, _preset_of(GAMES[name].spec, options)), None)
+    return list(seen)
+
+
+def _preset_of(spec: GameSpec, options: dict[str, Any]) -> str:
+    """The key of the first preset of ``spec`` whose options the session started with ("" for none)."""
+    def value(name: str) -> Any:
+        known = next((o for o in spec.options if o.name == name), None)
+        return options.get(name, known.default if known is not None else None)
+    return next((p.key for p in spec.presets if all(value(k) == v for k, v in p.options.items())), "")
+
+
+def first_seats(group: Group, game: str, counts: tuple[int, ...]) -> list[str]:
+    """Who sits first on a start form: the seats of the group's last session of ``game`` when every one of them
+    still plays, else the group's first players, as many as the largest table the game allows (two taps start
+    it: the game, then Start)."""
+    active = active_players(group)
+    last = db.session.scalars(select(GameSession.players).where(GameSession.group_id == group.id,
+                                                                GameSession.game == game)
+                              .order_by(GameSession.id.desc()).limit(1)).first()
+    if last and set(last) <= set(active) and len(last) in counts:
+        return list(last)
+    fitting = [n for n in counts if n <= len(active)]
+    return active[:max(fitting)] if fitting else list(active)

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from ..evenings import Evening
 from ..games import GAMES
-from ..games.views import own_module
+from ..games.views import part_of
 from ..models import GameSession, Group
 
 
@@ -54,8 +54,7 @@ def service_of(name: str) -> OwnService | None:
     """The own services of the game called ``name`` (None: the platform alone plays it, or no such game)."""
     if name not in GAMES:
         return None
-    module = own_module(GAMES[name], "service")
-    found: OwnService | None = getattr(module, "SERVICE", None) if module is not None else None
+    found: OwnService | None = part_of(GAMES[name], "service")
     return found
 
 

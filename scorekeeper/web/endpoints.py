@@ -12,21 +12,23 @@ from typing import Literal, get_args
 from flask import Flask
 
 from ..games import GAMES
-from ..games.views import own_module
+from ..games.views import part_of
 
 #: a session's pages the platform links to: its table screen, the page an ended session opens on, its watch
-#: page, its hand form, and the outbox's sync answer and its page of a hand kept on the phone
-EndpointKind = Literal["screen", "ended", "watch", "hand", "sync", "pending"]
+#: page, its hand form, and the outbox's sync answer and its page of a hand kept on the phone; and the game's
+#: start form (given the group's ``token``, the ``game`` and a ``preset``)
+EndpointKind = Literal["screen", "ended", "watch", "hand", "sync", "pending", "start"]
 #: the platform's game pages, for every game without pages of its own
 PLATFORM_ENDPOINTS: Mapping[str, str] = MappingProxyType({
     "screen": "games.table", "ended": "games.table", "watch": "games.watch", "hand": "games.deal",
-    "sync": "games.sync", "pending": "games.pending"})
+    "sync": "games.sync", "pending": "games.pending", "start": "games.start"})
 
 
 @cache
 def pages_of(name: str) -> ModuleType | None:
     """The ``pages`` module of the game called ``name``, found through the registry (None: it has none)."""
-    return own_module(GAMES[name], "pages") if name in GAMES else None
+    found: ModuleType | None = part_of(GAMES[name], "pages") if name in GAMES else None
+    return found
 
 
 def game_pages() -> list[ModuleType]:

@@ -25,6 +25,7 @@ from ..games.views import Pieces
 from ..i18n import _, use_language
 from ..services import GameSession, Group
 from ..services.deal_words import deal_changes
+from ..services.groups import first_seats
 from . import printing
 from .access import UnknownLink, group_or_404, session_or_404, watched_or_404
 from .forms import Form, FormKey, number_of
@@ -89,11 +90,13 @@ def start_options(spec: GameSpec, pieces: Pieces | None) -> list[dict[str, Any]]
 
 
 def read_start(spec: GameSpec, form: Mapping[str, str]) -> tuple[list[str], dict[str, Any], dict[str, str]]:
-    """The players in seating order, the options, and the errors of the start form by field."""
+    """The players in seating order, the options (a preset's first, ``preset``), and the errors by field."""
     errors: dict[str, str] = {}
     seats = [form.get(f"seat{i}", "") for i in range(1, max(spec.seats) + 1)]
     players = [s for s in seats if s]
-    options: dict[str, Any] = {}
+    preset = spec.preset(form.get("preset", "")) if form.get("preset") else None
+    options: dict[str, Any] = {k: v for k, v in (preset.options if preset else {}).items()
+                               if not spec.option(k).choices}  # a preset's own figures; its choices are radios
     for o in spec.options:
         if not o.choices:
             continue
@@ -153,10 +156,15 @@ def _start_page(group: Group, spec: GameSpec, form: KeyForm, values: dict[str, s
     errors = {**errors, **({"form": " ".join(e for es in form.errors.values() for e in es)} if form.errors else {})}
     pieces = services.games.pieces_of(spec.name)
     active = services.active_players(group)
-    seats = [values.get(f"seat{i}", active[i - 1] if i <= len(active) and request.method == "GET" else "")
-             for i in range(1, max(spec.seats) + 1)]
+    preset = spec.preset(request.values.get("preset", ""))
+    if request.method == "GET":
+        first = first_seats(group, spec.name, spec.seats)
+        values = {**{f"seat{i}": name for i, name in enumerate(first, 1)},
+                  **{f"opt-{k}": _value(v) for k, v in (preset.options if preset else {}).items()}}
+    shown = max(min(spec.seats), min(max(spec.seats), len(active)))  # no more seats than the group has players
+    seats = [values.get(f"seat{i}", "") for i in range(1, shown + 1)]
     return render_template("games/start.html", group=group, spec=spec, form=form, active=active, seats=seats,
-                           pieces=pieces,
+                           pieces=pieces, preset=preset, title=preset.title if preset else spec.title,
                            options=start_options(spec, pieces), values=values, errors=errors,
                            stake=values.get("stake", "1"), currency=values.get("currency", "EUR")), \
         400 if errors else 200

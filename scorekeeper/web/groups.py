@@ -11,9 +11,10 @@ from flask.typing import ResponseReturnValue
 from .. import services
 from ..i18n import _, current_language, speak_group
 from ..services import Group, Player
+from ..services.groups import StartChoice, start_choices
 from .access import group_or_404
 from .addresses import hint_number
-from .endpoints import group_sections
+from .endpoints import endpoint, group_sections
 from .forms import DAMAGED, GroupForm, LanguageForm, LinksForm, NextForm, PlayerForm, VersionForm
 
 bp = Blueprint("groups", __name__)
@@ -53,7 +54,13 @@ def group_page(group: Group, form: PlayerForm, **extra: object) -> str:
         links.key.fresh()
         extra["links_form"] = links
     return render_template("web/group.html", group=group, form=form, memory=services.group_memory(group, page),
-                           next_form=NextForm(), sections=group_sections(), **extra)
+                           next_form=NextForm(), sections=group_sections(), starts=start_links(group), **extra)
+
+
+def start_links(group: Group) -> list[tuple[StartChoice, str]]:
+    """Every game and preset alike, each with its start form's address (found through the registry)."""
+    return [(c, url_for(endpoint(c.game, "start"), token=group.token, game=c.game, preset=c.preset or None))
+            for c in start_choices(group)]
 
 
 @bp.get("/g/<token>")

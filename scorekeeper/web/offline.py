@@ -128,9 +128,10 @@ def _icon(name: str, size: int, purpose: str = "any") -> dict[str, str]:
 def manifest() -> ResponseReturnValue:
     """The web app manifest: the phone can install the app, which opens on the last table."""
     body = {
-        "name": _("Tresillo scorekeeper"),
-        "short_name": "Tresillo",
-        "description": _("The plato, the pajaritos, the paper and every bowl, hand after hand."),
+        # the family of games, not one of them (Tresillo, Tressette, Truc, Cacho… each a plug-in)
+        "name": _("Scorekeeper for Spanish and Italian cards"),
+        "short_name": _("Scorekeeper"),
+        "description": _("The score and the money of the card games of the Spanish and Italian pack, deal after deal."),
         "start_url": url_for("offline.start"),
         "scope": "/",
         "id": "/",

@@ -7,6 +7,16 @@
   var hand = document.querySelector(".truc-hand");
   if (!hand) { return; }
   var ties = hand.dataset.ties;
+  // Going to the deck: the hand's value; in the first trick with nothing sung, the ruleset's own.
+  function mazoValue() {
+    var main = hand.querySelector("fieldset.calls[data-main] select.count");
+    var c = main ? Number(main.value) || 0 : 0;
+    var sung = c > 0 || hand.querySelector(".bet-step input:checked") !== null;
+    hand.querySelectorAll(".mazo-value").forEach(function (v) {
+      var values = hand.querySelector("fieldset.calls[data-main]").dataset.values.split(",");
+      v.textContent = sung ? values[c] : v.dataset.first;
+    });
+  }
   function Chain(box) {
     var values = box.dataset.values.split(",").map(Number);
     var first = box.querySelector("select.first");
@@ -27,6 +37,7 @@
       if (box.hasAttribute("data-main")) {
         hand.querySelectorAll(".value").forEach(function (v) { v.textContent = String(values[c]); });
         hand.querySelectorAll(".before-value").forEach(function (v) { v.textContent = String(c ? values[c - 1] : 0); });
+        mazoValue();
         hand.querySelectorAll("button.fold").forEach(function (b) {
           b.toggleAttribute("data-hidden", !(c > 0 && caller(c) !== Number(b.dataset.side)));
         });
@@ -56,6 +67,9 @@
       return chain.calls.filter(function (c) {
         if (!made.length) { return c.opens; }
         var last = made[made.length - 1];
+        var lastCall = chain.calls.filter(function (d) { return d.name === last; })[0];
+        var again = made.filter(function (m) { return m === last; }).length > 1;
+        if (lastCall && lastCall.again !== null && again) { return false; }
         var times = made.filter(function (m) { return m === c.name; }).length;
         return c.after.indexOf(last) >= 0 && times < c.most;
       }).map(function (c) { return c.name; });
@@ -86,6 +100,7 @@
         input.closest("label").hidden = !ok;
         if (!ok) { input.checked = false; }
       });
+      mazoValue();
     }
     box.addEventListener("change", show);
     show();

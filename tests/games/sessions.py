@@ -1,7 +1,9 @@
-"""Valid random sessions of every game, for the conformance suite: one generator per game.
+"""Valid random sessions of every game, for the conformance suite.
 
-A game added to ``scorekeeper.games.GAMES`` must add its generator to :data:`VALID` (the suite
-fails otherwise). A generator returns a ``scorekeeper-session/2`` document that must replay.
+A game whose record names a ``sample_deal(state, rng)`` gets its sessions built here from it
+(:func:`sampled`: a random table from its description, then the game's own deals until it ends);
+the games that came before the records keep a hand-written generator in :data:`WRITTEN`. Either
+returns a ``scorekeeper-session/2`` document that must replay.
 """
 
 from __future__ import annotations
@@ -9,6 +11,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from typing import Any
+
+from scorekeeper.games import GAMES, records
+from scorekeeper.games.registry import load
+from scorekeeper.games.replay import FORMAT
+from scorekeeper.games.replay import load as load_session
 
 from . import sessions_tresillo, sessions_tressette, sessions_truc, sessions_truco
 
@@ -52,8 +59,44 @@ def rovescino(rng: random.Random) -> dict[str, Any]:
             "deals": deals}
 
 
-#: a valid random session of each game, by the game's name
-VALID: dict[str, Callable[[random.Random], dict[str, Any]]] = {
+def table_of(name: str, rng: random.Random) -> dict[str, Any]:
+    """A random table of the game called ``name`` from its description: its seats, fixed teams of equal size
+    (one player each at two, named or left out), each option with choices at a random value, and a random stake."""
+    spec = GAMES[name].spec
+    players = list(NAMES[: rng.choice(spec.seats)])
+    doc: dict[str, Any] = {"format": FORMAT, "game": name, "players": players}
+    alone = len(players) == spec.teams and rng.random() < 0.5  # teams of one may be left out: the sides are players
+    if spec.partnership == "fixed" and spec.teams and not alone:
+        doc["teams"] = {chr(ord("A") + k): players[k::spec.teams] for k in range(spec.teams)}
+    options: dict[str, Any] = {o.name: rng.choice(o.choices) for o in spec.options if o.choices}
+    options["stake"] = rng.choice(["1", "0.50", "2", "0.05"])
+    doc["options"] = options
+    return doc
+
+
+def sampled(name: str) -> Callable[[random.Random], dict[str, Any]]:
+    """Random sessions of ``name`` built from its record's ``sample_deal``: deals are asked for and played
+    until the game ends, the sample says there are no more (None), or a random length is reached."""
+    record = records()[name]
+    sample_deal = load(record, record.sample_deal)
+
+    def session(rng: random.Random) -> dict[str, Any]:
+        doc = table_of(name, rng)
+        game, table, _ = load_session({**doc, "deals": []}, GAMES)
+        state, deals = game.start(table), doc.setdefault("deals", [])
+        for number in range(1, rng.randint(0, 40) + 1):
+            deal = sample_deal(state, rng) if game.ended_at(state) is None else None
+            if deal is None:
+                break
+            state, _row = game.play(state, number, deal)
+            deals.append(deal)
+        return doc
+
+    return session
+
+
+#: the hand-written generator of each game that came before its record gave a ``sample_deal``
+WRITTEN: dict[str, Callable[[random.Random], dict[str, Any]]] = {
     "tresillo": sessions_tresillo.tresillo,
     "rovescino": rovescino,
     "tressette": sessions_tressette.tressette,
@@ -66,6 +109,10 @@ VALID: dict[str, Callable[[random.Random], dict[str, Any]]] = {
     "cacho": sessions_truc.cacho,
     "flor": sessions_truc.flor,
 }
+
+#: a valid random session of each game, by the game's name: from its own ``sample_deal`` if it gives one
+VALID: dict[str, Callable[[random.Random], dict[str, Any]]] = {
+    name: sampled(name) if record.sample_deal else WRITTEN[name] for name, record in records().items()}
 
 #: a valid random session of each ruleset a game has beyond its default, as ``game[ruleset]``
 RULESETS: dict[str, Callable[[random.Random], dict[str, Any]]] = {

@@ -87,12 +87,14 @@ def test_the_group_page_draws_each_games_sections_through_the_registry(app, brow
     assert (TEMPLATES / tresillo_pages.GROUP_SECTION).is_file()
     group = gen_group(browser, players=FIVE)
     page = browser.get(f"/g/{group}").get_data(as_text=True)
-    assert f'href="/g/{group}/start">Start a session</a>' in page and 'id="evenings"' in page
-    assert page.index("<h1>") < page.index("Start a session") < page.index('id="games"') < page.index('id="evenings"')
+    assert 'id="evenings"' in page
+    # Tresillo's start form is listed beside every game's, found through its ENDPOINTS
+    assert f'href="/g/{group}/start?game=tresillo" data-game="tresillo">Tresillo</a>' in page
+    assert page.index("<h1>") < page.index('id="start"') < page.index('id="evenings"')
     monkeypatch.setattr(groups, "group_sections", lambda: ())
     page = browser.get(f"/g/{group}").get_data(as_text=True)
-    assert "Start a session" not in page and 'id="evenings"' not in page and f"/g/{group}/start" not in page
-    assert 'id="games"' in page and 'id="add-player"' in page and 'id="links"' in page
+    assert 'id="evenings"' not in page and "Start the next evening" not in page
+    assert 'id="start"' in page and 'id="add-player"' in page and 'id="links"' in page
 
 
 def test_the_lookup_gives_each_games_pages(app):

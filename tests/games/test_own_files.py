@@ -17,7 +17,7 @@ from scorekeeper.core.errors import SessionError
 from scorekeeper.core.sessionjson import parse_json
 from scorekeeper.games import GAMES
 from scorekeeper.games.tresillo import commands as tresillo_commands
-from scorekeeper.games.views import own_module
+from scorekeeper.games.views import part_of
 from scorekeeper.inputs import own_file_replay
 
 from .test_purity import allowed, imports
@@ -29,13 +29,13 @@ def test_every_game_with_a_format_of_its_own_replays_it_in_its_commands_module()
     owners = {name: game.spec.session_format for name, game in GAMES.items() if game.spec.session_format}
     assert owners == {"tresillo": "tresillo-session/1"}
     for name in owners:
-        commands = own_module(GAMES[name], "commands")
+        commands = part_of(GAMES[name], "commands")
         assert commands is not None and callable(commands.replay_file)
 
 
 def test_a_game_without_one_has_no_commands_module_and_needs_none():
-    assert own_module(GAMES["rovescino"], "commands") is None
-    assert own_module(GAMES["rovescino"], "views") is not None
+    assert part_of(GAMES["rovescino"], "commands") is None
+    assert part_of(GAMES["rovescino"], "pieces") is not None
 
 
 @pytest.mark.parametrize("data", [

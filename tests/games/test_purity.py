@@ -16,8 +16,9 @@ PACKAGE = Path(scorekeeper.games.__file__).parent
 ROOT = PACKAGE.parent
 #: the only modules (or packages: a game's ``documents/``, ``pages/``, ``services/``) of scorekeeper.games that
 #: speak to the platform (words, forms, views, pages, services, printed documents) and so may import it; every
-#: other module (the registry, the base, the replay, each game's engine) stays pure
-PLATFORM_SIDE = frozenset({"words", "forms", "views", "pages", "services", "commands", "documents", "service"})
+#: other module (the registry, the base, the replay, each game's engine) stays pure; a game's ``tests/`` are its tests
+PLATFORM_SIDE = frozenset({"words", "forms", "views", "pages", "services", "commands", "documents", "service",
+                           "tests"})
 
 
 def pure_files() -> list[Path]:

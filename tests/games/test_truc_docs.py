@@ -8,13 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.games import GAMES
+from scorekeeper.games import GAMES, record
 from scorekeeper.games.pot import engine as pot
 from scorekeeper.games.truc import engine as truc
-from scorekeeper.games.words import HOW
 from scorekeeper.i18n import _, use_language
 
 RULES = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
+
+#: the endings of the Truc family, as its record labels them
+HOW = record("truc").how
 
 
 def section(title: str) -> str:
@@ -64,8 +66,10 @@ def test_the_truco_section_names_functions_that_exist():
     assert len(named) >= 8
     for module, name in named:
         assert hasattr(truc if module == "engine" else chains, name), name
-    cited = set(re.findall(r"\[([TV]\d)", text)) | set(re.findall(r", ([TV]\d)\]", text))
-    assert cited == {"T1", "T2", "T3", "T4", "T5", "V1", "V2", "V3"}
+    cited = set(re.findall(r"\[([TVER]\d)", text)) | set(re.findall(r", ([TVER]\d)\]", text))
+    head = text[:text.index("[C]")]
+    listed = set(re.findall(r"\[([TVER]\d)\]\s+\S", head))
+    assert cited == listed == {"T1", "T2", "T3", "T4", "T5", "T6", "T7", "V1", "V2", "V3", "V4", "E1", "E2", "E3", "R1"}
 
 
 def test_the_truco_endings_read_in_words():

@@ -260,7 +260,7 @@ def env(*made: tuple[str, str], **answer: str) -> dict[str, Any]:
      "deal 1: envido.calls[1].by: 'A' called twice running: the sides answer each other in turn"),
     (rio([env(("A", "envido"), ("B", "real_envido"), refused="B")]),
      "deal 1: envido.refused: 'B' made the last call: the other side refuses it"),
-    (rio([env(("A", "envido"))]), "deal 1: envido: give exactly one of won, refused"),
+    (rio([env(("A", "envido"))]), "deal 1: envido: say who won the envido, or who refused it"),
     (rio([env(("A", "truco"), won="A")]),
      "deal 1: envido.calls[0].call: 'truco' is not one of envido, real_envido, falta_envido"),
     (rio([{"envido": {"calls": []}, "won": "A"}]), "deal 1: envido.calls: expected a list of the calls, in order"),
@@ -307,7 +307,8 @@ def test_each_chain_offers_only_the_calls_that_may_follow():
     assert ENVIDO.follows(["envido", "envido"]) == ("real_envido", "falta_envido")
     assert ENVIDO.follows(["envido", "real_envido"]) == ("falta_envido",)
     assert ENVIDO.follows(["falta_envido"]) == ()
-    assert FLOR.follows([]) == ("flor",) and FLOR.follows(["flor"]) == ("contraflor", "contraflor_al_resto")
+    assert FLOR.follows([]) == ("flor",) and FLOR.follows(["flor"]) == ("flor", "contraflor", "contraflor_al_resto")
+    assert FLOR.follows(["flor", "flor"]) == ()
     assert ENVIT.follows([]) == ("envit", "falta") and ENVIT.follows(["envit"]) == ("torne", "falta")
 
 
@@ -316,7 +317,8 @@ def test_the_rules_of_a_table_follow_its_options():
     18 has halves. The seed's Truc is unchanged by the default options."""
     from scorekeeper.games.truc.engine import TRUC_RULES, rules_for
 
-    base = {"three_ties": "eldest", "target": 30, "flor": False, "cama": 12, "camas": 2}
+    base = {"three_ties": "eldest", "target": 30, "flor": False, "cama": 12, "camas": 2, "mazo_first": 2,
+            "flor_flor": 4, "contraflor_resto": "falta", "falta_malas": "buenas", "falta_cama": "buenas"}
     rio30 = rules_for("truc", {**base, "ruleset": "rioplatense"})
     rio15 = rules_for("truc", {**base, "ruleset": "rioplatense", "target": 15, "flor": True})
     assert (rio30.target, rio30.halves, [c.field for c in rio30.chains]) == (30, True, ["envido"])

@@ -74,7 +74,7 @@ def make_group(page, server, name="Tuesday table"):
 
 
 def start_session(page):
-    page.click("text=Start a session")
+    page.click("#start a[data-game=tresillo]")
     page.click("form.card button[type=submit]")
     page.wait_for_selector("#in-play")
     return page.url

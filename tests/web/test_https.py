@@ -155,7 +155,7 @@ def test_an_evening_through_https(chromium, tmp_path):
             page.wait_for_load_state()
         names = page.locator("input[name=name]").evaluate_all("fields => fields.map(f => f.value)")
         assert set(PLAYERS) <= set(names), names
-        page.click("text=Start a session")
+        page.click("#start a[data-game=tresillo]")
         page.click("form.card button[type=submit]")
         page.wait_for_selector("#in-play")
         table_url = page.url.split("#")[0]

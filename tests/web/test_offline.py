@@ -34,7 +34,8 @@ def test_manifest_makes_the_app_installable(client):
     assert r.status_code == 200 and r.mimetype == "application/manifest+json"
     m = json.loads(r.get_data(as_text=True))
     assert m["display"] == "standalone" and m["start_url"] == "/start"
-    assert m["short_name"] == "Tresillo" and m["name"]
+    assert m["short_name"] == "Scorekeeper" and m["name"] == "Scorekeeper for Spanish and Italian cards"
+    assert "Tresillo" not in json.dumps(m)  # the installed app is named for the family, not for one game
     assert m["theme_color"].startswith("#") and m["background_color"].startswith("#")
     sizes = {(i["sizes"], i["purpose"]) for i in m["icons"]}
     assert {("192x192", "any"), ("512x512", "any"), ("192x192", "maskable"), ("512x512", "maskable")} <= sizes

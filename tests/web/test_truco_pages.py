@@ -144,3 +144,24 @@ def test_the_pages_say_the_rulesets_name(browser, group):
         assert f"<h1>{title}</h1>" in table and f"<title>{title}" in table
         deal = unescape(browser.get(f"/s/{token}/play/deal").get_data(as_text=True))
         assert f"· {title}</title>" in deal or f"· {title} ·" in deal
+
+
+def test_going_to_the_deck_and_flor_against_flor_from_the_form(browser, group):
+    """Río de la Plata with flor: B goes to the deck in the first trick (one tap: A +2 shown, read into
+    `mazo`); A goes after the first trick (`trick: 2`); A's flor answered by B's flor, B's the better.
+    The seed's Truc offers no deck button (its rules have none)."""
+    token = start(browser, group, ruleset="rioplatense", flor=True, target=30)
+    page = browser.get(f"/s/{token}/play/deal").get_data(as_text=True)
+    assert 'value="mazo-1" class="big mazo"' in page and 'data-first="2">2<' in page
+    assert hand(browser, token, end="mazo-1").status_code == 302
+    assert hand(browser, token, end="mazo-0-later").status_code == 302
+    assert hand(browser, token, end="won-0", **{"bet-flor-1": "0:flor", "bet-flor-2": "1:flor",
+                                                "bet-flor-answer": "won-1"}).status_code == 302
+    assert deals(browser, token) == [
+        {"mazo": "B"}, {"mazo": "A", "trick": 2},
+        {"won": "A", "flor": {"calls": [{"by": "A", "call": "flor"}, {"by": "B", "call": "flor"}], "won": "B"}}]
+    fix = browser.get(f"/s/{token}/play/deal/2").get_data(as_text=True)
+    assert 'name="end" value="mazo-0-later"' in fix
+    seed = start(browser, group)
+    assert "mazo-0" not in browser.get(f"/s/{seed}/play/deal").get_data(as_text=True)
+    assert hand(browser, seed, end="mazo-0").status_code == 400

@@ -1,5 +1,9 @@
-"""Cacho and Flor (seed 004), the pot games, as game plug-ins: one engine (pure) in :mod:`.engine`."""
+"""Cacho and Flor (seed 004), the pot games, as game plug-ins: one engine (pure) in :mod:`.engine`.
 
-from .engine import CACHO, FLOR
+The registry reads :data:`RECORDS` (this module imports nothing else: the engine loads when asked for).
+"""
 
-__all__ = ["CACHO", "FLOR"]
+from ..base import GameRecord
+
+RECORDS = tuple(GameRecord(name, __name__, f"engine:{name.upper()}", pieces="views:PIECES")
+                for name in ("cacho", "flor"))

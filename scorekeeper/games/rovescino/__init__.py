@@ -1,5 +1,10 @@
-"""Rovescino as a game plug-in: its engine (pure) is :mod:`.engine`."""
+"""Rovescino as a game plug-in: its engine (pure) is :mod:`.engine`.
 
-from .engine import ROVESCINO, SPEC
+The registry reads :data:`RECORDS` (this module imports nothing else: the engine loads when asked for).
+"""
 
-__all__ = ["ROVESCINO", "SPEC"]
+from ...core.errors import N_
+from ..base import GameRecord
+
+RECORDS = (GameRecord("rovescino", __name__, "engine:ROVESCINO", pieces="views:PIECES", feats="views:feats",
+                      how={"reached_21": N_("a player reached 21")}),)

@@ -1,5 +1,10 @@
-"""Terziglio (Calabresella) as a game plug-in: its engine (pure) is :mod:`.engine`."""
+"""Terziglio as a game plug-in: its engine (pure) is :mod:`.engine`.
 
-from .engine import SPEC, TERZIGLIO
+The registry reads :data:`RECORDS` (this module imports nothing else: the engine loads when asked for).
+"""
 
-__all__ = ["SPEC", "TERZIGLIO"]
+from ...core.errors import N_
+from ..base import GameRecord
+
+RECORDS = (GameRecord("terziglio", __name__, "engine:TERZIGLIO", pieces="views:PIECES",
+                      how={"target": N_("the target was reached")}),)

@@ -1,9 +1,10 @@
 """Tresillo, the first game: its engine (pure, :mod:`.engine`), its plug-in (:mod:`.game`), its words and views.
 
-Only the plug-in is exported here: the registry imports this package and stays pure, so the words
-(:mod:`.words`) and the view model (:mod:`.views`) are imported by their own names where needed.
+The registry reads :data:`RECORDS` (this module imports nothing else): the plug-in, its services, pages,
+printed documents and its own session file's commands load when the platform asks for them.
 """
 
-from .game import SPEC, TRESILLO
+from ..base import GameRecord
 
-__all__ = ["SPEC", "TRESILLO"]
+RECORDS = (GameRecord("tresillo", __name__, "game:TRESILLO", documents="documents:DOCUMENTS",
+                      service="service:SERVICE", pages="pages", commands="commands"),)

@@ -1,6 +1,6 @@
 """Tresillo's own services as the platform asks them (:class:`~scorekeeper.services.played.OwnService`).
 
-The platform finds :data:`SERVICE` through the registry (``games.views.own_module(game, "service")``)
+The platform finds :data:`SERVICE` through the registry (its record's ``service``, ``games.views.part_of``)
 and never names the game: the group's evenings, its paper, the evening across games and the change
 log reach Tresillo's evening here. An evening's figures are worked out from its replay once, when it
 ends (:func:`summarize`); hands count for the player who played them out: a hand taken over ("yo

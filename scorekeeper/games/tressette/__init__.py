@@ -1,5 +1,23 @@
-"""Tressette, chiamata del tre and in due as game plug-ins: their engine (pure) is :mod:`.engine`."""
+"""Tressette, chiamata del tre and in due as game plug-ins: their engine (pure) is :mod:`.engine`.
 
-from .engine import TRESSETTE, TRESSETTE_CHIAMATA, TRESSETTE_IN_DUE
+The registry reads :data:`RECORDS` (this module imports nothing else: the engine loads when asked for).
+"""
 
-__all__ = ["TRESSETTE", "TRESSETTE_CHIAMATA", "TRESSETTE_IN_DUE"]
+from ...core.errors import N_
+from ..base import GameRecord
+
+#: how a game of the Tressette family ends, by the code its engine gives
+HOW = {
+    "claim": N_("a correct claim: the claimants reached the target"),
+    "false_claim": N_("a false claim: the claimants lose"),
+    "target": N_("the target was reached"),
+    "cappotto": N_("cappotto: one side took every trick"),
+    "cappottone": N_("cappottone: one player took every trick"),
+    "stramazzo": N_("stramazzo: one side took every counting card"),
+    "strammazzone": N_("strammazzone: one player took every counting card"),
+    "collatondrione": N_("collatondrione: a napoletana decima was declared"),
+}
+
+RECORDS = tuple(GameRecord(name, __name__, f"engine:{constant}", pieces="views:PIECES", feats="views:feats", how=HOW)
+                for name, constant in (("tressette", "TRESSETTE"), ("tressette-chiamata", "TRESSETTE_CHIAMATA"),
+                                       ("tressette-in-due", "TRESSETTE_IN_DUE")))

@@ -1,5 +1,20 @@
-"""Rentoy, Truc and Put (seed 004) as game plug-ins: one engine (pure) in :mod:`.engine`."""
+"""Rentoy, Truc and Put (seed 004) as game plug-ins: one engine (pure) in :mod:`.engine`.
 
-from .engine import PUT, RENTOY, TRUC
+The registry reads :data:`RECORDS` (this module imports nothing else: the engine loads when asked for).
+"""
 
-__all__ = ["PUT", "RENTOY", "TRUC"]
+from ...core.errors import N_
+from ..base import GameRecord
+
+#: how a game of the Truc family ends, by the code its engine gives
+HOW = {
+    "target": N_("the target was reached"),
+    "reached_12": N_("a team reached 12"),
+    "reached_5": N_("a player reached 5"),
+    "reached_15": N_("a team reached 15"),
+    "reached_30": N_("a team reached 30"),
+    "camas": N_("a team won the camas it needed"),
+}
+
+RECORDS = tuple(GameRecord(name, __name__, f"engine:{name.upper()}", pieces="views:PIECES", how=HOW)
+                for name in ("rentoy", "truc", "put"))

@@ -10,8 +10,8 @@ Standard library only.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from ...core.errors import N_
@@ -37,6 +37,9 @@ class Call:
     after: tuple[str, ...] = ()
     #: how many times it may be made in one chain
     most: int = 1
+    #: what it adds when made again (a flor answered by a flor), which ends the chain (the better of
+    #: the two takes it); ``None``: the call is never made again, or adds the same (envido)
+    again: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +65,8 @@ class Chain:
         """The calls that may come next after ``made`` (an entry screen offers only these)."""
         if not made:
             return tuple(c.name for c in self.calls if c.opens)
+        if self.call(made[-1]).again is not None and made.count(made[-1]) > 1:
+            return ()
         return tuple(c.name for c in self.calls
                      if made[-1] in c.after and made.count(c.name) < c.most)
 
@@ -91,7 +96,7 @@ def _read_calls(raw: Any, number: int, chain: Chain, sides: Sequence[str], kind:
         at = f"{where}[{i}]"
         only_fields(entry, number, CALL_FIELDS, where=at)
         if "by" not in entry or "call" not in entry:
-            raise refuse(number, at, N_("each call names who made it (by) and the call"))
+            raise refuse(number, at, N_("each call gives 'by' (who made it) and 'call' (the call)"))
         side = name_in(entry["by"], number, f"{at}.by", sides, kind)
         name = one_of(entry["call"], number, f"{at}.call", chain.names)
         made = [c for _, c in calls]
@@ -108,21 +113,37 @@ def _read_calls(raw: Any, number: int, chain: Chain, sides: Sequence[str], kind:
     return tuple(calls)
 
 
-def chain_value(chain: Chain, names: Sequence[str], falta: int) -> int:
+#: what a falta call is worth, given the side that won the chain and the calls made, each
+#: ``(side, call)`` (the engine reads the score and the ruleset's reading of the falta)
+Falta = Callable[[str, Sequence[tuple[str, str]]], int]
+
+
+def calls_sum(chain: Chain, names: Sequence[str]) -> int:
+    """The calls' points added up: a call made again adds its ``again`` value (flor against flor)."""
+    total = 0
+    for k, name in enumerate(names):
+        call = chain.call(name)
+        repeated = name in names[:k]
+        total += call.again if repeated and call.again is not None else call.adds
+    return total
+
+
+def chain_value(chain: Chain, calls: Sequence[tuple[str, str]], falta: Falta, winner: str) -> int:
     """What the accepted chain is worth: the falta if a falta call was made, else the calls' sum."""
+    names = [name for _, name in calls]
     if any(chain.call(n).falta for n in names):
-        return falta
-    return sum(chain.call(n).adds for n in names)
+        return falta(winner, calls)
+    return calls_sum(chain, names)
 
 
 def refused_value(chain: Chain, names: Sequence[str]) -> int:
     """What a refusal pays the last caller: the calls before the refused one (at least 1), plus the
     chain's extra. A falta call is always the last, so it is never among those before."""
-    return max(1, sum(chain.call(n).adds for n in names[:-1]) + chain.refusal_extra)
+    return max(1, calls_sum(chain, names[:-1]) + chain.refusal_extra)
 
 
 def read_chain(raw: Any, number: int, chain: Chain, sides: Sequence[str], kind: str,
-               falta: int) -> tuple[str, int, Settled, tuple[str, ...]]:
+               falta: Falta) -> tuple[str, int, Settled, tuple[str, ...]]:
     """The side that scores the chain, the points, how it was settled, and the calls' names."""
     only_fields(raw, number, CHAIN_FIELDS, where=chain.field)
     assert isinstance(raw, Mapping)
@@ -134,12 +155,12 @@ def read_chain(raw: Any, number: int, chain: Chain, sides: Sequence[str], kind: 
         if answers:
             raise refuse(number, f"{chain.field}.{answers[0]}",
                          N_("a lone {call!r} is not answered: it scores by itself"), call=names[0])
-        return last, chain_value(chain, names, falta), "sung", names
+        return last, chain_value(chain, calls, falta, last), "sung", names
     if len(answers) != 1:
-        raise refuse(number, chain.field, N_("give exactly one of won, refused"))
+        raise refuse(number, chain.field, N_("say who won the {chain}, or who refused it"), chain=chain.field)
     if answers[0] == "won":
         winner = name_in(raw["won"], number, f"{chain.field}.won", sides, kind)
-        return winner, chain_value(chain, names, falta), "accepted", names
+        return winner, chain_value(chain, calls, falta, winner), "accepted", names
     refuser = name_in(raw["refused"], number, f"{chain.field}.refused", sides, kind)
     if refuser == last:
         raise refuse(number, f"{chain.field}.refused", N_("{side!r} made the last call: the other side refuses it"),
@@ -156,13 +177,20 @@ ENVIDO = Chain("envido", (
     Call("falta_envido", 0, falta=True, after=("envido", "real_envido")),
 ))
 
-#: Río de la Plata, when played with flor: flor (3), contraflor (3 more), contraflor al resto
-#: (the falta); a refusal pays the flors before it and one point more
+#: Río de la Plata, when played with flor: flor (3), answered by a flor (the two flors together are
+#: worth the option ``flor_flor``: 4 by default), contraflor (3 more), contraflor al resto (the
+#: ruleset's reading, option ``contraflor_resto``); a refusal pays the flors before it and one point more
 FLOR = Chain("flor", (
-    Call("flor", 3),
+    Call("flor", 3, after=("flor",), most=2, again=1),
     Call("contraflor", 3, opens=False, after=("flor",)),
     Call("contraflor_al_resto", 0, falta=True, opens=False, after=("flor", "contraflor")),
 ), refusal_extra=1, sung_alone=True)
+
+
+def flor_chain(both: int) -> Chain:
+    """The flor chain where a flor answered by a flor makes the two worth ``both`` together (4, 3 or 6)."""
+    calls = tuple(replace(c, again=both - c.adds) if c.name == "flor" else c for c in FLOR.calls)
+    return replace(FLOR, calls=calls)
 
 #: truc valencià: envit (2), torne (2 more), falta (the falta)
 ENVIT = Chain("envit", (

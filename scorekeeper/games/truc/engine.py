@@ -25,7 +25,6 @@ from ..base import (
     Result,
     Seating,
     Table,
-    exactly_one,
     in_seating,
     money_of,
     name_in,
@@ -33,7 +32,7 @@ from ..base import (
     read_choices,
     refuse,
 )
-from .chains import ENVIDO, ENVIT, FLOR, Chain, read_chain
+from .chains import ENVIDO, ENVIT, Chain, flor_chain, read_chain
 
 #: a tied trick, as written in ``tricks``
 TIE = "tie"
@@ -72,6 +71,15 @@ class Rules:
     camas: int = 1
     #: the score is kept in camas: each row says the cama's points and the camas won
     in_camas: bool = False
+    #: a side may go to the deck (``mazo``): the other takes the hand's current value
+    deck: bool = False
+    #: what going to the deck during the first trick with nothing sung is worth (the hand and the
+    #: envido the other side can no longer sing: 2 in Río de la Plata)
+    mazo_first: int = 1
+    #: how a falta call is read while the leader is in the malas (:data:`FALTA_READINGS`)
+    falta_malas: str = "buenas"
+    #: how the contraflor al resto is priced (:data:`RESTO_READINGS`)
+    contraflor_resto: str = "falta"
 
     @property
     def halves(self) -> bool:
@@ -87,6 +95,8 @@ PUT_RULES = Rules(ladder=(1, 5), target=5, ties="count", side="player", how="rea
 
 DEAL_FIELDS = ("raises", "won", "tricks", "folded", "eldest")
 ENDINGS = ("won", "tricks", "folded")
+#: going to the deck: the side that went, and the trick it went in (1 when not given)
+MAZO, MAZO_TRICK = "mazo", "trick"
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,11 +199,14 @@ def hand_outcome(state: State, number: int, deal: Mapping[str, Any]) -> tuple[st
     when the hand is scored), and how it ended (``won``, ``tricks``, ``folded``, ``tied`` or ``eldest``)."""
     rules, sides = state.rules, state.sides
     raises = read_raises(deal.get("raises", []), number, state)
-    ending = exactly_one(deal, number, ENDINGS)
+    ending = one_ending(deal, number, rules)
     value = rules.ladder[len(raises)]
     eldest_asked = False
     winner: str | None
-    if ending == "won":
+    if ending == MAZO:
+        winner, value = went_to_deck(state, number, deal, raises)
+        how = MAZO
+    elif ending == "won":
         winner, how = name_in(deal["won"], number, "won", sides, rules.side), "won"
     elif ending == "folded":
         folded = name_in(deal["folded"], number, "folded", sides, rules.side)
@@ -217,6 +230,34 @@ def hand_outcome(state: State, number: int, deal: Mapping[str, Any]) -> tuple[st
     return winner, (value if winner is not None else 0), how
 
 
+def one_ending(deal: Mapping[str, Any], number: int, rules: Rules) -> str:
+    """How the hand ended: exactly one of its endings (``won``, ``tricks``, ``folded``, and ``mazo``
+    where the ruleset has the deck), refused in the table's words when there are none or several."""
+    endings = (*ENDINGS, MAZO) if rules.deck else ENDINGS
+    present = [e for e in endings if e in deal]
+    if len(present) == 1:
+        return present[0]
+    if rules.deck:
+        raise refuse(number, "deal", N_("say one way the hand ended: who won it, who folded, the tricks, "
+                                        "or who went to the deck"))
+    raise refuse(number, "deal", N_("say one way the hand ended: who won it, who folded, or the tricks"))
+
+
+def went_to_deck(state: State, number: int, deal: Mapping[str, Any], raises: Sequence[str]) -> tuple[str, Step]:
+    """The side that did not go to the deck, and what it takes: the hand's current value; during the
+    first trick with nothing sung (no raise, no side bet), the ruleset's ``mazo_first``."""
+    rules, sides = state.rules, state.sides
+    went = name_in(deal[MAZO], number, MAZO, sides, rules.side)
+    trick = deal.get(MAZO_TRICK, 1)
+    if isinstance(trick, bool) or trick not in (1, 2, 3):
+        raise refuse(number, MAZO_TRICK, N_("expected the trick the side went to the deck in: 1, 2 or 3"))
+    other = next(s for s in sides if s != went)
+    sung = bool(raises) or any(c.field in deal for c in rules.chains)
+    if trick == 1 and not sung:
+        return other, rules.mazo_first
+    return other, rules.ladder[len(raises)]
+
+
 # ---------------------------------------------------------------- the side bets (Truco as played today)
 
 
@@ -229,6 +270,63 @@ def falta(state: State) -> int:
     return rules.target - lead
 
 
+def _lacks(state: State, side: str) -> int:
+    """What ``side`` lacks to close the cama (the game, with one cama)."""
+    return state.rules.target - state.in_cama[side]
+
+
+def _leader_lacks(state: State, winner: str) -> int:
+    return state.rules.target - max(state.in_cama.values())
+
+
+def _loser_lacks(state: State, winner: str) -> int:
+    return max(_lacks(state, s) for s in state.sides if s != winner)
+
+
+#: how a falta call is read while the leader is in the malas (in the buenas every reading is what
+#: the leader lacks to the end): to reach the buenas [T4]; the whole game, what the winner lacks
+#: [E1, R1, V4]; what the leader lacks to the end [C]; what the loser lacks to the end [E3]
+FALTA_READINGS: dict[str, Callable[[State, str], int]] = {
+    "buenas": lambda state, winner: falta(state),
+    "game": _lacks,
+    "leader": _leader_lacks,
+    "loser": _loser_lacks,
+}
+
+
+def falta_points(state: State, winner: str) -> int:
+    """A falta call's points for ``winner``, by the ruleset's reading of the malas."""
+    rules = state.rules
+    in_malas = rules.half > 0 and max(state.in_cama.values()) < rules.half
+    return FALTA_READINGS[rules.falta_malas](state, winner) if in_malas else falta(state)
+
+
+Calls = Sequence[tuple[str, str]]
+
+
+def _resto(state: State, winner: str, calls: Calls) -> int:
+    """[T4]: what takes the leader to the end, and 3 for each flor sung (each side that sang in the
+    flor's chain holds one: a contraflor is a flor too)."""
+    return _leader_lacks(state, winner) + 3 * len({side for side, _ in calls})
+
+
+#: how the contraflor al resto is priced: as the table's falta; what takes the leader to the end
+#: plus 3 a flor sung [T4]; the whole chico, what the winner lacks [T3]
+RESTO_READINGS: dict[str, Callable[[State, str, Calls], int]] = {
+    "falta": lambda state, winner, calls: falta_points(state, winner),
+    "resto": _resto,
+    "chico": lambda state, winner, calls: _lacks(state, winner),
+}
+
+
+def falta_of(state: State, chain: Chain) -> Callable[[str, Calls], int]:
+    """What a falta call of ``chain`` is worth to its winner: the contraflor al resto by its own
+    reading, any other falta (falta envido, the envit's falta) by the falta's."""
+    if chain.field == "flor":
+        return lambda winner, calls: RESTO_READINGS[state.rules.contraflor_resto](state, winner, calls)
+    return lambda winner, calls: falta_points(state, winner)
+
+
 def read_bets(state: State, number: int, deal: Mapping[str, Any]) -> list[tuple[str, str, int, dict[str, Any]]]:
     """The side bets of the hand, in scoring order: ``(field, side, points, extra)``; a hand has at
     most one (a flor annuls the envido)."""
@@ -239,7 +337,8 @@ def read_bets(state: State, number: int, deal: Mapping[str, Any]) -> list[tuple[
                      fields=", ".join(c.field for c in present))
     bets = []
     for chain in present:
-        side, value, how, names = read_chain(deal[chain.field], number, chain, state.sides, rules.side, falta(state))
+        side, value, how, names = read_chain(deal[chain.field], number, chain, state.sides, rules.side,
+                                             falta_of(state, chain))
         bets.append((chain.field, side, value, {"winner": side, "points": value, "how": how, "calls": names}))
     return bets
 
@@ -285,7 +384,8 @@ def count(state: State, items: Sequence[tuple[str | None, Step]]) -> tuple[dict[
 
 def play(state: State, number: int, deal: Any) -> tuple[State, DealRow]:
     rules = state.rules
-    only_fields(deal, number, (*DEAL_FIELDS, *(c.field for c in rules.chains)))
+    deck = (MAZO, MAZO_TRICK) if rules.deck else ()
+    only_fields(deal, number, (*DEAL_FIELDS, *deck, *(c.field for c in rules.chains)))
     bets = read_bets(state, number, deal)
     winner, step, how = hand_outcome(state, number, deal)
     points, new, ended = count(state, [*((side, value) for _, side, value, _ in bets), (winner, step)])
@@ -329,9 +429,11 @@ def rioplatense(options: Mapping[str, Any]) -> Rules:
     """Truco of the Río de la Plata: to 15 or 30 (malas and buenas at 30), truco 2, retruco 3, vale
     cuatro 4; envido, and flor when the table plays it."""
     target = options["target"]
+    chains = (flor_chain(options["flor_flor"]), ENVIDO) if options["flor"] else (ENVIDO,)
     return Rules(ladder=(1, 2, 3, 4), target=target, ties="earliest", side="team", how=f"reached_{target}",
                  title="Truco", ruleset="rioplatense", raise_calls=("truco", "retruco", "vale_cuatro"),
-                 chains=(FLOR, ENVIDO) if options["flor"] else (ENVIDO,), half=HALVES[target])
+                 chains=chains, half=HALVES[target], deck=True, mazo_first=options["mazo_first"],
+                 falta_malas=options["falta_malas"], contraflor_resto=options["contraflor_resto"])
 
 
 def valenciano(options: Mapping[str, Any]) -> Rules:
@@ -340,7 +442,7 @@ def valenciano(options: Mapping[str, Any]) -> Rules:
     return Rules(ladder=(1, 2, 3, 4, REST), target=options["cama"], ties="none", side="team", how="camas",
                  title="Truc valencià", ruleset="valenciano",
                  raise_calls=("truc", "retruc", "quatre_val", "joc_fora"), chains=(ENVIT,), camas=options["camas"],
-                 half=HALVES[options["cama"]], in_camas=True)
+                 half=HALVES[options["cama"]], in_camas=True, deck=True, falta_malas=options["falta_cama"])
 
 
 #: the malas by the points of the game (or of the cama): half of 30 (Río de la Plata) and of a cama
@@ -350,8 +452,9 @@ HALVES = {12: 0, 15: 0, 18: 9, 30: 15}
 #: and the options it reads
 MAKERS: dict[str, tuple[Callable[[Mapping[str, Any]], Rules] | None, tuple[str, ...]]] = {
     "seed": (None, ("three_ties",)),
-    "rioplatense": (rioplatense, ("three_ties", "target", "flor")),
-    "valenciano": (valenciano, ("cama", "camas")),
+    "rioplatense": (rioplatense, ("three_ties", "target", "flor", "flor_flor", "contraflor_resto", "falta_malas",
+                                  "mazo_first")),
+    "valenciano": (valenciano, ("cama", "camas", "falta_cama")),
 }
 
 
@@ -408,7 +511,11 @@ TRUC_SPEC = GameSpec(name="truc", title="Truc", seats=(2, 4, 6, 8), partnership=
                      options=(OptionSpec("three_ties", "eldest", ("eldest", "tie")), STAKE_OPTION,
                               OptionSpec("ruleset", "seed", tuple(MAKERS)), OptionSpec("target", 30, (15, 30)),
                               OptionSpec("flor", False, (True, False)), OptionSpec("cama", 12, (12, 18)),
-                              OptionSpec("camas", 2, (1, 2, 3))),
+                              OptionSpec("camas", 2, (1, 2, 3)), OptionSpec("mazo_first", 2, (2, 1)),
+                              OptionSpec("flor_flor", 4, (4, 3, 6)),
+                              OptionSpec("contraflor_resto", "falta", tuple(RESTO_READINGS)),
+                              OptionSpec("falta_malas", "buenas", tuple(FALTA_READINGS)),
+                              OptionSpec("falta_cama", "buenas", ("buenas", "game"))),
                      source="seed 004 (Krasnopolsky), Truc, S4 L130-166; Truco as played today, docs/rules.md",
                      teams=2)
 PUT_SPEC = GameSpec(name="put", title="Put", seats=(2,), partnership="none", unit="points", options=(STAKE_OPTION,),

@@ -19,7 +19,7 @@ from ...i18n import N_, _
 from ..replay import Played
 from ..views import FormData, ReadDeal
 from .chains import Chain as Bet
-from .engine import TIE, Rules
+from .engine import MAZO, TIE, Rules
 from .tally import rules_of
 
 #: the buttons that end a hand: ``won-0``, ``won-1``, ``fold-0``, ``fold-1``, ``tricks``
@@ -83,6 +83,9 @@ def fields(played: Played, number: int, deal: Mapping[str, Any] | None) -> dict[
         out["end"] = f"won-{_index(played, deal['won'])}"
     elif "folded" in deal:
         out["end"] = f"{FOLD}-{_index(played, deal['folded'])}"
+    elif MAZO in deal:
+        later = "-later" if deal.get("trick", 1) != 1 else ""
+        out["end"] = f"{MAZO}-{_index(played, deal[MAZO])}{later}"
     elif "tricks" in deal:
         out["end"] = TRICKS
         for i, trick in enumerate(deal["tricks"][:TRICK_COUNT]):
@@ -146,15 +149,34 @@ def read(played: Played, number: int, form: FormData) -> ReadDeal:
         entered = read_bet(played, form, bet, errors)
         if entered:
             deal[bet.field] = entered
-    raises = deal.get(MAIN.field, [])
+    read_ending(played, form, deal, errors)
+    return (None, errors) if errors else (deal, {})
+
+
+def _mazo(played: Played, end: str) -> dict[str, Any] | None:
+    """``mazo-0`` (in the first trick) or ``mazo-0-later``: the side that went to the deck, or None."""
+    place, _sep, later = end[len(MAZO) + 1:].partition("-")
+    side = _side(played, place)
+    if side is None or later not in ("", "later") or not rules(played).deck:
+        return None
+    return {MAZO: side, "trick": 2} if later else {MAZO: side}
+
+
+def read_ending(played: Played, form: FormData, deal: dict[str, Any], errors: dict[str, str]) -> None:
+    """How the hand ended, by the button tapped: a side won, a side folded, a side went to the deck, or the tricks."""
     end = form.get("end", "")
-    if end.startswith("won-") and _side(played, end[4:]) is not None:
-        deal["won"] = _side(played, end[4:])
-    elif end.startswith(FOLD + "-") and _side(played, end[len(FOLD) + 1:]) is not None:
-        if not raises:
+    kind, _sep, place = end.partition("-")
+    side = _side(played, place)
+    mazo = _mazo(played, end) if kind == MAZO else None
+    if kind == "won" and side is not None:
+        deal["won"] = side
+    elif kind == FOLD and side is not None:
+        if not deal.get(MAIN.field):
             errors["end"] = _("Nobody raised, so nobody could fold.")
         else:
-            deal["folded"] = _side(played, end[len(FOLD) + 1:])
+            deal["folded"] = side
+    elif mazo is not None:
+        deal.update(mazo)
     elif end == TRICKS:
         deal["tricks"] = read_tricks(played, form, errors)
         eldest = _side(played, form.get("eldest"))
@@ -162,7 +184,6 @@ def read(played: Played, number: int, form: FormData) -> ReadDeal:
             deal["eldest"] = eldest
     else:
         errors["end"] = _("Say how the hand ended: who won it, a fold, or the tricks.")
-    return (None, errors) if errors else (deal, {})
 
 
 def form_field(played: Played, number: int, where: str) -> str:
@@ -178,7 +199,7 @@ def form_field(played: Played, number: int, where: str) -> str:
         return f"trick-{int(k) + 1}" if k.isdigit() and int(k) < TRICK_COUNT else "tricks"
     if where in ("tricks", "eldest"):
         return where
-    return "end"
+    return "end"  # won, folded, mazo, trick
 
 
 # ---------------------------------------------------------------- the side bets (envido, flor, envit)
@@ -241,7 +262,8 @@ def bet_offers(played: Played, bet: Bet, values: Mapping[str, str]) -> tuple[tup
 
 def bet_script(bet: Bet) -> dict[str, Any]:
     """The chain's data as the script reads it, to offer the same buttons as :meth:`Chain.buttons`."""
-    return {"calls": [{"name": c.name, "opens": c.opens, "after": list(c.after), "most": c.most} for c in bet.calls],
+    return {"calls": [{"name": c.name, "opens": c.opens, "after": list(c.after), "most": c.most, "again": c.again}
+                      for c in bet.calls],
             "alone": bet.sung_alone}
 
 

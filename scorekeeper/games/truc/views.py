@@ -13,7 +13,7 @@ from ...i18n import N_, _
 from ..replay import Played
 from ..views import Past, Pieces
 from . import forms
-from .engine import TIE, Rules, options_read
+from .engine import REST, TIE, Rules, options_read
 from .tally import Drawing, drawing, halves, rules_of
 from .versus import Match, Record, records, series
 
@@ -97,7 +97,8 @@ def deal_extra(played: Played, number: int) -> Mapping[str, Any]:
                              first_word(rules, c, game), c.main) for c in forms.CHAINS)
     return {"sides": tuple(enumerate(names)), "chains": chains, "main": next(c for c in chains if c.main),
             "bets": bet_views(played),
-            "ties": rules.ties != "none", "ties_rule": rules.ties,
+            "ties": rules.ties != "none", "ties_rule": rules.ties, "deck": rules.deck,
+            "mazo_first": rules.mazo_first,
             "eldest": played.table.options.get("three_ties") == "eldest",
             "before": tuple((n, before.get(n, 0)) for n in names), "target": rules.target,
             "tie": TIE, "tricks": range(1, forms.TRICK_COUNT + 1)}
@@ -118,6 +119,32 @@ def line_for(played: Played) -> Callable[[Mapping[str, Any]], str]:
     return _line(forms.rules(played), forms.MAIN.first_word.get(played.game.spec.name, ""))
 
 
+def _bet_part(bet: Mapping[str, Any]) -> str:
+    """A side bet in a line: its calls, each by its team, then how it ended."""
+    said = ", ".join(f"{c.get('by', '')}: {str(c.get('call', '')).replace('_', ' ')}"
+                     for c in bet.get("calls") or [] if isinstance(c, Mapping))
+    ended = (_("{side} won").format(side=bet["won"]) if "won" in bet
+             else _("{side} refused").format(side=bet["refused"]) if "refused" in bet else "")
+    return " ".join(x for x in (said, f"({ended})" if ended else "") if x)
+
+
+def _ending(deal: Mapping[str, Any]) -> list[str]:
+    """How the hand ended, in words: who won, who folded, who went to the deck, or the tricks."""
+    if "won" in deal:
+        return [_("{side} won").format(side=deal["won"])]
+    if "folded" in deal:
+        return [_("{side} folded").format(side=deal["folded"])]
+    if "mazo" in deal:
+        return [_("{side} went to the deck").format(side=deal["mazo"])]
+    if "tricks" not in deal:
+        return []
+    tricks = [_("tie") if t == TIE else str(t) for t in deal["tricks"]]
+    parts = [_("tricks: {tricks}").format(tricks=", ".join(tricks))]
+    if "eldest" in deal:
+        parts.append(_("eldest: {side}").format(side=deal["eldest"]))
+    return parts
+
+
 def _line(rules: Rules, word: str) -> Callable[[Mapping[str, Any]], str]:
     def call(k: int) -> str:
         if rules.raise_calls and k <= len(rules.raise_calls):
@@ -125,30 +152,13 @@ def _line(rules: Rules, word: str) -> Callable[[Mapping[str, Any]], str]:
         return word if k == 1 and word else "↑"
 
     def deal_line(deal: Mapping[str, Any]) -> str:
-        parts: list[str] = []
-        for field in BET_FIELDS:
-            bet = deal.get(field)
-            if not isinstance(bet, Mapping):
-                continue
-            calls = ", ".join(f"{c.get('by', '')}: {str(c.get('call', '')).replace('_', ' ')}"
-                              for c in bet.get("calls") or [] if isinstance(c, Mapping))
-            ended = (_("{side} won").format(side=bet["won"]) if "won" in bet
-                     else _("{side} refused").format(side=bet["refused"]) if "refused" in bet else "")
-            parts.append(" ".join(x for x in (f"{calls}", f"({ended})" if ended else "") if x))
+        parts = [_bet_part(bet) for field in BET_FIELDS if isinstance(bet := deal.get(field), Mapping)]
         raises = list(deal.get("raises") or [])
         for k, side in enumerate(raises, start=1):
             value = rules.ladder[k] if k < len(rules.ladder) else "?"
-            parts.append(_("{side}: {call} ({value})").format(side=side, call=call(k), value=value))
-        if "won" in deal:
-            parts.append(_("{side} won").format(side=deal["won"]))
-        elif "folded" in deal:
-            parts.append(_("{side} folded").format(side=deal["folded"]))
-        elif "tricks" in deal:
-            tricks = [_("tie") if t == TIE else str(t) for t in deal["tricks"]]
-            parts.append(_("tricks: {tricks}").format(tricks=", ".join(tricks)))
-            if "eldest" in deal:
-                parts.append(_("eldest: {side}").format(side=deal["eldest"]))
-        return " · ".join(parts)
+            said = _("the rest of the cama") if value == REST else value
+            parts.append(_("{side}: {call} ({value})").format(side=side, call=call(k), value=said))
+        return " · ".join([*parts, *_ending(deal)])
 
     return deal_line
 
@@ -207,6 +217,25 @@ OPTION_WORDS = {
     "flor=false": N_("no"),
     "cama": N_("Valencia: points of a cama"),
     "camas": N_("Valencia: camas to win"),
+    "mazo_first": N_("Río de la Plata: going to the deck in the first trick, nothing sung"),
+    "mazo_first=2": N_("2 points: the hand and the envido"),
+    "mazo_first=1": N_("1 point: the hand"),
+    "flor_flor": N_("Río de la Plata: a flor answered by a flor"),
+    "flor_flor=4": N_("4 points to the better flor"),
+    "flor_flor=3": N_("3 points to the better flor"),
+    "flor_flor=6": N_("6 points to the better flor"),
+    "contraflor_resto": N_("Río de la Plata: the contraflor al resto"),
+    "contraflor_resto=falta": N_("as the falta envido"),
+    "contraflor_resto=resto": N_("what takes the leader to the end, plus 3 a flor"),
+    "contraflor_resto=chico": N_("the whole game to the better flor"),
+    "falta_malas": N_("Río de la Plata: the falta envido in the malas"),
+    "falta_malas=buenas": N_("what takes the leader to the buenas"),
+    "falta_malas=game": N_("the whole game to the winner"),
+    "falta_malas=leader": N_("what the leader lacks to the end"),
+    "falta_malas=loser": N_("what the loser lacks to the end"),
+    "falta_cama": N_("Valencia: the falta with both teams in the malas"),
+    "falta_cama=buenas": N_("what takes the leader to the buenas"),
+    "falta_cama=game": N_("the whole cama to the winner"),
     "three_ties": N_("Three tied tricks"),
     "three_ties=eldest": N_("go to the eldest team"),
     "three_ties=tie": N_("tie the hand: nobody scores"),
