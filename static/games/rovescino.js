@@ -35,7 +35,7 @@
       if (input === own) { return; }
       if (/^[0-9]+$/.test(input.value)) { left -= Number(input.value); }
     });
-    form.querySelector(".rest-n").textContent = left >= 0 ? String(left) : "";
+    form.querySelector(".rest-n").textContent = left >= 0 ? ":\u00a0" + left : "";
     own.readOnly = box.checked;
     if (box.checked) { own.value = left >= 0 ? String(left) : ""; }
   }

@@ -182,7 +182,7 @@ def test_val_two_camas_win_the_game_and_each_loser_pays():
     out = replayed(val([joc_fora, joc_fora], stake="0.25"))
     assert scores(out) == [{"A": 12, "B": 0}, {"A": 24, "B": 0}]
     assert out["result"] == {"finished": True, "ended_at": 2, "winners": ["Ana", "Cleo"], "losers": ["Bea", "Dan"],
-                             "multiplier": 1, "zero_sum": True, "how": "camas",
+                             "multiplier": 1, "zero_sum": True, "how": "camas_2_0",
                              "money": {"Ana": "0.25", "Bea": "-0.25", "Cleo": "0.25", "Dan": "-0.25"}}
 
 

@@ -419,7 +419,16 @@ def result(state: State) -> Result:
     money: dict[str, Decimal] = {p: stake for p in winners}
     money.update({p: -stake for p in losers})
     return Result(True, state.ended, in_seating(players, winners), in_seating(players, losers), 1,
-                  money_of(players, money, stake), how=state.rules.how)
+                  money_of(players, money, stake), how=ending_code(state))
+
+
+def ending_code(state: State) -> str:
+    """How the game ended: the rules' code; in camas, with the partida's camas (``camas_2_1``)."""
+    if not state.rules.in_camas or state.winner is None:
+        return state.rules.how
+    camas = state.camas or {}
+    lost = max(n for side, n in camas.items() if side != state.winner)
+    return f"camas_{camas[state.winner]}_{lost}"
 
 
 # ---------------------------------------------------------------- the rulesets of truc
