@@ -10,6 +10,7 @@ session as it was. Each change is appended to the session's history.
 from __future__ import annotations
 
 import json
+import os
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -188,8 +189,10 @@ def played_on(older: GameReplayed, version: int, added: Sequence[dict[str, Any]]
     return made.carry(older)
 
 
-#: this process's replays of the games (each gunicorn worker has its own), by session token and version
-GAME_REPLAYS: Replays[GameReplayed] = Replays(ReplayCache(), _replay_stored, _caught_up)
+#: this process's replays of the games (each gunicorn worker has its own), by session token and version, as many
+#: deals as ``SCOREKEEPER_REPLAY_HANDS`` says (docs/deploy.md; Tresillo's evenings have as many beside them)
+GAME_REPLAYS: Replays[GameReplayed] = Replays(ReplayCache(int(os.environ.get("SCOREKEEPER_REPLAY_HANDS", "60000"))),
+                                              _replay_stored, _caught_up)
 
 
 def replayed(gs: GameSession) -> GameReplayed:
@@ -764,6 +767,7 @@ def again_fields(gs: GameSession, view: GameView) -> dict[str, str]:
     values.update({f"opt-{o.name}": json.dumps(options[o.name]) for o in view.spec.options
                    if o.choices and o.name in options})
     values.update({"stake": str(view.played.table.stake), "currency": gs.currency})
+    values.update({f"team-{k}": name for k, name in enumerate(view.played.table.seating.team_names, start=1)})
     return values
 
 

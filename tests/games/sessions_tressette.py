@@ -116,12 +116,20 @@ def _played(rng: random.Random, deal: dict[str, Any], names: list[str], members:
     return reached[0] if reached else None
 
 
+def _options(rng: random.Random) -> dict[str, Any]:
+    """A partnership game's options: a target, declarations on or off, a stake, and in half the sessions the
+    clubs' rule on the losers' declarations after a special ending (which ends the game either way)."""
+    options: dict[str, Any] = {"target": rng.choice([21, 31, 41, 51]), "declarations": rng.random() < 0.7,
+                               "stake": rng.choice(["1", "0.50", "2"])}
+    if rng.random() < 0.5:
+        options["cappotto_declarations"] = rng.choice(["kept", "lost"])
+    return options
+
+
 def _partnership(rng: random.Random, game: str, players: list[str], fixed: dict[str, list[str]] | None,
                  ) -> dict[str, Any]:
-    target = rng.choice([21, 31, 51])
-    with_declarations = rng.random() < 0.7
-    options: dict[str, Any] = {"target": target, "declarations": with_declarations,
-                               "stake": rng.choice(["1", "0.50", "2"])}
+    options = _options(rng)
+    target, with_declarations = options["target"], options["declarations"]
     scores = dict.fromkeys(list(fixed) if fixed else players, 0)
     deals: list[dict[str, Any]] = []
     events = ["cappotto", "stramazzo"] + (["cappottone", "strammazzone"] if len(players) == 4 else [])
@@ -185,7 +193,7 @@ def terziglio(rng: random.Random) -> dict[str, Any]:
     options: dict[str, Any] = {"scoring": scoring, "pass_out": pass_out, "stake": rng.choice(["1", "0.10", "5"])}
     target = 21
     if scoring == "game":
-        target = options["target"] = rng.choice([21, 31, 51])
+        target = options["target"] = rng.choice([21, 31, 41, 51])
     scores = dict.fromkeys(players, 0)
     deals: list[dict[str, Any]] = []
     passed = False
