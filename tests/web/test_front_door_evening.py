@@ -12,6 +12,8 @@ from datetime import date
 
 import pytest
 from babel.dates import format_date
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import field_value, gen_group
 from scorekeeper.db import db
@@ -126,3 +128,39 @@ def test_an_import_naming_no_game_says_so(app, browser, game):
     text = r.get_data(as_text=True)
     assert r.status_code == 400 and "the file names no game: write one of" in text and "cacho" in text
     assert "None" not in text and "unknown game" not in text
+
+
+UNSEEN = [chr(c) for c in (*range(0xFE00, 0xFE10), 0x034F, 0x180B, 0x200B, 0x200D, 0x2060, 0xFEFF, 0xE0100, 0xE01EF)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(name=st.text(st.characters(categories=("Lu", "Ll")), min_size=1, max_size=12),
+       marks=st.lists(st.sampled_from(UNSEEN), min_size=1, max_size=3), data=st.data())
+def test_any_name_with_unseen_marks_is_refused_beside_the_plain_one(name, marks, data):
+    """Generated: a name with variation selectors or format characters put anywhere in it reads as the name."""
+    from scorekeeper.services.names import check_new_name, skeleton
+    from scorekeeper.services.refusals import Refused
+
+    marked = name
+    for mark in marks:
+        at = data.draw(st.integers(0, len(marked)))
+        marked = marked[:at] + mark + marked[at:]
+    assert skeleton(marked) == skeleton(name)
+    with pytest.raises(Refused) as refused:
+        check_new_name(marked, [name])
+    assert refused.value.field == "name"
+
+
+@settings(max_examples=200, deadline=None)
+@given(word=st.sampled_from(["inf", "infinity", "nan", "null", "none", "nil", "true", "false", "undefined"]),
+       data=st.data())
+def test_a_computer_word_in_any_case_is_no_currency(word, data):
+    from scorekeeper.core import domains
+    from scorekeeper.core.domains import OutOfDomain
+
+    cased = "".join(ch.upper() if data.draw(st.booleans()) else ch for ch in word)
+    spaced = data.draw(st.sampled_from(["", " ", "  "])) + cased + data.draw(st.sampled_from(["", " "]))
+    with pytest.raises(OutOfDomain) as refused:
+        domains.CURRENCY.clean(spaced)
+    assert refused.value.reason == ("domain.not_money" if len(word) <= domains.CURRENCY.most else "domain.length")
+    assert domains.CURRENCY.clean("EUR") == "EUR" and domains.CURRENCY.clean("ptas") == "ptas"
