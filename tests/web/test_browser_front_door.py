@@ -109,4 +109,12 @@ def test_a_new_group_of_six_starts_any_game_in_two_taps(chromium, server, langua
     assert games == ["Cacho", "Tressette", "Tresillo", "Tressette"]
     fits(page)
     shot(page, language, "evening")
+    evening = page.url
+    # no sideways scrolling on a 320-px phone, nor at 200% zoom (a 390-px phone shows 195 CSS px)
+    for width, height in ((320, 700), (195, 422)):
+        page.set_viewport_size({"width": width, "height": height})
+        for where in (group, evening, group + "/play/tressette"):
+            page.goto(where)
+            fits(page, width)
+        shot(page, language, f"start-tressette-{width}")
     ctx.close()
