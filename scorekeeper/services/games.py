@@ -549,6 +549,7 @@ def again_fields(gs: GameSession, view: GameView) -> dict[str, str]:
     values.update({f"opt-{o.name}": json.dumps(options[o.name]) for o in view.spec.options
                    if o.choices and o.name in options})
     values.update({"stake": str(view.played.table.stake), "currency": gs.currency})
+    values.update({f"team-{k}": name for k, name in enumerate(view.played.table.seating.team_names, start=1)})
     return values
 
 

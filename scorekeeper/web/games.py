@@ -45,7 +45,7 @@ START_FIELDS = {"players": "seat1", "teams": "seat1", "options.stake": "stake", 
 class KeyForm(Form):
     """A form's CSRF token and its own key (a re-sent copy is recognised by it)."""
 
-    idem_key = FormKey()
+    idem_key = FormKey(required=True)
     number = HiddenField()
 
 
@@ -97,11 +97,19 @@ def read_start(spec: GameSpec, form: Mapping[str, str]) -> tuple[list[str], dict
     return players, options, errors
 
 
-def teams_of(spec: GameSpec, players: list[str]) -> dict[str, list[str]] | None:
-    """Fixed partners sit opposite: seats 1 and 3 against 2 and 4 (and so on round the table)."""
+#: the longest name a team may be given on the start form
+TEAM_NAME_MOST = 24
+
+
+def teams_of(spec: GameSpec, players: list[str], form: Mapping[str, str] | None = None) -> dict[str, list[str]] | None:
+    """Fixed partners sit opposite: seats 1 and 3 against 2 and 4 (and so on round the table). A team is
+    called by the name the start form gave it (``team-1``, ``team-2``…: Nosotros, Ellos), else A, B…"""
     if spec.partnership != "fixed" or not spec.teams:
         return None
     names = [chr(ord("A") + k) for k in range(spec.teams)]
+    given = [" ".join((form or {}).get(f"team-{k + 1}", "").split())[:TEAM_NAME_MOST] for k in range(spec.teams)]
+    if all(given) and len(set(given)) == len(given) and not set(given) & set(players):
+        names = given
     return {name: players[k::spec.teams] for k, name in enumerate(names)}
 
 
@@ -125,7 +133,7 @@ def start(token: str, game: str) -> ResponseReturnValue:
             errors.update(wrong)
         if not errors:
             try:
-                gs = services.games.start_game(group, game, players, teams_of(spec, players), options,
+                gs = services.games.start_game(group, game, players, teams_of(spec, players, request.form), options,
                                                request.form.get("currency", ""), form.idem_key.data)
             except services.Refused as exc:
                 field = START_FIELDS.get(exc.field) or (
@@ -133,6 +141,7 @@ def start(token: str, game: str) -> ResponseReturnValue:
                 errors[field] = exc.message
             else:
                 return redirect(url_for("games.table", token=gs.token))
+    form.idem_key.fresh()  # a post refused for want of its key is sent again with one
     return _start_page(group, spec, form, values, errors)
 
 
