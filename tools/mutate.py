@@ -39,9 +39,8 @@ ENGINE = "scorekeeper/games/tresillo/engine"
 PLATFORM = (("scorekeeper.games.base", ("pay_each", "money_of", "in_seating")),
             ("scorekeeper.core.transfers", ()), ("scorekeeper.nights", ("fewest_payments",)),
             ("scorekeeper.services.games", ("settlement",)))
-PLATFORM_TESTS = ("tests/test_payments.py", "tests/games/test_rovescino.py", "tests/games/test_tressette.py",
-                  "tests/games/test_terziglio.py", "scorekeeper/games/briscola/tests/test_briscola_engine.py",
-                  "tests/engine/test_pagat.py")
+#: the platform's payments are judged by their own tests, then by each game's first (hand-worked) money tests
+PLATFORM_TESTS = ("tests/test_payments.py",)
 
 
 @dataclass(frozen=True)
@@ -75,7 +74,9 @@ def targets() -> list[Target]:
             tests = tuple(dict.fromkeys([*(known.tests if known else ()), *record.money_tests]))
             name = known.name if known else record.package.rsplit(".", 1)[1]
             merged[path] = Target(name, path, functions, tests)
-    merged.update({_path_of(m): Target("platform", _path_of(m), fs, PLATFORM_TESTS) for m, fs in PLATFORM})
+    games_first = tuple(dict.fromkeys(r.money_tests[0] for r in records().values() if r.money_tests))
+    merged.update({_path_of(m): Target("platform", _path_of(m), fs, PLATFORM_TESTS + games_first)
+                   for m, fs in PLATFORM})
     return list(merged.values())
 
 
