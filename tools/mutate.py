@@ -3,7 +3,7 @@ a failure.
 
     .venv/bin/python tools/mutate.py                 # every target: each game's money, the platform's payments
     .venv/bin/python tools/mutate.py --list          # the targets and their mutants, nothing run
-    .venv/bin/python tools/mutate.py briscola truc   # only these games (``platform`` for the platform's payments)
+    .venv/bin/python tools/mutate.py rovescino truc  # only these games (``platform`` for the platform's payments)
 
 The targets come from the registry: each game's record names its money code (``GameRecord.money``: functions
 such as ``engine:result`` or whole modules) and the tests that judge it (``GameRecord.money_tests``, fastest

@@ -216,7 +216,7 @@ class GameRecord:
     #: ``"module:function"`` or whole modules ``"module"`` (``"engine.stake"``), in the package
     money: tuple[Ref, ...] = ()
     #: the tests that judge that code, fastest first: each a pytest selection from the repository's root
-    #: (``"tests/games/test_truc.py"``, ``"tests/games/test_conformance.py -k briscola"``)
+    #: (``"tests/games/test_truc.py"``, ``"tests/games/test_conformance.py -k truc"``)
     money_tests: tuple[str, ...] = ()
 
     def module(self, ref: Ref) -> str:
