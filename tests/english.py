@@ -19,6 +19,7 @@ bowl bowls dish round fix fixed mistake undo delete deleted edit share print sta
 end ended history rules score scores money owes owed debt debts takes nothing everyone nobody
 surrender preview open close new game week month today tonight yes off seat group phone
 language should must please nothing left right first last more less
+rest deck refused folded raised
 """.split())
 
 #: English words that are also plain words of one of our languages: in Catalan the paper is "el paper"

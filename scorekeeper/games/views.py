@@ -58,6 +58,8 @@ class Pieces:
     deal_line: Callable[[Mapping[str, Any]], str]
     #: a deal in one line by the session's own rules (a ruleset's words), when they differ by session
     line_for: Callable[[Played], Callable[[Mapping[str, Any]], str]] | None = None
+    #: what deal ``number`` did to the game beyond its points, added to its line (a cama won), or None
+    row_note: Callable[[Played, int], str] | None = None
     #: the words of the start form: an option (``elimination``) or a value (``payout=each_pays_winner``)
     option_words: Mapping[str, str] = field(default_factory=dict)
     #: the game's own script on the deal form (a path under static/), or ""

@@ -417,8 +417,10 @@ def played_view(p: Played, stored: Sequence[Mapping[str, Any]], *, currency: str
     shown = pieces_of(p.game.spec.name)
     line = (shown.line_for(p) if shown is not None and shown.line_for is not None
             else lambda deal: deal_line(shown, deal))
+    note = shown.row_note if shown is not None and shown.row_note is not None else lambda _p, _n: ""
     lines = tuple(DealLine(row.deal, stored[row.deal - 1], row.points, row.scores,
-                           line(stored[row.deal - 1])) for row in p.rows)
+                           " · ".join(x for x in (line(stored[row.deal - 1]), note(p, row.deal)) if x))
+                  for row in p.rows)
     players = p.table.seating.players
     scores = p.rows[-1].scores if p.rows else tuple((name, 0) for name in players)
     r = p.result

@@ -199,7 +199,7 @@ def test_one_player_may_use_a_card_in_two_declarations():
     ([{"annulled": True, "last": "A"}], {}, "deal 1: last: an annulled deal records nothing else"),
     ([{"points": {"A": 5, "B": 5}, "claim": {"by": "Ana", "points": 3}}], {},
      "deal 1: deal: give exactly one of cards, points, claim, event"),
-    ([], {"target": 25}, "session: options.target: 25 is not one of 21, 31, 51"),
+    ([], {"target": 25}, "session: options.target: 25 is not one of 21, 31, 41, 51"),
 ])
 def test_contradictions_are_refused_through_the_cli(deals, options, why, tmp_path, capsys):
     """[A 4] both sides over the target (10-1, 11-11, 20-13, then 22-22), a deal after the end, [A 7] every counter without an

@@ -258,7 +258,7 @@ def test_put_reaches_five_by_plain_hands_and_folds():
      "deal 1: eldest: the eldest team is asked only when all three tricks are tied"),
     (truc([{"tricks": ["tie", "tie", "tie"], "eldest": "A"}], three_ties="tie"),
      "deal 1: eldest: the eldest team is asked only when all three tricks are tied"),
-    (rentoy([{"won": "A", "folded": "B", "raises": ["A"]}]), "deal 1: deal: give exactly one of won, tricks, folded"),
+    (rentoy([{"won": "A", "folded": "B", "raises": ["A"]}]), "deal 1: deal: say one way the hand ended: who won it, who folded, or the tricks"),
     (rentoy([{"won": "C"}]), "deal 1: won: 'C' is not a team of this table"),
     (put([{"won": "Ana"}]), "deal 1: won: 'Ana' is not a player of this table"),
     (rentoy([{"won": "A"}] * 12 + [{"won": "B"}]), "deal 13: deal: the game ended at deal 12; nothing more is scored"),

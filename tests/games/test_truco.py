@@ -182,7 +182,7 @@ def test_val_two_camas_win_the_game_and_each_loser_pays():
     out = replayed(val([joc_fora, joc_fora], stake="0.25"))
     assert scores(out) == [{"A": 12, "B": 0}, {"A": 24, "B": 0}]
     assert out["result"] == {"finished": True, "ended_at": 2, "winners": ["Ana", "Cleo"], "losers": ["Bea", "Dan"],
-                             "multiplier": 1, "zero_sum": True, "how": "camas",
+                             "multiplier": 1, "zero_sum": True, "how": "camas_2_0",
                              "money": {"Ana": "0.25", "Bea": "-0.25", "Cleo": "0.25", "Dan": "-0.25"}}
 
 
@@ -260,7 +260,7 @@ def env(*made: tuple[str, str], **answer: str) -> dict[str, Any]:
      "deal 1: envido.calls[1].by: 'A' called twice running: the sides answer each other in turn"),
     (rio([env(("A", "envido"), ("B", "real_envido"), refused="B")]),
      "deal 1: envido.refused: 'B' made the last call: the other side refuses it"),
-    (rio([env(("A", "envido"))]), "deal 1: envido: give exactly one of won, refused"),
+    (rio([env(("A", "envido"))]), "deal 1: envido: say who won the envido, or who refused it"),
     (rio([env(("A", "truco"), won="A")]),
      "deal 1: envido.calls[0].call: 'truco' is not one of envido, real_envido, falta_envido"),
     (rio([{"envido": {"calls": []}, "won": "A"}]), "deal 1: envido.calls: expected a list of the calls, in order"),

@@ -81,7 +81,7 @@ def test_mazo_in_truc_valencia_and_its_refusals(tmp_path, capsys):
     assert refused(rio([{"mazo": "B", "trick": 4}]), tmp_path, capsys) == (
         "deal 1: trick: expected the trick the side went to the deck in: 1, 2 or 3")
     assert refused(rio([{"mazo": "B", "won": "A"}]), tmp_path, capsys) == (
-        "deal 1: deal: give exactly one of won, tricks, folded, mazo")
+        "deal 1: deal: say one way the hand ended: who won it, who folded, the tricks, or who went to the deck")
     assert refused(rio([{"mazo": "C"}]), tmp_path, capsys).startswith("deal 1: mazo: ")
 
 
@@ -105,7 +105,7 @@ def test_a_flor_answered_by_flor_ends_the_chain(tmp_path, capsys):
     assert refused(rio([bad], flor=True), tmp_path, capsys) == (
         "deal 1: flor.calls[2].call: 'contraflor' may not follow 'flor'")
     unanswered = {"flor": {"calls": calls(("A", "flor"), ("B", "flor"))}, "won": "A"}
-    assert refused(rio([unanswered], flor=True), tmp_path, capsys) == "deal 1: flor: give exactly one of won, refused"
+    assert refused(rio([unanswered], flor=True), tmp_path, capsys) == "deal 1: flor: say who won the flor, or who refused it"
 
 
 # ---------------------------------------------------------------- contraflor al resto

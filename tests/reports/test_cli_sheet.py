@@ -89,9 +89,12 @@ def test_the_pdf_reads_back_in_the_language_asked(tmp_path: Path, capsys) -> Non
 
 
 @pytest.mark.parametrize(("file", "own", "other"), [
-    ("truco_rioplatense.json", ["Three tied tricks", "Río de la Plata: game to", "Río de la Plata: play with flor"],
-     "Valencia"),
-    ("truc_valencia.json", ["Valencia: points of a cama", "Valencia: camas to win"], "Río de la Plata"),
+    ("truco_rioplatense.json", ["Three tied tricks", "Río de la Plata: game to", "Río de la Plata: play with flor",
+                                "Río de la Plata: going to the deck in the first trick, nothing sung",
+                                "Río de la Plata: a flor answered by a flor", "Río de la Plata: the contraflor al resto",
+                                "Río de la Plata: the falta envido in the malas"], "Valencia"),
+    ("truc_valencia.json", ["Valencia: points of a cama", "Valencia: camas to win",
+                            "Valencia: the falta with both teams in the malas"], "Río de la Plata"),
 ])
 def test_a_ruleset_prints_its_own_options_only(tmp_path: Path, capsys, file: str, own: list[str], other: str) -> None:
     """Truc's rulesets each read their own options; another ruleset's, left at their defaults, are not printed."""

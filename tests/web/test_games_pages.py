@@ -64,7 +64,7 @@ def test_every_page_of_a_game_answers(browser, game):
     assert post_deal(browser, game, points(2, 3, 1, 3, 0, last="Bea")).status_code == 302
     html = browser.get(f"/s/{game}/play").get_data(as_text=True)
     assert re.findall(r'class="score">(\d+)<', html) == ["2", "4", "1", "3", "0"]
-    assert "17 to 21" in html and "Bea deals next." in html
+    assert "17 left before 21" in html and "Bea deals next." in html
     for url in ("/play/deal", "/play/deal/1", "/play/deal/1/delete", "/play/end", "/play/result",
                 "/play/session.json"):
         assert browser.get(f"/s/{game}{url}").status_code == 200, url

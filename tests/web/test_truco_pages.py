@@ -165,3 +165,24 @@ def test_going_to_the_deck_and_flor_against_flor_from_the_form(browser, group):
     seed = start(browser, group)
     assert "mazo-0" not in browser.get(f"/s/{seed}/play/deal").get_data(as_text=True)
     assert hand(browser, seed, end="mazo-0").status_code == 400
+
+
+def test_truc_valencia_table_counts_camas_and_the_partida(browser, group):
+    """Two camas to win: after A's joc fora takes cama 1 and two hands of cama 2, the table shows the
+    partida 1 - 0, cama 1's points and taker, and the cama being played (A 2 - B 0), not the sum of
+    every cama; the deal list's line of hand 1 says the cama it closed. Then B takes cama 2 and A cama
+    3: the partida 2 - 1 on the table, and the result page's ending says it."""
+    token = start(browser, group, ruleset="valenciano")
+    assert hand(browser, token, first="1", raises="4", end="won-0").status_code == 302
+    for _ in range(2):
+        assert hand(browser, token, end="won-0").status_code == 302
+    table = unescape(browser.get(f"/s/{token}/play").get_data(as_text=True))
+    assert '<span class="partida-side">A <b>1</b></span> – <span class="partida-side">B <b>0</b></span>' in table
+    assert "Cama 1: A 12 – B 0" in table and "playing cama 2" in table
+    assert re.findall(r'<b class="score">(\d+)</b>', table) == ["2", "0"]
+    assert "cama 1 to A: A 12 – B 0" in table
+    assert hand(browser, token, first="0", raises="4", end="won-1").status_code == 302
+    assert hand(browser, token, first="1", raises="4", end="won-0").status_code == 302
+    table = unescape(browser.get(f"/s/{token}/play").get_data(as_text=True))
+    assert "Cama 2: A 2 – B 12" in table and "Cama 3: A 12 – B 0" in table
+    assert "partida to A: camas A 2 – B 1" in table

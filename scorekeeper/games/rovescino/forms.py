@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...i18n import _
-from ..cards import ACES, THIRDS
+from ..cards import ACES, PACK_POINTS, THIRDS
 from ..replay import Played
 from ..views import FormData, ReadDeal
 
@@ -61,18 +61,35 @@ def read(played: Played, number: int, form: FormData) -> ReadDeal:
         errors["last"] = _("Say who took the last trick.")
     deal: dict[str, Any] = {}
     if mode == "points":
-        points = {}
-        for p in players:
-            name = f"points-{seat(played, p)}"
-            value = _whole(form.get(name))
-            if value is None:
-                errors[name] = _("Write a whole number, such as 3.")
-            points[p] = value
-        deal["points"] = points
+        deal["points"] = _points(played, players, form, errors)
     else:
         deal["cards"] = _cards(played, players, form, errors)
     deal["last"] = last
     return (None, errors) if errors else (deal, {})
+
+
+def _points(played: Played, players: tuple[str, ...], form: FormData, errors: dict[str, str]) -> dict[str, Any]:
+    """Each player's points, an empty field a 0 (as a table says it); the player ticked for "the rest" has
+    what the others leave of the pack's 10 points (his field as typed is not read)."""
+    rest = form.get("rest", "")
+    points: dict[str, int | None] = {}
+    for p in players:
+        name = f"points-{seat(played, p)}"
+        typed = (form.get(name) or "").strip()
+        points[p] = 0 if not typed else _whole(typed)
+        if points[p] is None:
+            errors[name] = _("Write a whole number, such as 3.")
+    rest_to = next((p for p in players if str(seat(played, p)) == rest), None)
+    if rest_to is None:
+        return points
+    name = f"points-{seat(played, rest_to)}"
+    errors.pop(name, None)
+    others = sum(v or 0 for p, v in points.items() if p != rest_to)
+    points[rest_to] = PACK_POINTS - others
+    if others > PACK_POINTS:
+        errors[name] = _("The others already have {n} points, more than the {whole} of the pack: no rest to give."
+                         ).format(n=others, whole=PACK_POINTS)
+    return points
 
 
 def _cards(played: Played, players: tuple[str, ...], form: FormData, errors: dict[str, str]) -> dict[str, Any]:

@@ -56,7 +56,28 @@ def table_extra(played: Played) -> Mapping[str, Any]:
     seats = tuple(Seat(p, scores[p], None if p in out_at else TARGET - scores[p], out_at.get(p), p == dealer)
                   for p in players)
     return {"seats": seats, "target": TARGET, "next_dealer": dealer,
-            "elimination": bool(played.table.options.get("elimination"))}
+            "elimination": bool(played.table.options.get("elimination")), "why": end_words(played)}
+
+
+def end_words(played: Played) -> tuple[str, ...]:
+    """Who won the ended game and why, said on the table page before it is closed: who reached 21 at the
+    last deal and, by the payout agreed, who wins (those still in, or the lowest score)."""
+    r = played.result
+    if not r.finished or not played.rows:
+        return ()
+    final = played.rows[-1]
+    scores = dict(final.scores)
+    before = dict(played.rows[-2].scores) if len(played.rows) > 1 else {}
+    reached = [p for p in played.table.seating.players if scores[p] >= TARGET and before.get(p, 0) < TARGET]
+    said = [_("Won by {names}.").format(names=", ".join(r.winners)),
+            _("{names} reached {target} in deal {n}.").format(
+                names=", ".join(f"{p} ({scores[p]})" for p in reached), target=TARGET, n=r.ended_at)]
+    if played.table.options.get("payout") == "each_pays_winner":
+        said.append(_("The lowest score wins: {score}; everyone else pays each winner the stake.").format(
+            score=scores[r.winners[0]] if r.winners else ""))
+    else:
+        said.append(_("Who reaches {target} loses and pays the stake to each player still in.").format(target=TARGET))
+    return tuple(said)
 
 
 def deal_extra(played: Played, number: int) -> Mapping[str, Any]:

@@ -38,7 +38,7 @@ from ..base import (
 )
 from ..cards import ACES, PACK_POINTS, THIRDS, points, read_count
 
-TARGETS = (21, 31, 51)
+TARGETS = (21, 31, 41, 51)
 #: the bids from low to high, with their basic amounts (S2 L186-187)
 AMOUNT: Mapping[str, int] = {"chiamo": 1, "solo": 2, "solissimo": 4, "dividete": 8, "scegliete": 16}
 PASS = "pass"

@@ -64,16 +64,8 @@ def read(played: Played, number: int, form: Mapping[str, str]) -> tuple[dict[str
         errors["soloist"] = _("Say who played alone.")
     else:
         deal["soloist"] = players[seat]
-    mode = form.get("mode", "points")
-    if mode == "cards":
-        for kind, pack in (("aces", ACES), ("thirds", THIRDS)):
-            value = _whole(form.get(kind), pack)
-            if value is None:
-                errors[kind] = _("Write a whole number from 0 to {most}.").format(most=pack)
-            deal.setdefault("cards", {})[kind] = value
-        if form.get("last") not in ("yes", "no"):
-            errors["last"] = _("Say whether the soloist took the last trick.")
-        deal["last"] = form.get("last") == "yes"
+    if form.get("mode", "points") == "cards":
+        _read_cards(form, deal, errors)
     else:
         taken = _whole(form.get("points"), ALL_POINTS)
         if taken is None:
@@ -85,6 +77,18 @@ def read(played: Played, number: int, form: Mapping[str, str]) -> tuple[dict[str
     elif every:
         errors["every_trick"] = _("Choose one of the answers shown.")
     return (None, errors) if errors else (deal, {})
+
+
+def _read_cards(form: Mapping[str, str], deal: dict[str, Any], errors: dict[str, str]) -> None:
+    """The soloist's aces and thirds, and whether the last trick (and the monte) was his."""
+    for kind, pack in (("aces", ACES), ("thirds", THIRDS)):
+        value = _whole(form.get(kind), pack)
+        if value is None:
+            errors[kind] = _("Write a whole number from 0 to {most}.").format(most=pack)
+        deal.setdefault("cards", {})[kind] = value
+    if form.get("last") not in ("yes", "no"):
+        errors["last"] = _("Say whether the soloist took the last trick.")
+    deal["last"] = form.get("last") == "yes"
 
 
 def form_field(played: Played, number: int, where: str) -> str:

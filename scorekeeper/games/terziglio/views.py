@@ -7,10 +7,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...i18n import N_, _
+from ..cards import CardCount, points
 from ..replay import Played
 from ..views import Pieces
 from . import forms
-from .engine import AMOUNT, PASS
+from .engine import ALL_POINTS, ALL_POINTS_TIMES, AMOUNT, EVERY_TRICK, PASS
 
 #: the game's words, kept in Italian, each with its short explanation
 WORDS: Mapping[str, str] = {
@@ -55,12 +56,23 @@ def table_extra(played: Played) -> Mapping[str, Any]:
             "eldest": None if dealer is None else players[(players.index(dealer) + 1) % len(players)],
             "stake": played.table.stake, "amounts": tuple(AMOUNT.items()), "words": WORDS,
             "pass_out": bool(options.get("pass_out")),
-            "raised": lowest != next(iter(AMOUNT)), "lowest": lowest}
+            "raised": lowest != next(iter(AMOUNT)), "lowest": lowest, "why": end_words(played)}
 
 
 def deal_extra(played: Played, number: int) -> Mapping[str, Any]:
     return {"players": tuple(enumerate(played.table.seating.players)), "bids": forms.bids(played, number),
             "amounts": AMOUNT, "words": WORDS}
+
+
+def times_of(deal: Mapping[str, Any]) -> int:
+    """The multiplier of a deal as entered ([A 14]): ×2 every trick, ×3 all 11 points to the winning side."""
+    take = deal.get("points")
+    if take is None:
+        cards = deal.get("cards") or {}
+        take = points(CardCount(int(cards.get("aces", 0)), int(cards.get("thirds", 0)))) + int(bool(deal.get("last")))
+    if "every_trick" in deal:
+        return EVERY_TRICK
+    return ALL_POINTS_TIMES if take in (0, ALL_POINTS) else 1
 
 
 def deal_line(deal: Mapping[str, Any]) -> str:
@@ -70,8 +82,23 @@ def deal_line(deal: Mapping[str, Any]) -> str:
     if take is None:
         take = _("{aces} aces, {thirds} thirds").format(**{k: deal.get("cards", {}).get(k, "") for k in ("aces",
                                                                                                       "thirds")})
-    return _("{bid} · {soloist} alone · took {take}").format(bid=deal.get("bid", ""), soloist=deal.get("soloist", ""),
-                                                            take=take)
+    line = _("{bid} · played by {soloist} · took {take}").format(bid=deal.get("bid", ""),
+                                                                  soloist=deal.get("soloist", ""), take=take)
+    times = times_of(deal)
+    return f"{line} · ×{times}" if times > 1 else line
+
+
+def end_words(played: Played) -> tuple[str, ...]:
+    """Who won the ended game and why, said on the table page before it is closed (a game to the target)."""
+    r = played.result
+    if not r.finished:
+        return ()
+    scores = dict(played.rows[-1].scores)
+    target = played.table.options["target"]
+    reached = ", ".join(f"{p} ({scores[p]})" for p in r.winners)
+    return (_("Won by {names}.").format(names=", ".join(r.winners)),
+            _("{names} reached {target} at the end of deal {n}.").format(names=reached, target=target,
+                                                                          n=r.ended_at))
 
 
 OPTION_WORDS = {
@@ -81,6 +108,7 @@ OPTION_WORDS = {
     "target": N_("Target (a game to the target only)"),
     "target=21": N_("21 points"),
     "target=31": N_("31 points"),
+    "target=41": N_("41 points"),
     "target=51": N_("51 points"),
     "pass_out": N_("After a deal everybody passed, the lowest bid is solo"),
     "pass_out=false": N_("No"),

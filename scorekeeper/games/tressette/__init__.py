@@ -23,7 +23,7 @@ MONEY = ("core:advance", "core:result")
 MONEY_TESTS = ("tests/games/test_tressette.py", "tests/games/test_tressette_chiamata.py",
                "tests/games/test_tressette_in_due.py", "tests/games/test_conformance.py -k tressette")
 
-RECORDS = tuple(GameRecord(name, __name__, f"engine:{constant}", pieces="views:PIECES", how=HOW, money=MONEY,
-                           money_tests=MONEY_TESTS)
+RECORDS = tuple(GameRecord(name, __name__, f"engine:{constant}", pieces="views:PIECES", feats="views:feats", how=HOW,
+                           money=MONEY, money_tests=MONEY_TESTS)
                 for name, constant in (("tressette", "TRESSETTE"), ("tressette-chiamata", "TRESSETTE_CHIAMATA"),
                                        ("tressette-in-due", "TRESSETTE_IN_DUE")))

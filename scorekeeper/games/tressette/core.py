@@ -34,10 +34,13 @@ from ..base import (
 from ..cards import ACES, PACK_POINTS, THIRDS, counted, points, read_count, read_points, read_whole_pack
 from .declarations import Declaration, Hands, read_declarations
 
-TARGETS = (21, 31, 51)
+TARGETS = (21, 31, 41, 51)
+#: after a special ending, the side that suffered it keeps its declarations ([A 6]) or loses them (the clubs' rule)
+CAPPOTTO_DECLARATIONS = ("kept", "lost")
 OPTIONS = (
     OptionSpec("target", 21, TARGETS),
     OptionSpec("declarations", True, (True, False)),
+    OptionSpec("cappotto_declarations", "kept", CAPPOTTO_DECLARATIONS),
     STAKE_OPTION,
 )
 
@@ -258,11 +261,18 @@ def deal_outcome(state: State, number: int, deal: Mapping[str, Any], sides: Side
     before = declared(declarations, sides)
     given = exactly_one(deal, number, ("cards", "points", "claim", "event"))
     if given == "event":
-        made = _event(number, deal, sides, players, events)
-        return replace(made, side_points=(made.side_points[0] + before[0], made.side_points[1] + before[1]))
+        return _with_declarations(_event(number, deal, sides, players, events), before, state)
     if given == "claim":
         return _claim(number, deal, sides, players, state, before)
     return _played_out(number, deal, sides, given, state, before)
+
+
+def _with_declarations(made: Outcome, before: Sequence[int], state: State) -> Outcome:
+    """A special ending's points with the declarations: the losers' are kept ([A 6]) or lost, as agreed."""
+    kept = [before[0], before[1]]
+    if state.table.options.get("cappotto_declarations") == "lost" and made.winner is not None:
+        kept[1 - made.winner] = 0
+    return replace(made, side_points=(made.side_points[0] + kept[0], made.side_points[1] + kept[1]))
 
 
 def annulled(number: int, deal: Mapping[str, Any]) -> bool:

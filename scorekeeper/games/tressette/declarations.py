@@ -116,20 +116,31 @@ def read_declaration(obj: Any, deal: int, where: str, players: Sequence[str]) ->
 
 def check(declaration: Declaration, hands: Hands, deal: int, where: str) -> None:
     """Refuse ``declaration`` if it cannot be true beside what ``hands`` already holds; else add it."""
-    player = declaration.player
-    if player == hands.caller and declaration.kind == "four_of_a_kind" and declaration.rank == "3":
+    if declaration.player == hands.caller and declaration.kind == "four_of_a_kind" and declaration.rank == "3":
         raise refuse(deal, where, N_("the caller cannot hold four Threes: he called one he lacks"))
+    _check_repeat(declaration, hands, deal, where)
+    _check_cards(declaration, hands, deal, where)
+
+
+def _check_repeat(declaration: Declaration, hands: Hands, deal: int, where: str) -> None:
+    """The same rank, or the same napoletana or decima, declared twice by one player."""
+    player = declaration.player
     if declaration.rank:
         if declaration.rank in hands.ranks.get(player, set()):
             raise refuse(deal, where, N_("{player} already declared {ranks} in this deal"), player=player,
                          ranks=declaration.rank)
         hands.ranks.setdefault(player, set()).add(declaration.rank)
-    else:
-        key = (player, declaration.kind, declaration.suit)
-        if key in hands.seen:
-            raise refuse(deal, where, N_("{player} already declared this {kind} of {suit}"), player=player,
-                         kind=declaration.kind, suit=declaration.suit)
-        hands.seen.add(key)
+        return
+    key = (player, declaration.kind, declaration.suit)
+    if key in hands.seen:
+        raise refuse(deal, where, N_("{player} already declared this {kind} of {suit}"), player=player,
+                     kind=declaration.kind, suit=declaration.suit)
+    hands.seen.add(key)
+
+
+def _check_cards(declaration: Declaration, hands: Hands, deal: int, where: str) -> None:
+    """The cards the declaration says a player holds or lacks, against every hand so far."""
+    player = declaration.player
     for card in sorted(declaration.lacks()):
         if hands.lack(player, card):
             raise refuse(deal, where, N_("{player} cannot both hold and lack {rank} of {suit}"), player=player,

@@ -284,7 +284,9 @@ def _read_claim(played: Played, form: Mapping[str, str], deal: dict[str, Any], e
     if who is None:
         errors["claim-by"] = _("Say who claimed.")
     if taken is None:
-        errors["claim-points"] = _("Tap the points his side has taken so far.")
+        errors["claim-points"] = (_("Tap the points the claimant has taken so far.")
+                                  if len(played.table.seating.players) == 2
+                                  else _("Tap the points the claimant's side has taken so far."))
     deal["claim"] = {"by": who, "points": taken}
 
 

@@ -12,6 +12,7 @@ from decimal import Decimal
 from typing import Any
 
 from ...i18n import N_, _
+from ..cards import CardCount, points
 from ..replay import Played
 from ..views import Pieces
 from . import forms
@@ -113,6 +114,59 @@ def worth(played: Played) -> tuple[Worth, ...]:
     return tuple(found)
 
 
+def _claimant(deals: Sequence[Any], number: int) -> str:
+    """Who made the claim that ended the game at deal ``number`` (from the deals as entered)."""
+    for line in deals:
+        if line.number == number and isinstance(line.deal.get("claim"), Mapping):
+            return str(line.deal["claim"].get("by", ""))
+    return ""
+
+
+def _score_of(played: Played, player: str) -> int:
+    """A player's score at the end: his own (chiamata, in due) or his team's."""
+    scores = dict(played.rows[-1].scores) if played.rows else {}
+    seating = played.table.seating
+    return scores.get(player, scores.get(seating.team_of(player), 0) if seating.teams else 0)
+
+
+def _why_ending(played: Played, deals: Sequence[Any]) -> str:
+    """Why the game ended as it did, in one sentence: the claim and its count, the target, the special ending."""
+    r = played.result
+    n, target = r.ended_at, played.table.options["target"]
+    if r.how in ("claim", "false_claim"):
+        claimant = _claimant(deals, n or 0)
+        said = (_("{player} claimed {target} in deal {n} and had {score}: a correct claim wins.")
+                if r.how == "claim" else
+                _("{player} claimed {target} in deal {n} but had {score}: a false claim loses, so the others win."))
+        return said.format(player=claimant, target=target, n=n, score=_score_of(played, claimant))
+    if r.how == "target":
+        reached = [p for p in r.winners if _score_of(played, p) >= target]
+        return _("{names} reached {target} at the end of deal {n}.").format(names=", ".join(reached), target=target,
+                                                                              n=n)
+    return _("{ending} in deal {n}: it ends the game whatever the scores, ×{times} the stake.").format(
+        ending=r.how, n=n, times=r.multiplier)
+
+
+def end_words(played: Played, deals: Sequence[Any]) -> tuple[str, ...]:
+    """Who won the ended game and why, said on the table page before it is closed (nothing while it goes on).
+
+    In the chiamata a player's own score does not decide: the partners of the deal that ended the game
+    win together, so a winner may stand lower than a loser; the page says so by name.
+    """
+    r = played.result
+    if not r.finished:
+        return ()
+    said = [_("Won by {names}.").format(names=", ".join(r.winners)), _why_ending(played, deals)]
+    if forms.chiamata(played):
+        low = min(r.winners, key=lambda p: _score_of(played, p))
+        high = max(r.losers, key=lambda p: _score_of(played, p))
+        if _score_of(played, low) < _score_of(played, high):
+            said.append(_("{low} wins on {low_score} and {high} loses on {high_score}: in the chiamata the two "
+                          "partners of the deal that ended the game win together, whatever their own scores.").format(
+                low=low, low_score=_score_of(played, low), high=high, high_score=_score_of(played, high)))
+    return tuple(said)
+
+
 def table_extra(played: Played) -> Mapping[str, Any]:
     number = len(played.rows) + 1
     over = bool(played.result.finished)
@@ -122,6 +176,7 @@ def table_extra(played: Played) -> Mapping[str, Any]:
         "leader": None if over else leader_of(played, number),
         "eldest": None if over else played.table.seating.players.index(leader_of(played, number)),
         "declared": declared, "worth": worth(played), "stake": played.table.stake,
+        "why": lambda deals: end_words(played, deals),
         "multiplier": played.result.multiplier, "how": played.result.how,
         "number": number, "keys": (secrets.token_urlsafe(16), secrets.token_urlsafe(16)),
         **deal_extra(played, number),
@@ -153,6 +208,7 @@ def deal_extra(played: Played, number: int) -> Mapping[str, Any]:
         "events": tuple((e, _(WORDS[e]), tuple((c, _by_words(played, c)) for c in forms.by_codes(played, e)))
                         for e in forms.events(played)),
         "words": WORDS,
+        "two": len(players) == 2,
     }
 
 
@@ -164,18 +220,50 @@ def _declaration_words(d: Mapping[str, Any]) -> str:
     return _("{player} {what} (+{points})").format(player=d["player"], what=words, points=VALUE[d["kind"]])
 
 
+#: the two sides of a chiamata deal as the session file names them, in words
+CALL_SIDES: Mapping[str, str] = {"caller": N_("the caller's side"), "opponents": N_("the opponents")}
+
+
+def _side_words(deal: Mapping[str, Any], name: str) -> str:
+    """A side as a row says it: a chiamata deal's ``caller``/``opponents`` in words, a team or player as named."""
+    return _(CALL_SIDES[name]) if "caller" in deal and name in CALL_SIDES else name
+
+
+def _claimed(claim: Mapping[str, Any]) -> int | None:
+    """The points a claim counted for its side so far: as tapped, or what its aces and thirds make."""
+    if "points" in claim:
+        return int(claim["points"])
+    cards = claim.get("cards")
+    if not isinstance(cards, Mapping):
+        return None
+    return points(CardCount(cards.get("aces", 0), cards.get("thirds", 0))) + int(bool(claim.get("last")))
+
+
+def _ending_words(deal: Mapping[str, Any]) -> str:
+    """The row's part after the declarations: a claim with its points, a special ending, or the last trick."""
+    if "claim" in deal:
+        claim = deal["claim"]
+        return _("claim by {player}: {points} points so far").format(player=claim.get("by", ""),
+                                                                        points=_claimed(claim))
+    if "event" in deal:
+        said = f"{deal['event']} · {_side_words(deal, str(deal.get('by', '')))}"
+        if "last" in deal:
+            said += " · " + _("last trick: {player}").format(player=_side_words(deal, deal["last"]))
+        return said
+    if "last" in deal:
+        how = _("aces and thirds") if "cards" in deal else _("points")
+        return _("{how} · last trick: {player}").format(how=how, player=_side_words(deal, deal["last"]))
+    return ""
+
+
 def deal_line(deal: Mapping[str, Any]) -> str:
     if deal.get("annulled"):
         return _("annulled: the same dealer deals again")
     said = [_declaration_words(d) for d in deal.get("declarations") or []]
     parts = [_("buon gioco: {declarations}").format(declarations="; ".join(said))] if said else []
-    if "claim" in deal:
-        parts.append(_("claim by {player}").format(player=deal["claim"].get("by", "")))
-    elif "event" in deal:
-        parts.append(f"{deal['event']} · {deal.get('by', '')}")
-    elif "last" in deal:
-        how = _("aces and thirds") if "cards" in deal else _("points")
-        parts.append(_("{how} · last trick: {player}").format(how=how, player=deal["last"]))
+    ending = _ending_words(deal)
+    if ending:
+        parts.append(ending)
     if "caller" in deal:
         parts.insert(0, _("{caller} called, {partner} partner").format(caller=deal["caller"],
                                                                         partner=deal.get("partner", "")))
@@ -272,10 +360,14 @@ OPTION_WORDS = {
     "target": N_("Target"),
     "target=21": N_("21 points"),
     "target=31": N_("31 points"),
+    "target=41": N_("41 points"),
     "target=51": N_("51 points"),
     "declarations": N_("Buon gioco (declarations of three or four Threes, Twos or Aces, napoletana)"),
     "declarations=true": N_("Yes, they score"),
     "declarations=false": N_("No declarations"),
+    "cappotto_declarations": N_("After a cappotto or stramazzo, the declarations of those who suffered it"),
+    "cappotto_declarations=kept": N_("They still score"),
+    "cappotto_declarations=lost": N_("They are lost"),
 }
 
 

@@ -14,6 +14,12 @@ HOW = {
     "reached_15": N_("a team reached 15"),
     "reached_30": N_("a team reached 30"),
     "camas": N_("a team won the camas it needed"),
+    "camas_1_0": N_("a team won the partida, 1 cama to 0"),
+    "camas_2_0": N_("a team won the partida, 2 camas to 0"),
+    "camas_2_1": N_("a team won the partida, 2 camas to 1"),
+    "camas_3_0": N_("a team won the partida, 3 camas to 0"),
+    "camas_3_1": N_("a team won the partida, 3 camas to 1"),
+    "camas_3_2": N_("a team won the partida, 3 camas to 2"),
 }
 
 #: who pays and how much (the whole family's), and the tests that judge it

@@ -96,7 +96,7 @@ def _read_calls(raw: Any, number: int, chain: Chain, sides: Sequence[str], kind:
         at = f"{where}[{i}]"
         only_fields(entry, number, CALL_FIELDS, where=at)
         if "by" not in entry or "call" not in entry:
-            raise refuse(number, at, N_("each call names who made it (by) and the call"))
+            raise refuse(number, at, N_("each call gives 'by' (who made it) and 'call' (the call)"))
         side = name_in(entry["by"], number, f"{at}.by", sides, kind)
         name = one_of(entry["call"], number, f"{at}.call", chain.names)
         made = [c for _, c in calls]
@@ -157,7 +157,7 @@ def read_chain(raw: Any, number: int, chain: Chain, sides: Sequence[str], kind: 
                          N_("a lone {call!r} is not answered: it scores by itself"), call=names[0])
         return last, chain_value(chain, calls, falta, last), "sung", names
     if len(answers) != 1:
-        raise refuse(number, chain.field, N_("give exactly one of won, refused"))
+        raise refuse(number, chain.field, N_("say who won the {chain}, or who refused it"), chain=chain.field)
     if answers[0] == "won":
         winner = name_in(raw["won"], number, f"{chain.field}.won", sides, kind)
         return winner, chain_value(chain, calls, falta, winner), "accepted", names

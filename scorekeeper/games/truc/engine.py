@@ -25,7 +25,6 @@ from ..base import (
     Result,
     Seating,
     Table,
-    exactly_one,
     in_seating,
     money_of,
     name_in,
@@ -200,7 +199,7 @@ def hand_outcome(state: State, number: int, deal: Mapping[str, Any]) -> tuple[st
     when the hand is scored), and how it ended (``won``, ``tricks``, ``folded``, ``tied`` or ``eldest``)."""
     rules, sides = state.rules, state.sides
     raises = read_raises(deal.get("raises", []), number, state)
-    ending = exactly_one(deal, number, (*ENDINGS, MAZO) if rules.deck else ENDINGS)
+    ending = one_ending(deal, number, rules)
     value = rules.ladder[len(raises)]
     eldest_asked = False
     winner: str | None
@@ -229,6 +228,19 @@ def hand_outcome(state: State, number: int, deal: Mapping[str, Any]) -> tuple[st
     if "eldest" in deal and not eldest_asked:
         raise refuse(number, "eldest", N_("the eldest team is asked only when all three tricks are tied"))
     return winner, (value if winner is not None else 0), how
+
+
+def one_ending(deal: Mapping[str, Any], number: int, rules: Rules) -> str:
+    """How the hand ended: exactly one of its endings (``won``, ``tricks``, ``folded``, and ``mazo``
+    where the ruleset has the deck), refused in the table's words when there are none or several."""
+    endings = (*ENDINGS, MAZO) if rules.deck else ENDINGS
+    present = [e for e in endings if e in deal]
+    if len(present) == 1:
+        return present[0]
+    if rules.deck:
+        raise refuse(number, "deal", N_("say one way the hand ended: who won it, who folded, the tricks, "
+                                        "or who went to the deck"))
+    raise refuse(number, "deal", N_("say one way the hand ended: who won it, who folded, or the tricks"))
 
 
 def went_to_deck(state: State, number: int, deal: Mapping[str, Any], raises: Sequence[str]) -> tuple[str, Step]:
@@ -407,7 +419,16 @@ def result(state: State) -> Result:
     money: dict[str, Decimal] = {p: stake for p in winners}
     money.update({p: -stake for p in losers})
     return Result(True, state.ended, in_seating(players, winners), in_seating(players, losers), 1,
-                  money_of(players, money, stake), how=state.rules.how)
+                  money_of(players, money, stake), how=ending_code(state))
+
+
+def ending_code(state: State) -> str:
+    """How the game ended: the rules' code; in camas, with the partida's camas (``camas_2_1``)."""
+    if not state.rules.in_camas or state.winner is None:
+        return state.rules.how
+    camas = state.camas or {}
+    lost = max(n for side, n in camas.items() if side != state.winner)
+    return f"camas_{camas[state.winner]}_{lost}"
 
 
 # ---------------------------------------------------------------- the rulesets of truc

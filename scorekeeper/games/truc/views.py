@@ -37,10 +37,76 @@ def scores_before(played: Played, number: int) -> dict[str, int]:
     return dict(row.scores) if row is not None else dict.fromkeys(forms.sides(played), 0)
 
 
+@dataclass(frozen=True)
+class Cama:
+    """One cama of truc valencià as the table counts it: its number, each team's points in it, and who
+    took it (None: the cama being played)."""
+
+    number: int
+    points: tuple[tuple[str, int], ...]
+    winner: str | None
+    #: the hand that closed it
+    closed_at: int | None = None
+
+
+def camas_of(played: Played) -> tuple[Cama, ...]:
+    """The camas played so far, the one being played last (a game in camas; empty otherwise)."""
+    if not forms.rules(played).in_camas:
+        return ()
+    names = forms.sides(played)
+    found: list[Cama] = []
+    cama = dict.fromkeys(names, 0)
+    won_before = dict.fromkeys(names, 0)
+    for row in played.rows:
+        won = row.extra("camas") or won_before
+        taker = next((s for s in names if won.get(s, 0) > won_before.get(s, 0)), None)
+        if taker is not None:
+            closing = {s: cama[s] + dict(row.points).get(s, 0) for s in names}
+            found.append(Cama(len(found) + 1, tuple(closing.items()), taker, row.deal))
+        cama = dict(row.extra("cama") or cama)
+        won_before = dict(won)
+    if played.result.finished is not True:
+        found.append(Cama(len(found) + 1, tuple(cama.items()), None))
+    return tuple(found)
+
+
+def partida_of(played: Played) -> tuple[tuple[str, int], ...]:
+    """Each team's camas won so far (the partida's score)."""
+    names = forms.sides(played)
+    last = played.rows[-1].extra("camas") if played.rows else None
+    return tuple((s, (last or {}).get(s, 0)) for s in names)
+
+
+def _pair(points: Sequence[tuple[str, int]]) -> str:
+    return " – ".join(f"{side} {n}" for side, n in points)
+
+
+def row_note(played: Played, number: int) -> str:
+    """What hand ``number`` did to the partida: the cama it closed (with the cama's points) and, at the
+    end, the partida won with its camas; nothing for any other hand."""
+    closed = next((c for c in camas_of(played) if c.closed_at == number), None)
+    if closed is None:
+        return ""
+    note = _("cama {n} to {side}: {points}").format(n=closed.number, side=closed.winner, points=_pair(closed.points))
+    if played.result.ended_at == number:
+        note += " · " + _("partida to {side}: camas {camas}").format(side=closed.winner,
+                                                                     camas=_pair(partida_of(played)))
+    return note
+
+
+def _shown_scores(played: Played) -> dict[str, int]:
+    """The points each side shows on the table: its score, or in camas the cama being played."""
+    if forms.rules(played).in_camas and played.rows:
+        if played.result.finished is True:
+            return dict(next(c for c in reversed(camas_of(played))).points)
+        return dict(played.rows[-1].extra("cama") or {})
+    return scores_before(played, len(played.rows) + 1)
+
+
 def table_extra(played: Played) -> Mapping[str, Any]:
     rules = forms.rules(played)
     seating = played.table.seating
-    scores = scores_before(played, len(played.rows) + 1)
+    scores = _shown_scores(played) or dict.fromkeys(forms.sides(played), 0)
     top = max(scores.values(), default=0)
     split = halves(rules)
     shown = tuple(
@@ -48,7 +114,10 @@ def table_extra(played: Played) -> Mapping[str, Any]:
              max(0, rules.target - scores[side]), drawing(scores[side], rules.target, split),
              scores[side] == top and top > 0)
         for i, side in enumerate(forms.sides(played)))
-    return {"sides": shown, "target": rules.target, "halves": split, "half": rules.target // 2}
+    camas = camas_of(played)
+    return {"sides": shown, "target": rules.target, "halves": split, "half": rules.target // 2,
+            "camas": camas, "partida": partida_of(played) if rules.in_camas else (), "camas_to_win": rules.camas,
+            "closed": tuple(c for c in camas if c.winner is not None)}
 
 
 @dataclass(frozen=True)
@@ -259,6 +328,7 @@ def pieces(game: str) -> Pieces:
         result_extra=result_extra,
         title=title_of,
         options_in_play=options_in_play,
+        row_note=row_note,
     )
 
 

@@ -1,0 +1,90 @@
+"""Truc valencià counted as a table counts it: camas and the partida, on the hand lines (the screen's
+list, the sheet and its PDF), on the table page's data and in the ending beside the money.
+
+A partida of two camas to win, played to 2-1, worked by hand [V2, V3]: cama 1, B 3 then A's joc fora
+accepted and won (A takes what it lacks of the 12: 12), A 12 - B 3; cama 2, A 2 then B's joc fora,
+A 2 - B 12; cama 3, A's joc fora, A 12 - B 0: A wins the partida 2 camas to 1 and each of B's players
+pays the stake to one of A's.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.cli import main
+from scorekeeper.games.replay import replay
+from scorekeeper.games.truc.views import PIECES, camas_of, partida_of, row_note
+from scorekeeper.i18n import use_language
+
+from .helpers_truc import TEAMS, replayed, session
+
+A1, B1 = {"won": "A"}, {"won": "B"}
+A_FORA = {"raises": ["B", "A", "B", "A"], "tricks": ["A", "A"]}
+B_FORA = {"raises": ["A", "B", "A", "B"], "tricks": ["B", "B"]}
+DEALS = [B1, B1, B1, A_FORA, A1, A1, B_FORA, A_FORA]
+
+
+def partida() -> dict:
+    return session("truc", DEALS, teams=TEAMS, ruleset="valenciano", stake="0.50")
+
+
+def test_each_cama_and_the_partida_as_data():
+    """The camas as the table counts them: each closed cama with its points and its taker, the partida's
+    camas, the ending code with the score of the partida."""
+    played = replay(partida())
+    camas = camas_of(played)
+    assert [(c.number, dict(c.points), c.winner, c.closed_at) for c in camas] == [
+        (1, {"A": 12, "B": 3}, "A", 4), (2, {"A": 2, "B": 12}, "B", 7), (3, {"A": 12, "B": 0}, "A", 8)]
+    assert partida_of(played) == (("A", 2), ("B", 1))
+    out = replayed(partida())
+    assert out["result"]["how"] == "camas_2_1" and out["result"]["ended_at"] == 8
+    assert out["result"]["money"] == {"Ana": "0.50", "Bea": "-0.50", "Cleo": "0.50", "Dan": "-0.50"}
+
+
+def test_an_unfinished_partida_shows_the_cama_being_played():
+    """After cama 1 and two hands of cama 2: the camas 1 - 0 and cama 2 at A 2 - B 0, not yet taken."""
+    played = replay(session("truc", DEALS[:6], teams=TEAMS, ruleset="valenciano"))
+    assert [(c.number, dict(c.points), c.winner) for c in camas_of(played)] == [
+        (1, {"A": 12, "B": 3}, "A"), (2, {"A": 2, "B": 0}, None)]
+    extra = PIECES["truc"].table_extra(played)
+    assert [(s.name, s.score, s.to_go) for s in extra["sides"]] == [("A", 2, 10), ("B", 0, 12)]
+    assert extra["partida"] == (("A", 1), ("B", 0)) and extra["camas_to_win"] == 2
+
+
+@pytest.mark.parametrize(("language", "first", "last"), [
+    ("ca", "cama 1 per a A: A 12 – B 3", "cama 3 per a A: A 12 – B 0 · partida per a A: cames A 2 – B 1"),
+    ("es", "cama 1 para A: A 12 – B 3", "cama 3 para A: A 12 – B 0 · partida para A: camas A 2 – B 1"),
+])
+def test_the_hand_that_closes_a_cama_says_so(language, first, last):
+    """The note on the line of the hand that closed a cama, and of the last one the partida too."""
+    played = replay(partida())
+    with use_language(language):
+        notes = [row_note(played, n) for n in range(1, len(DEALS) + 1)]
+    assert notes[3] == first and notes[7] == last
+    assert [n for k, n in enumerate(notes) if k not in (3, 6, 7)] == [""] * 5
+
+
+def test_the_sheet_pdf_prints_each_cama_and_the_partida(tmp_path):
+    """`scorekeeper sheet FILE --lang ca`: the PDF, read back as text, has each cama on its hand's line,
+    the partida, and the ending beside the money; a PNG of its page is kept under /work/shots/ when the
+    directory exists (looked at by hand)."""
+    path = tmp_path / "partida.json"
+    path.write_text(json.dumps(partida()))
+    pdf = tmp_path / "partida.pdf"
+    assert main(["sheet", str(path), "-o", str(pdf), "--lang", "ca"], out=io.StringIO()) == 0
+    text = " ".join(subprocess.run(["pdftotext", str(pdf), "-"], check=True, capture_output=True,
+                                   text=True).stdout.split())
+    for said in ("cama 1 per a A: A 12 – B 3", "cama 2 per a B: A 2 – B 12",
+                 "partida per a A: cames A 2 – B 1", "un equip ha guanyat la partida, 2 cames a 1", "Truc valencià"):
+        assert said in text, said
+    shots = Path("/work/shots/p40-truco")
+    if shots.is_dir():
+        subprocess.run(["pdftoppm", "-png", "-r", "70", "-f", "1", "-l", "1", str(pdf), str(tmp_path / "sheet")],
+                       check=True)
+        shutil.copy(next(tmp_path.glob("sheet*.png")), shots / "sheet_camas_ca.png")
