@@ -1,6 +1,9 @@
 """Server time of each page as the evening grows: 10, 100, 500 and 2,000 hands, in one run.
 
     .venv/bin/python bench/scale.py [--sizes 10 100 500 2000] [--runs 15]
+    .venv/bin/python bench/scale.py --games [--sizes 10 100 500] [--before TREE] [--rounds 2]
+
+(``--games``: every other game's table pages, this tree and ``TREE`` side by side: bench/scale_games.py.)
 
 For each page (the table screen, the hand form, all hands, the end page, the HTML report's first page) and
 for saving a hand: the median server time (the Flask test client, SQLite
@@ -107,7 +110,16 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sizes", type=int, nargs="+", default=[10, 100, 500, 2000])
     ap.add_argument("--runs", type=int, default=15, help="timed requests per page and size")
+    ap.add_argument("--games", action="store_true", help="the other games' pages (bench/scale_games.py)")
+    ap.add_argument("--before", help="with --games: another tree measured alike in the same run")
+    ap.add_argument("--rounds", type=int, default=2, help="with --games: turns each tree takes")
     args = ap.parse_args()
+    if args.games:
+        import scale_games
+
+        sizes = [n for n in args.sizes if n <= 500] or [10, 100, 500]
+        scale_games.main(sizes, args.runs, args.before, args.rounds)
+        return
 
     from flask_migrate import upgrade
 

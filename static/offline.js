@@ -438,8 +438,10 @@
   }
   /* The server's answer to the sync: how many hands it has and who deals the next ones (kept for a
      hand form opened offline); and the kept hand form made again when it is not the next hand's. */
+  var lastState = null;
   function remember(state) {
     if (!here.table || typeof state.hands !== "number") return;
+    lastState = state;
     try {
       localStorage.setItem(knownKey(here.table), JSON.stringify(
         {hands: state.hands, version: state.version, deals: state.deals || [], at: Date.now()}));
@@ -721,7 +723,27 @@
     }); });
   });
 
+  /* A fresh phone's first look at a table: the service worker installs while the page is shown and takes it
+     over (clients.claim). Then, not at the next check, this table screen and its hand (or deal) form are kept
+     on the phone: the form opens offline though it was never opened online. */
+  function keepOnArrival() {
+    if (!here.tableUrl || kept || !window.caches) return;
+    var table = new URL(here.tableUrl, location.href);
+    if (location.pathname === table.pathname) {
+      caches.open(PAGES).then(function (cache) {
+        var key = table.origin + table.pathname;
+        return cache.match(key).then(function (copy) {
+          if (copy) return;
+          return fetch(table.href, {cache: "no-store", credentials: "same-origin"}).then(function (r) {
+            if (r.ok && (r.headers.get("Content-Type") || "").indexOf("text/html") === 0) return cache.put(key, r);
+          });
+        });
+      }).catch(function () { /* kept at the next visit */ });
+    }
+    if (lastState) freshenHandForm(lastState);
+  }
   if ("serviceWorker" in navigator && window.isSecureContext && net.dataset.sw) {
+    navigator.serviceWorker.addEventListener("controllerchange", keepOnArrival);
     navigator.serviceWorker.register(net.dataset.sw, {scope: net.dataset.scope || "/"}).catch(function () {});
   }
   all().then(function (entries) {

@@ -25,7 +25,7 @@ MODULES = [
     "scorekeeper.games.tresillo.views",
     "scorekeeper.evenings",
     "scorekeeper.services.evenings",
-    "scorekeeper.games.tresillo.services.views",
+    "scorekeeper.services.paging",
     "scorekeeper.web.hardening",
 ]
 

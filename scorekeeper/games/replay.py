@@ -116,9 +116,10 @@ def load(data: Any, games: Mapping[str, Game[Any]]) -> tuple[Game[Any], Table, S
     return game, Table(seating, options, stake), deals
 
 
-def rows_of(game: Game[Any], state: Any, deals: Sequence[Any]) -> Iterator[tuple[Any, DealRow]]:
-    """Each deal played in turn from ``state``: the state after it and its row. A deal after the end is refused."""
-    for number, deal in enumerate(deals, start=1):
+def rows_of(game: Game[Any], state: Any, deals: Sequence[Any], first: int = 1) -> Iterator[tuple[Any, DealRow]]:
+    """Each deal played in turn from ``state`` (the state before deal ``first``): the state after it and its row.
+    A deal after the end is refused."""
+    for number, deal in enumerate(deals, start=first):
         ended = game.ended_at(state)
         if ended is not None:
             raise refuse(number, "deal", N_("the game ended at deal {ended}; nothing more is scored"), ended=ended)

@@ -26,11 +26,11 @@ from ..core.sessionjson import parse_json  # the hardened reader of any session 
 from ..core.transfers import fewest_transfers
 from ..db import begin_writing, db
 from ..games import GAMES
-from ..games.base import GameSpec, Result
-from ..games.replay import FORMAT, Played, load, replay, result_json
+from ..games.base import DealRow, Game, GameSpec, Result
+from ..games.replay import FORMAT, Played, load, replay, result_json, rows_of
 from ..games.views import Past, Pieces, pieces_for
 from ..games.words import how_words
-from ..i18n import _
+from ..i18n import _, current_language
 from ..models import GameSession, Group, HandRecord, HistoryEntry, Player, now
 from ..words import refusal, refusal_line
 from . import history
@@ -38,10 +38,12 @@ from .groups import players_under_lock
 from .limits import check_room_for_hand, check_room_for_players
 from .played import served, service_of
 from .refusals import Conflict, Refused, clean, sentence
+from .replays import ReplayCache, Replays, Version, reads_committed
 from .sessions import (  # the same check as a session file's players
     check_seated,
     commit_made,
     form_key,
+    hand_data,
     made_by,
     new_players,
 )
@@ -78,9 +80,13 @@ def is_game(gs: GameSession) -> bool:
 
 
 def game_title(gs: GameSession) -> str:
-    """The game's own name (a game's with services of its own included)."""
+    """The game's own name (a game's with services of its own included); a game whose pieces name it as
+    played (a ruleset's own name: Truco rioplatense) by that name."""
     spec = game_spec(gs.game)
-    return spec.title if spec is not None else gs.game.capitalize()
+    if spec is None:
+        return gs.game.capitalize()
+    own = pieces_of(gs.game)
+    return own.title(played(gs)) if own is not None and own.title is not None else spec.title
 
 
 def pieces(gs: GameSession) -> Pieces | None:
@@ -124,8 +130,71 @@ def session_json(gs: GameSession) -> str:
 
 
 def played(gs: GameSession, deals: list[Any] | None = None) -> Played:
-    """The session replayed through its game's engine (the stored deals always replay)."""
+    """The session replayed through its game's engine (the stored deals always replay): as stored (None: from
+    the replay kept for its version), or with ``deals`` in place of its deals."""
+    if deals is None:
+        return replayed(gs).played
     return replay(document(gs, deals), GAMES)
+
+
+# ---------------------------------------------------------------- replayed once per version
+
+
+@dataclass(frozen=True)
+class GameReplayed(Version):
+    """A game as of one version: its deals as stored (``hands``), replayed, and the game's state after the last
+    one (immutable, so a deal added later is played on from it: :func:`_caught_up`)."""
+
+    played: Played
+    state: Any
+
+
+def _replayed_from(gs: GameSession, version: int, deals: Sequence[dict[str, Any]]) -> GameReplayed:
+    """One pass over ``deals`` through the game's engine (raises SessionError)."""
+    game, table, raw = load(document(gs, list(deals)), GAMES)
+    rows: list[DealRow] = []
+    state = _played_into(rows, game, game.start(table), raw, 1)
+    return GameReplayed(version, tuple(deals), Played(game, table, tuple(rows), game.result(state)), state)
+
+
+def _played_into(rows: list[DealRow], game: Game[Any], state: Any, deals: Sequence[Any], first: int) -> Any:
+    """``deals`` played from ``state`` (before deal ``first``), their rows added to ``rows``: the state after."""
+    for after, row in rows_of(game, state, deals, first):
+        state = after
+        rows.append(row)
+    return state
+
+
+def _replay_stored(gs: GameSession) -> GameReplayed:
+    return _replayed_from(gs, gs.version, hand_data(gs))
+
+
+def _caught_up(gs: GameSession, older: GameReplayed, added: list[dict[str, Any]]) -> GameReplayed | None:
+    """Version ``gs.version`` from ``older`` when only ``added`` came since: those deals played on from its state."""
+    return played_on(older, gs.version, added)
+
+
+def played_on(older: GameReplayed, version: int, added: Sequence[dict[str, Any]]) -> GameReplayed | None:
+    """``older`` with ``added`` played after its last deal, as version ``version`` (None: refused; the whole
+    replay says why)."""
+    game, rows = older.played.game, list(older.played.rows)
+    try:
+        state = _played_into(rows, game, older.state, list(added), len(older.hands) + 1)
+        result = game.result(state)
+    except SessionError:
+        return None
+    made = GameReplayed(version, (*older.hands, *(dict(d) for d in added)),
+                        Played(game, older.played.table, tuple(rows), result), state)
+    return made.carry(older)
+
+
+#: this process's replays of the games (each gunicorn worker has its own), by session token and version
+GAME_REPLAYS: Replays[GameReplayed] = Replays(ReplayCache(), _replay_stored, _caught_up)
+
+
+def replayed(gs: GameSession) -> GameReplayed:
+    """``gs`` replayed as of its version, once per version and worker (``services/replays.py``)."""
+    return GAME_REPLAYS.replayed(gs)
 
 
 def _refused(exc: SessionError, number: int | None = None) -> Refused:
@@ -137,11 +206,23 @@ def _refused(exc: SessionError, number: int | None = None) -> Refused:
     return Refused(err.field, said)
 
 
-def _replayed(gs: GameSession, deals: list[Any], number: int | None) -> Played:
+def _replayed(gs: GameSession, deals: list[Any], number: int | None) -> GameReplayed:
+    """``deals`` replayed in place of the stored ones, as the version the change makes; a refusal as a field."""
     try:
-        return replay(document(gs, deals), GAMES)
+        return _replayed_from(gs, gs.version + 1, deals)
     except SessionError as exc:
         raise _refused(exc, number) from None
+
+
+def _with_next(gs: GameSession, before: GameReplayed | None, deals: list[Any], deal: dict[str, Any],
+               number: int) -> GameReplayed:
+    """The game with ``deal`` added: played on from ``before`` (the replay read before the lock) when that is
+    still the stored game, so a save plays the one deal and replays nothing; else the whole game replayed."""
+    if before is not None and before.version == gs.version and len(before.hands) == len(deals):
+        made = played_on(before, gs.version + 1, [deal])
+        if made is not None:
+            return made
+    return _replayed(gs, [*deals, deal], number)
 
 
 # ---------------------------------------------------------------- start
@@ -246,7 +327,10 @@ def _key(key: str) -> str:
 
 
 def add_deal(gs: GameSession, number: int, deal: dict[str, Any], idem_key: str, phone: str = "") -> HistoryEntry:
-    """Store ``deal`` as deal ``number`` (the next one); a re-sent copy (same key) is stored once."""
+    """Store ``deal`` as deal ``number`` (the next one); a re-sent copy (same key) is stored once. The deal is
+    played once, on the replay kept for the version it was entered on, and the game it makes is kept as the
+    new version's replay: the table screen that follows replays nothing."""
+    before = replayed(gs) if reads_committed(gs) else None
     _lock(gs)
     key = _key(idem_key)
     done = _by_key(gs, key)
@@ -258,9 +342,11 @@ def add_deal(gs: GameSession, number: int, deal: dict[str, Any], idem_key: str, 
         raise Conflict(_("Deal {n} was not saved: the game has {count} deals now (another phone was first). "
                          "Look at the table and enter the next deal.").format(n=number, count=len(deals)))
     check_room_for_hand(len(deals))
-    _replayed(gs, [*deals, deal], number)
+    made = _with_next(gs, before, deals, deal, number)
     db.session.add(HandRecord(session_id=gs.id, position=len(deals), data=dict(deal), idem_key=key))
-    return _logged(gs, "add", key, phone, number, None, deal)
+    entry = _logged(gs, "add", key, phone, number, None, deal)
+    GAME_REPLAYS.kept_after(gs, made)
+    return entry
 
 
 def _stored(gs: GameSession, number: int) -> HandRecord:
@@ -403,10 +489,16 @@ def options_played(spec: GameSpec, pieces: Pieces | None, options: Mapping[str, 
 
 
 def game_view(gs: GameSession) -> GameView:
-    """What the table screen, the HTML sheet and the PDF of a game show: one view of the replay."""
-    stored = deal_data(gs)
-    return played_view(played(gs, stored), stored, currency=gs.currency, closed=gs.closed, version=gs.version,
-                       group=gs.group.name, started=gs.created_at, ended=gs.closed_at)
+    """What the table screen, the HTML sheet and the PDF of a game show: one view of the replay, built once per
+    version, language and group name and kept with the version's replay (every page of the table shows it)."""
+    whole = replayed(gs)
+    group = gs.group.name
+
+    def view() -> GameView:
+        return played_view(whole.played, whole.hands, currency=gs.currency, closed=gs.closed, version=whole.version,
+                           group=group, started=gs.created_at, ended=gs.closed_at)
+
+    return whole.kept(("view", current_language(), group), view)
 
 
 def played_view(p: Played, stored: Sequence[Mapping[str, Any]], *, currency: str, closed: bool = False,

@@ -24,14 +24,17 @@ from ..games.views import Pieces
 from ..i18n import _, use_language
 from ..services import GameSession, Group
 from ..services.groups import first_seats
+from ..services.paging import window
 from . import printing
 from .access import UnknownLink, group_or_404, session_or_404, watched_or_404
+from .addresses import hint_number
 from .forms import Form, FormKey, number_of
 from .hardening import csp_nonce
 from .language import document_language
 from .offline import KEY as PHONE_KEY
 from .offline import report_waiting
 from .phones import phone_name
+from .polls import version_answer
 
 bp = Blueprint("games", __name__)
 
@@ -162,13 +165,51 @@ def watch(token: str) -> ResponseReturnValue:
     return _table(watched_or_404(token, game=True), watching=True)
 
 
+#: how many of the last deals the table screen shows (the rest are on the All deals pages)
+RECENT = 4
+
+
 def _table(gs: GameSession, watching: bool) -> ResponseReturnValue:
+    """The table screen: the game's own part, the last few deals, a link to the rest; its cost and weight do
+    not grow with the game (the view is kept with the version's replay, ``bench/scale.py``)."""
     view = services.games.game_view(gs)
     pieces = services.games.pieces(gs)
     extra = pieces.table_extra(view.played) if pieces is not None else {}
-    lines = {d.number: d.line for d in view.deals}
+    recent = view.deals[-RECENT:][::-1]
     return render_template("games/table.html", game_session=gs, view=view, pieces=pieces, extra=extra,
-                           lines=lines, watching=watching, token=None if watching else gs.token)
+                           recent=recent, watching=watching, token=None if watching else gs.token,
+                           watch_token=gs.watch_token if watching else None)
+
+
+@bp.get("/s/<token>/play/deals")
+def deals(token: str) -> ResponseReturnValue:
+    return _deals(_game(token), watching=False)
+
+
+@bp.get("/w/<token>/play/deals")
+def watched_deals(token: str) -> ResponseReturnValue:
+    return _deals(watched_or_404(token, game=True), watching=True)
+
+
+def _deals(gs: GameSession, watching: bool) -> ResponseReturnValue:
+    """All deals, newest first, a page at a time: ``?before=N`` the deals before N, ``?deal=N`` the page of N."""
+    view = services.games.game_view(gs)
+    page = window(len(view.deals), before=hint_number("before"), hand=hint_number("deal"))
+    shown = [view.deals[n - 1] for n in page.numbers]
+    return render_template("games/table_deals.html", game_session=gs, view=view, page=page, shown=shown,
+                           watching=watching, token=None if watching else gs.token,
+                           watch_token=gs.watch_token if watching else None)
+
+
+@bp.get("/s/<token>/play/version")
+def version(token: str) -> ResponseReturnValue:
+    """The table screen's "anything new?" poll (``web/polls.py``)."""
+    return version_answer(token, "session", _game)
+
+
+@bp.get("/w/<token>/play/version")
+def watched_version(token: str) -> ResponseReturnValue:
+    return version_answer(token, "watch", lambda t: watched_or_404(t, game=True))
 
 
 def _game(token: str) -> GameSession:
@@ -364,7 +405,7 @@ def sync(token: str) -> ResponseReturnValue:
     gs = _game(token)
     phone_key = request.args.get("phone", "")
     elsewhere = [asdict(w) for w in services.waiting_elsewhere(gs, phone_key)] if PHONE_KEY.match(phone_key) else []
-    return jsonify(version=gs.version, hands=len(gs.hands), closed=gs.closed, csrf=generate_csrf(), deals=[],
+    return jsonify(version=gs.version, hands=services.count_hands(gs), closed=gs.closed, csrf=generate_csrf(), deals=[],
                    elsewhere=elsewhere)
 
 

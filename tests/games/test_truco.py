@@ -239,7 +239,7 @@ def test_the_valenciano_example_through_the_cli():
     assert [r["points"] for r in out["deals"]] == [{"A": 4, "B": 0}, {"A": 2, "B": 2}, {"A": 6, "B": 0},
                                                    {"A": 0, "B": 12}, {"A": 0, "B": 12}]
     assert [r["camas"] for r in out["deals"]][2:] == [{"A": 1, "B": 0}, {"A": 1, "B": 1}, {"A": 1, "B": 2}]
-    assert out["result"]["winners"] == ["Bea", "Dan"] and out["result"]["how"] == "camas"
+    assert out["result"]["winners"] == ["Bea", "Dan"] and out["result"]["how"] == "camas_2_1"
 
 
 # ---------------------------------------------------------------- hostile hands, through the CLI

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 from html import unescape
 
 import pytest
@@ -186,3 +187,42 @@ def test_truc_valencia_table_counts_camas_and_the_partida(browser, group):
     table = unescape(browser.get(f"/s/{token}/play").get_data(as_text=True))
     assert "Cama 2: A 2 – B 12" in table and "Cama 3: A 12 – B 0" in table
     assert "partida to A: camas A 2 – B 1" in table
+
+
+def checked_options(page: str) -> dict[str, str]:
+    """The start form's options as drawn: each radio checked."""
+    return {k: unescape(v) for k, v in re.findall(r'<input type="radio" name="(opt-[\w]+)" value="([^"]*)" checked>',
+                                                  page)}
+
+
+def test_the_group_page_names_truco_rioplatense_and_truc_valencia(browser, group):
+    """The group page lists Truco rioplatense and truc valencià by their own names among today's games, and
+    the seed's Truc, Rentoy and Put after them as the historical games; a preset's start form starts
+    with today's values (docs/rules.md), and its session's pages call it by the ruleset's name."""
+    html = unescape(browser.get(f"/g/{group}").get_data(as_text=True))
+    titles = re.findall(r'data-game="(?:truc|rentoy|put)" data-preset="(\w+)">([^<]+)</a>', html)
+    assert set(titles[:2]) == {("rioplatense", "Truco rioplatense"), ("valenciano", "Truc valencià")}
+    order = [t for _k, t in re.findall(r'data-game="([\w-]+)"[^>]*>([^<]+)</a>', html)]
+    assert order.index("Truco rioplatense") < order.index("Put") and order.index("Truc valencià") < order.index("Truc")
+    assert order.index("Put") > order.index("Tressette") and order.index("Rentoy") > order.index("Tressette")
+    page = browser.get(f"/g/{group}/play/truc?preset=rioplatense").get_data(as_text=True)
+    options = checked_options(page)
+    assert (options["opt-ruleset"], options["opt-contraflor_resto"], options["opt-mazo_first"]) == (
+        '"rioplatense"', '"resto"', "2")
+    data = {f"seat{i + 1}": name for i, name in enumerate(FOUR)}
+    data.update({"idem_key": field_value(page, "idem_key"), "stake": "1", "currency": "EUR", "preset": "rioplatense",
+                 **options})
+    r = browser.post(f"/g/{group}/play/truc", data)
+    assert r.status_code == 302, errors_on(r.get_data(as_text=True))
+    token = r.headers["Location"].split("/")[2]
+    doc = json.loads(browser.get(f"/s/{token}/play/session.json").get_data(as_text=True))
+    assert doc["options"]["ruleset"] == "rioplatense" and doc["options"]["contraflor_resto"] == "resto"
+    assert "<title>Truco rioplatense" in browser.get(f"/s/{token}/play").get_data(as_text=True)
+    assert hand(browser, token, end="mazo-1").status_code == 302
+    night = re.search(rf"/g/{group}/nights/(\d+)", browser.get(f"/g/{group}").get_data(as_text=True)).group(1)
+    evening = unescape(browser.get(f"/g/{group}/nights/{night}").get_data(as_text=True))
+    assert "Truco rioplatense" in evening
+    pdf = browser.get(f"/g/{group}/nights/{night}/report.pdf")
+    assert pdf.status_code == 200
+    text = subprocess.run(["pdftotext", "-", "-"], input=pdf.get_data(), capture_output=True, check=True).stdout
+    assert "Truco rioplatense" in text.decode()

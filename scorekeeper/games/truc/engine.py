@@ -22,6 +22,7 @@ from ..base import (
     Game,
     GameSpec,
     OptionSpec,
+    Preset,
     Result,
     Seating,
     Table,
@@ -514,8 +515,22 @@ def game_of(spec: GameSpec, rules: Rules) -> Game[State]:
     return Game(spec, read_options_of(spec), start_with(rules), play, result, ended_at=lambda s: s.ended)
 
 
+#: Truco as played today, each by its own name on the group page, with the sources' values
+#: (docs/rules.md, "Truco as played today"): Río de la Plata to 30 in malas and buenas, without flor
+#: unless the table agrees [T4], the deck 2 [E2], flor against flor 4 [T1], contraflor al resto and
+#: falta by the rulebook [T4]; Valencia in camas of 18 (9 malas, 9 buenas), two camas of three [V3],
+#: the falta with both teams in the malas for the whole cama [V4]. The seed's Truc beside them.
+TRUC_PRESETS = (
+    Preset("rioplatense", "Truco rioplatense", {"ruleset": "rioplatense", "target": 30, "flor": False,
+                                                "mazo_first": 2, "flor_flor": 4, "contraflor_resto": "resto",
+                                                "falta_malas": "buenas", "three_ties": "eldest"}),
+    Preset("valenciano", "Truc valencià", {"ruleset": "valenciano", "cama": 18, "camas": 2, "falta_cama": "game"}),
+    Preset("seed", "Truc", {"ruleset": "seed"}, historical=True),
+)
+
 RENTOY_SPEC = GameSpec(name="rentoy", title="Rentoy", seats=(2, 4, 6, 8), partnership="fixed", unit="points",
-                       options=(STAKE_OPTION,), source="seed 004 (Krasnopolsky), Rentoy, S4 L82-127", teams=2)
+                       options=(STAKE_OPTION,), source="seed 004 (Krasnopolsky), Rentoy, S4 L82-127", teams=2,
+                       presets=(Preset("rentoy", "Rentoy", historical=True),))
 TRUC_SPEC = GameSpec(name="truc", title="Truc", seats=(2, 4, 6, 8), partnership="fixed", unit="points",
                      options=(OptionSpec("three_ties", "eldest", ("eldest", "tie")), STAKE_OPTION,
                               OptionSpec("ruleset", "seed", tuple(MAKERS)), OptionSpec("target", 30, (15, 30)),
@@ -526,9 +541,10 @@ TRUC_SPEC = GameSpec(name="truc", title="Truc", seats=(2, 4, 6, 8), partnership=
                               OptionSpec("falta_malas", "buenas", tuple(FALTA_READINGS)),
                               OptionSpec("falta_cama", "buenas", ("buenas", "game"))),
                      source="seed 004 (Krasnopolsky), Truc, S4 L130-166; Truco as played today, docs/rules.md",
-                     teams=2)
+                     teams=2, presets=TRUC_PRESETS)
 PUT_SPEC = GameSpec(name="put", title="Put", seats=(2,), partnership="none", unit="points", options=(STAKE_OPTION,),
-                    source="seed 004 (Krasnopolsky), Cotton's Put, S4 L132, L142-147, L164")
+                    source="seed 004 (Krasnopolsky), Cotton's Put, S4 L132, L142-147, L164",
+                    presets=(Preset("put", "Put", historical=True),))
 
 RENTOY = game_of(RENTOY_SPEC, RENTOY_RULES)
 TRUC = game_of(TRUC_SPEC, TRUC_RULES)

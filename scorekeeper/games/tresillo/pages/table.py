@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from functools import partial
-from typing import Any, Literal
+from typing import Any
 
 from flask import (
     Blueprint,
@@ -34,6 +33,7 @@ from ....web.hardening import csp_nonce
 from ....web.language import document_language
 from ....web.offline import rendered_now
 from ....web.phones import named_by, phone_name, respond
+from ....web.polls import version_answer
 from ....web.printing import documents_of
 from .. import services
 from ..services import GameSession, HistoryEntry
@@ -108,26 +108,6 @@ def own_copy(page: str) -> str:
 @bp.get("/<token>/version")
 def version(token: str) -> ResponseReturnValue:
     return version_answer(token, "session", session_or_404)
-
-
-def version_answer(token: str, kind: Literal["session", "watch"],
-                   opened: Callable[[str], GameSession]) -> ResponseReturnValue:
-    """The screen's poll every few seconds: an empty 304 while the version it holds is still the session's.
-
-    The phone sends the version it shows as ``If-None-Match``; the unchanged
-    evening (nearly every poll) is answered from one indexed row. A new version
-    (or a link that opens nothing, refused with its words by ``opened``) is
-    answered in full: the version, the number of hands, whether it is closed.
-    """
-    now = services.version_by_link(token, kind)
-    if now is not None and request.if_none_match.contains(str(now)):
-        unchanged = Response(status=304)
-        unchanged.set_etag(str(now))
-        return unchanged
-    gs = opened(token)
-    answer = jsonify(version=gs.version, hands=services.count_hands(gs), closed=gs.closed)
-    answer.set_etag(str(gs.version))
-    return answer
 
 
 @bp.route("/<token>/hand", methods=["GET", "POST"])

@@ -10,9 +10,10 @@ from flask import Blueprint, render_template
 from flask.typing import ResponseReturnValue
 
 from ....web.access import watched_or_404
+from ....web.polls import version_answer
 from ....web.printing import documents_of
 from .. import services
-from .table import document_response, drawn_chart, version_answer
+from .table import document_response, drawn_chart
 
 bp = Blueprint("watch", __name__, url_prefix="/w")
 

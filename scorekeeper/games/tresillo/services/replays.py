@@ -21,16 +21,14 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable, Hashable, Iterator
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any, TypeVar, cast
+from typing import Any
 
-from sqlalchemy import select
-
-from ....db import db, unwritten
-from ....models import GameSession, HandRecord, HistoryEntry
-from ....services.kept import Kept
+from ....models import GameSession
+from ....services.replays import ReplayCache, Version, appended, stored_version
+from ....services.replays import reads_committed as _unwritten
 from ....services.sessions import hand_data
 from ..engine import (
     Hand,
@@ -79,50 +77,14 @@ def ledger_for(
     return replayed(gs).ledger_as(end_paper)
 
 
-T = TypeVar("T")
-#: the first part of the key a row's own words are kept under (``(ROW, language, index)``): adding hands
-#: after a row changes nothing of it, so a version made that way keeps them (:meth:`Replayed.carry`)
-ROW = "row"
-
-
 @dataclass(frozen=True)
-class Replayed:
-    """A session replayed as of one version: its inputs, the table after its last hand, its ledger."""
+class Replayed(Version):
+    """A session replayed as of one version: its inputs (``hands``), the table after its last hand, its ledger;
+    what the pages derive from it is kept with it (:meth:`Version.kept`)."""
 
-    version: int
-    hands: tuple[dict[str, Any], ...]  # the stored hand objects, in order (read only)
     session: Session
     table: Table  # never played on: callers get forks
     ledger: Ledger
-    #: what pages derived from this version and keep (a row in words, per language): see :meth:`kept`
-    _kept: dict[Hashable, Any] = field(default_factory=dict, compare=False, repr=False)
-    _making: threading.RLock = field(default_factory=threading.RLock, compare=False, repr=False)
-
-    def kept(self, key: Hashable, make: Callable[[], T]) -> T:
-        """``make()``, made once for this version and kept under ``key`` (it must be immutable and
-        depend on nothing but this version and the key, e.g. a row's words in one language).
-
-        The table's phones open a new version at once, two or three on one worker: one thread
-        makes it while the others wait for it, rather than all making it side by side
-        (bench/tableside.py)."""
-        try:
-            return cast(T, self._kept[key])
-        except KeyError:
-            pass
-        with self._making:
-            try:
-                return cast(T, self._kept[key])
-            except KeyError:
-                made = self._kept[key] = make()
-                return made
-
-    def carry(self, older: Replayed) -> Replayed:
-        """This version, made by adding hands to ``older``, keeps what ``older`` kept of its rows
-        (keys beginning with :data:`ROW`): those rows are the same rows, so the table screen's last
-        hands are said once, not again for every new version."""
-        self._kept.update((key, made) for key, made in list(older._kept.items())
-                          if isinstance(key, tuple) and key[:1] == (ROW,))
-        return self
 
     def ledger_as(self, end_paper: str | None) -> Ledger:
         """The ledger with the paper settled or kept at the end (None: as the session says)."""
@@ -133,60 +95,9 @@ class Replayed:
         return replace(self.ledger, setup=other, settlement=settle(other, self.ledger.last, self.ledger.rules.scoring))
 
 
-class ReplayCache(Kept[tuple[str, int], Replayed]):
-    """The replays of the sessions a worker serves, by (session token, version), shared by its threads.
-
-    The token, not the row id: a token is never given to another session, even in
-    another database (the tests make one a test).
-
-    Bounded by the hands the replays hold (``hands``; a replay holds about 1.5 KB a hand, so the
-    default 60,000 hands is under 100 MB a worker), not by their count: behind a proxy every
-    worker serves every table, and a count of 32 was soon too few (bench/tables.py). A session's
-    newest two versions are kept, the older ones dropped when a new one comes: the newest is what
-    the phones ask for, the one before is what a worker that meets a version made elsewhere
-    catches up from (:func:`_caught_up`).
-    """
-
-    def __init__(self, hands: int = 60_000) -> None:
-        super().__init__(hands, weight=lambda made: len(made.hands) + 1)
-
-    def put(self, key: tuple[str, int], value: Replayed) -> None:
-        token, version = key
-        with self._lock:
-            for older in [k for k in self._items if k[0] == token and k[1] < version - 1]:
-                self._drop(older)
-        super().put(key, value)
-
-    def keys(self) -> list[tuple[str, int]]:
-        with self._lock:
-            return list(self._items)
-
-    def forget(self, key: tuple[str, int]) -> None:
-        """Drop one replay (the tests make a version another worker made this way)."""
-        with self._lock:
-            self._drop(key)
-
-    def newest(self, token: str, below: int) -> Replayed | None:
-        """The newest replay kept of session ``token`` older than version ``below``, if any."""
-        with self._lock:
-            older = [made for (kept, version), made in self._items.items() if kept == token and version < below]
-        return max(older, key=lambda made: made.version, default=None)
-
-
 #: this process's replays (each gunicorn worker has its own; the version in the key is the database's), as many
 #: hands as ``SCOREKEEPER_REPLAY_HANDS`` says (docs/deploy.md)
-CACHE = ReplayCache(int(os.environ.get("SCOREKEEPER_REPLAY_HANDS", "60000")))
-
-
-def stored_version(gs: GameSession) -> int | None:
-    """The session's version as the database has it now (not as loaded at the start of the request)."""
-    return db.session.scalar(select(GameSession.version).where(GameSession.id == gs.id))
-
-
-def _unwritten(gs: GameSession) -> bool:
-    """Whether ``gs`` is stored and this transaction has not changed anything (yet): the state it
-    reads is the committed state of ``gs.version``."""
-    return gs.id is not None and unwritten()
+CACHE: ReplayCache[Replayed] = ReplayCache(int(os.environ.get("SCOREKEEPER_REPLAY_HANDS", "60000")))
 
 
 def replayed(gs: GameSession) -> Replayed:
@@ -207,24 +118,6 @@ _REPLAYING = tuple(threading.Lock() for _ in range(64))
 
 def _cached(gs: GameSession) -> Replayed | None:
     return CACHE.get((gs.token, gs.version)) if _unwritten(gs) else None
-
-
-def appended(gs: GameSession, older: Replayed) -> list[dict[str, Any]] | None:
-    """The hands added at the end of ``gs`` since version ``older.version``, if that is all that changed:
-    each version since has one history entry and it is an ``add`` (an edit, a deletion, a new seating, the
-    end, an undo, or a version without its entry: None, and the caller replays the evening)."""
-    changes = db.session.execute(select(HistoryEntry.version, HistoryEntry.kind).where(
-        HistoryEntry.session_id == gs.id, HistoryEntry.version > older.version,
-        HistoryEntry.version <= gs.version)).all()
-    if sorted(v for v, _ in changes) != list(range(older.version + 1, gs.version + 1)):
-        return None
-    if any(kind != "add" for _, kind in changes):
-        return None
-    first = len(older.hands)
-    added = list(db.session.scalars(
-        select(HandRecord.data).where(HandRecord.session_id == gs.id, HandRecord.position >= first,
-                                      HandRecord.position < first + len(changes)).order_by(HandRecord.position)))
-    return added if len(added) == len(changes) else None
 
 
 def _caught_up(gs: GameSession) -> Replayed | None:

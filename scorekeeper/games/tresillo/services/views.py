@@ -12,11 +12,14 @@ from ....models import GameSession, now
 from ....reports.chart import PHONE, thin
 from ....services.history import last_change_kept
 from ....services.kept import Kept
+from ....services.paging import HANDS_PER_PAGE as HANDS_PER_PAGE
+from ....services.paging import window
+from ....services.replays import ROW
 from ....services.shared import shared_pages
 from ..engine import RULESETS, HandChoices, Ledger, get_ruleset, hand_choices, settle
 from ..views import RowView, SessionView, SettlementView, build_view, row_view, settlement_view
 from ..words import option_words, rules_title
-from .replays import ROW, Replayed, ledger_for, replayed
+from .replays import Replayed, ledger_for, replayed
 
 T = TypeVar("T")
 
@@ -164,10 +167,6 @@ def bowls_so_far(ledger: Ledger, most: int | None = PHONE.most_points) -> dict[s
     }
 
 
-#: how many hands the All hands page shows at a time (newest first)
-HANDS_PER_PAGE = 25
-
-
 @dataclass(frozen=True)
 class HandsPage:
     """One page of the All hands list: the rows of hands ``top`` down to ``bottom``, newest first.
@@ -192,37 +191,17 @@ class HandsPage:
         return self.whole.kept(("hands page", key), make)
 
 
-def hands_window(total: int, *, before: int | None = None, hand: int | None = None,
-                 size: int = HANDS_PER_PAGE) -> tuple[int, int]:
-    """The hands (top, bottom) a page shows, newest first: those before hand ``before``, or the page of
-    hand ``hand`` (the pages counted from the newest), or the newest page. Out-of-range asks are clamped.
-
-    >>> hands_window(300), hands_window(300, before=276), hands_window(300, hand=1), hands_window(300, before=-5)
-    ((300, 276), (275, 251), (25, 1), (25, 1))
-    >>> hands_window(30, hand=6), hands_window(30, hand=5), hands_window(0)
-    ((30, 6), (5, 1), (0, 1))
-    """
-    if hand is not None:
-        top = total - (total - min(max(hand, 1), total)) // size * size
-    elif before is not None:
-        top = min(before - 1, total) if before > 1 else min(size, total)
-    else:
-        top = total
-    return top, max(top - size + 1, 1)
-
-
 def hands_page(gs: GameSession, *, before: int | None = None, hand: int | None = None) -> HandsPage:
     """A page of the All hands list: only its own hands' rows are put into words, each once per version
     and language (:func:`said_row`), so paging back and forth says nothing twice."""
     whole = replayed(gs)
     ledger = whole.ledger_as(None)
     total = len(ledger.results)
-    top, bottom = hands_window(total, before=before, hand=hand)
+    shown = window(total, before=before, hand=hand)
     # rows: the start, then a deal row and a hand row for each hand (hand n's row is rows[2n])
-    rows = tuple(said_row(whole, 2 * n) for n in range(top, bottom - 1, -1)) if top else ()
-    newer = top + HANDS_PER_PAGE + 1 if top + HANDS_PER_PAGE < total else None
-    return HandsPage(kept_view(gs, whole), rows, top, bottom, has_newer=top < total, newer=newer,
-                     older=bottom if bottom > 1 else None, whole=whole)
+    rows = tuple(said_row(whole, 2 * n) for n in shown.numbers)
+    return HandsPage(kept_view(gs, whole), rows, shown.top, shown.bottom, has_newer=shown.has_newer,
+                     newer=shown.newer, older=shown.older, whole=whole)
 
 
 @dataclass(frozen=True)
