@@ -90,3 +90,16 @@ def test_a_results_settlement_is_in_cents():
                     (("Ana", Decimal("1.10")), ("Bea", Decimal("-0.55")), ("Cleo", Decimal("-0.55"))))
     pays = settlement(result, ("Ana", "Bea", "Cleo"), "EUR")
     assert [(p.payer, p.payee, p.amount) for p in pays] == [("Bea", "Ana", "€0.55"), ("Cleo", "Ana", "€0.55")]
+
+
+def test_a_game_paid_as_it_goes_names_as_winners_and_losers_only_those_up_or_down():
+    """Terziglio paid every deal: three chiamo made in turn leave everybody even, and nobody won or lost."""
+    from scorekeeper.games.replay import replay
+
+    deals = [{"bid": "chiamo", "soloist": p, "points": 6} for p in ("Ana", "Bea", "Cleo")]
+    doc = {"format": "scorekeeper-session/2", "game": "terziglio", "players": ["Ana", "Bea", "Cleo"],
+           "options": {"scoring": "payments", "stake": "0.50"}, "deals": deals}
+    even = replay(doc).result
+    assert (even.winners, even.losers) == ((), ()) and all(m == 0 for _, m in even.money)
+    up = replay({**doc, "deals": deals[:2]}).result
+    assert (up.winners, up.losers) == (("Ana", "Bea"), ("Cleo",))
