@@ -104,6 +104,9 @@ EQUIVALENT.update({
     (TRANSFERS, "payees = sorted((p for p in owed if owed[p] > 0), key=lambda p: (-owed[p], seat[p]))", ">"):
         "a group sums to zero, so while it has a payer it has a payee owed more than zero, sorted before anyone "
         "owed nothing: payees[0] is the same",
+    ("scorekeeper/games/tressette/core.py", "if state.ended is None or state.multiplier is None:", "or"):
+        "advance() sets a game's end and its multiplier together, and nothing else sets either: one is None "
+        "exactly when the other is",
 })
 
 SWAPS: dict[type, type] = {
