@@ -18,6 +18,7 @@ import http.cookiejar
 import json
 import os
 import re
+import secrets
 import signal
 import statistics
 import subprocess
@@ -155,7 +156,9 @@ class Phone:
         return self._open(urllib.request.Request(self.base + path, headers=headers or {}))
 
     def post(self, path: str, data: dict[str, str], headers: dict[str, str] | None = None) -> Answer:
-        fields = {"csrf_token": self.csrf, **data}
+        # as a page's form posts: its CSRF token and its own key (a keyed form refuses a post without one)
+        fields = {"csrf_token": self.csrf, "key": secrets.token_urlsafe(12), "idem_key": secrets.token_urlsafe(12),
+                  **data}
         return self._open(urllib.request.Request(self.base + path, data=urllib.parse.urlencode(fields).encode(),
                                                  headers=headers or {}))
 

@@ -2,7 +2,11 @@
 
     flock /work/bench.lock .venv/bin/python bench/tables.py \\
         --database postgresql+psycopg://postgres@127.0.0.1:PORT/postgres \\
-        [--tables 10 40] [--servers 2] [--seconds 40] [--hands 60] [--faster 10]
+        [--tables 10 40] [--servers 2] [--seconds 40] [--hands 60] [--faster 10] [--mix]
+
+With ``--mix`` the tables play Tresillo, Truco (rioplatense), Tressette and Cacho in turn: the other games'
+phones poll, sync, reload and save through the pages every game shares (``/s/<token>/play…``), a deal
+entered as its deal form posts it (the form, the save, the table screen).
 
 For each number of tables: a fresh database in that PostgreSQL server (dropped
 after) and ``--servers`` app servers in front of it, as separate machines would
@@ -176,16 +180,34 @@ class Sample:
     behind: bool | None = None  # its worker had not answered this table since its last hand (replaying kinds)
 
 
+@dataclass(frozen=True)
+class Paths:
+    """Where a table's phones ask: Tresillo's own pages, or the pages every other game shares."""
+
+    screen: str
+    version: str
+    sync: str
+    pdf: str
+
+    def at(self, kind: str, token: str) -> str:
+        return str(getattr(self, kind)).format(token=token)
+
+
+TRESILLO = Paths("/s/{token}", "/s/{token}/version", "/s/{token}/sync", "/s/{token}/report.pdf")
+GAME = Paths("/s/{token}/play", "/s/{token}/play/version", "/s/{token}/play/sync", "/s/{token}/play/sheet.pdf")
+
+
 class PollingPhone:
     """A phone left on the table screen: kept-alive connections (one to each server, as a proxy keeps them)
     and the version it shows."""
 
-    def __init__(self, proxy: Proxy, token: str, version: str) -> None:
+    def __init__(self, proxy: Proxy, token: str, version: str, paths: Paths | None = None) -> None:
         self.proxy = proxy
         where = [urllib.parse.urlsplit(url) for url in proxy.urls]
         self.conns = [http.client.HTTPConnection(w.hostname or "", w.port, timeout=60) for w in where]
         self.token = token
         self.version = version
+        self.paths = paths or TRESILLO
         self.key = uuid.uuid4().hex  # the phone's own key (localStorage's sk-phone-key)
 
     def _get(self, path: str, headers: dict[str, str]) -> tuple[int, bytes]:
@@ -205,12 +227,13 @@ class PollingPhone:
         rid = request_id()
         headers = {"X-Request-Id": rid, **({"If-None-Match": f'"{self.version}"'} if tagged else {})}
         began = time.perf_counter()
-        status, body = self._get(f"/s/{self.token}/version", headers)
+        status, body = self._get(self.paths.at("version", self.token), headers)
         table.record("poll", rid, time.perf_counter() - began, status, (200, 304))
         if status == 200 and str(json.loads(body)["version"]) != self.version:
             rid = request_id()  # location.reload(): the table screen again (its files are cached)
             began = time.perf_counter()
-            status, _ = self._get(f"/s/{self.token}", {"Accept-Encoding": "br, gzip", "X-Request-Id": rid})
+            status, _ = self._get(self.paths.at("screen", self.token), {"Accept-Encoding": "br, gzip",
+                                                                        "X-Request-Id": rid})
             table.record("table screen", rid, time.perf_counter() - began, status, (200,))
             self.version = str(json.loads(body)["version"])
 
@@ -218,7 +241,7 @@ class PollingPhone:
         """The outbox's check (static/offline.js), with this phone's own key."""
         rid = request_id()
         began = time.perf_counter()
-        status, _ = self._get(f"/s/{self.token}/sync?phone={self.key}", {"X-Request-Id": rid})
+        status, _ = self._get(self.paths.at("sync", self.token) + f"?phone={self.key}", {"X-Request-Id": rid})
         table.record("sync", rid, time.perf_counter() - began, status, (200,))
 
 
@@ -231,6 +254,11 @@ class Table:
     phones: list[PollingPhone] = field(default_factory=list)
     samples: list[Sample] = field(default_factory=list)  # this phase's requests, in the order made
     caught_up: set[str] = field(default_factory=set)  # workers that answered this table since its last hand
+    game: str = "tresillo"  # which game: its pages (Tresillo's or every game's) and how a hand is entered
+
+    @property
+    def paths(self) -> Paths:
+        return TRESILLO if self.game == "tresillo" else GAME
 
     def record(self, kind: str, rid: str, took: float, status: int, ok: tuple[int, ...]) -> None:
         self.samples.append(Sample(kind, rid, took, status, status in ok))
@@ -250,8 +278,13 @@ class Table:
 
 
 def enter_hand(table: Table) -> None:
-    """One phone enters the next hand as games/tresillo.js does: the form, two previews, the save, the table screen."""
+    """One phone enters the next hand as games/tresillo.js does: the form, two previews, the save, the table screen.
+    At a table of another game: its deal form, the save, the table screen."""
     from conftest import hand_fields
+
+    if table.game != "tresillo":
+        enter_deal(table)
+        return
 
     token = table.token
     page = table.keeper_asks("hand form", f"/s/{token}/hand")
@@ -266,6 +299,22 @@ def enter_hand(table: Table) -> None:
         screen = table.keeper_asks("table screen", f"{where.path}?{where.query}")
         shown = re.search(r'data-version="([^"]+)"', screen.text)
         if table.phones and shown:  # the keeper is the first of the five: it shows the new version already
+            table.phones[0].version = shown.group(1)
+
+
+def enter_deal(table: Table) -> None:
+    """A deal of a game of every game's pages: the deal form, the save (the form's own fields), the table screen."""
+    token = table.token
+    page = table.keeper_asks("hand form", f"/s/{token}/play/deal")
+    data = dict(table.hands[0])
+    data.update(idem_key=hidden(page.text, "idem_key"), number=hidden(page.text, "number"))
+    answer = table.keeper_asks("save", f"/s/{token}/play/deal", data, (302, 303))
+    if answer.status in (302, 303):
+        table.hands.pop(0)
+        where = urllib.parse.urlsplit(answer.headers["Location"])
+        screen = table.keeper_asks("table screen", where.path + (f"?{where.query}" if where.query else ""))
+        shown = re.search(r'data-version="([^"]+)"', screen.text)
+        if table.phones and shown:
             table.phones[0].version = shown.group(1)
 
 
@@ -308,15 +357,48 @@ def ask_pdf(table: Table, until: float) -> None:
     told to, while the phase lasts."""
     phone = Phone(table.proxy.urls[0], "br, gzip")
     while True:
-        answer = table.keeper_asks("pdf", f"/s/{table.token}/report.pdf", ok=(200, 429), phone=phone)
+        answer = table.keeper_asks("pdf", table.paths.at("pdf", table.token), ok=(200, 429), phone=phone)
         wait = float(answer.headers.get("Retry-After", "5"))
         if answer.status != 429 or time.monotonic() + wait >= until:
             return
         time.sleep(wait)
 
 
-def set_tables(url: str, count: int, hands: int, extra: int, work: Path) -> list[tuple[str, list[dict]]]:
-    """``count`` sessions mid-evening, stored as an imported file would be; each with the hands still to enter."""
+#: the mix of ``--mix``: the tables take these games in turn
+MIX = ("tresillo", "truco", "tressette", "cacho")
+FOUR = ("Ana", "Bea", "Cleo", "Dan")
+
+
+def game_file(game: str, hands: int, rng: random.Random) -> dict:
+    """A game of every game's pages mid-evening (``hands`` deals played), as its session file: a Truco
+    rioplatense where three tied tricks take nothing, a Tressette whose later deals are annulled (dealt again),
+    a Cacho of random pots: none of them ends while the bench runs."""
+    from scale_games import cacho
+
+    teams = {"Nos": ["Ana", "Cleo"], "Ellos": ["Bea", "Dan"]}
+    if game == "truco":
+        return {"game": "truc", "players": list(FOUR), "teams": teams, "deals": [{"tricks": ["tie"] * 3}] * hands,
+                "options": {"ruleset": "rioplatense", "three_ties": "tie", "target": 30, "stake": "1"}}
+    if game == "tressette":
+        first = [{"points": {"Nos": 5, "Ellos": 5}, "last": "Nos"}, {"points": {"Nos": 5, "Ellos": 5}, "last": "Ellos"}]
+        return {"game": "tressette", "players": list(FOUR), "teams": teams, "options": {"stake": "1"},
+                "deals": (first + [{"annulled": True}] * hands)[:hands]}
+    return cacho(hands, rng)
+
+
+def deals_to_enter(game: str, count: int) -> list[dict]:
+    """The deal forms' fields a table of ``game`` posts, one deal after another."""
+    if game == "truco":
+        return [{"end": f"won-{k % 2}"} for k in range(count)]
+    if game == "tressette":
+        return [{"mode": "annulled"} for _ in range(count)]
+    return [{"hand": "void", "dealer": FOUR[k % 4]} for k in range(count)]
+
+
+def set_tables(url: str, count: int, hands: int, extra: int, work: Path,
+               games: tuple[str, ...] = ("tresillo",)) -> list[tuple[str, list[dict], str]]:
+    """``count`` sessions mid-evening, stored as an imported file would be; each with the hands still to enter,
+    and its game (the tables take ``games`` in turn)."""
     from flask_migrate import upgrade
 
     from scorekeeper import create_app
@@ -334,7 +416,13 @@ def set_tables(url: str, count: int, hands: int, extra: int, work: Path) -> list
         upgrade()
         for n in range(count):
             group = services.create_group(f"Table {n + 1}")
-            made.append((services.import_session(group, json.dumps(file)).token, [dict(h) for h in later]))
+            game = games[n % len(games)]
+            if game == "tresillo":
+                made.append((services.import_session(group, json.dumps(file)).token, [dict(h) for h in later], game))
+                continue
+            doc = {"format": "scorekeeper-session/2", **game_file(game, hands, random.Random(n))}
+            token = services.games.import_game(group, json.dumps(doc)).token
+            made.append((token, deals_to_enter(game, extra), game))
         db.session.remove()
         db.engine.dispose()
     return made
@@ -538,7 +626,7 @@ def warm_up(tables: list[Table], servers: list[Server]) -> None:
     def job(_n: int, table: Table) -> None:
         enter_hand(table)
         for server in range(len(servers)):
-            table.keeper_asks("table screen", f"/s/{table.token}", server=server)
+            table.keeper_asks("table screen", table.paths.at("screen", table.token), server=server)
 
     since = [len(s.output) for s in servers]
     each_table(tables, job, 600)
@@ -607,8 +695,10 @@ def print_statements(phases: list[Phase], url: str) -> list[dict[str, object]]:
     return [{"query": q, "calls": c, "ms": m, "reads": how_found(found[q])} for q, (c, m) in ran.items()]
 
 
-def report(count: int, servers: int, phases: list[Phase], faster: float, url: str) -> dict[str, object]:
-    print(f"\n{count} tables × {PHONES} phones, {servers} server(s) of two workers; {os.cpu_count()} CPUs")
+def report(count: int, servers: int, phases: list[Phase], faster: float, url: str,
+           mixed: bool = False) -> dict[str, object]:
+    print(f"\n{count} tables × {PHONES} phones, {servers} server(s) of two workers; {os.cpu_count()} CPUs"
+          f"{'; the games in turn: ' + ', '.join(MIX) if mixed else ''}")
     per = {p.name: print_phase(p, count) for p in phases}
     real = per["polls"] + (per["evening"] - per["polls"]) / faster
     plain = per["plain polls"] + (per["evening"] - per["polls"]) / faster
@@ -619,7 +709,8 @@ def report(count: int, servers: int, phases: list[Phase], faster: float, url: st
     checked = print_statements(phases, url)
     evening = phases[-1].samples
     kinds = sorted({s.kind for s in evening})
-    return {"tables": count, "servers": servers, "per_table_cpu": per, "real_table_cpu": real,
+    return {"tables": count, "servers": servers, "mix": list(MIX) if mixed else ["tresillo"],
+            "per_table_cpu": per, "real_table_cpu": real,
             "tables_per_core": 1 / real,
             "tables_per_core_plain_polls": 1 / plain, "saturated": saturated,
             "app_db_cpu": {p.name: [sum(p.app_cpu), p.db_cpu] for p in phases},
@@ -646,7 +737,7 @@ def run(base_url: str, count: int, args: argparse.Namespace, work: Path) -> dict
     url = base_url.rsplit("/", 1)[0] + "/" + name
     try:
         extra = int(args.seconds * args.faster / HAND_EVERY) + 3
-        made = set_tables(url, count, args.hands, extra, work)
+        made = set_tables(url, count, args.hands, extra, work, MIX if args.mix else ("tresillo",))
         with ExitStack() as stack:
             servers = []
             for n in range(args.servers):  # one after the other: the first may still be migrating
@@ -655,11 +746,13 @@ def run(base_url: str, count: int, args: argparse.Namespace, work: Path) -> dict
                 command = [str(ROOT / "scripts" / "run"), "-c", "python:tables_gunicorn"]
                 servers.append(stack.enter_context(started(command, env)))
             proxy = Proxy(servers)
-            tables = [Table(token, later, proxy, Phone(proxy.urls[0], "br, gzip")) for token, later in made]
+            tables = [Table(token, later, proxy, Phone(proxy.urls[0], "br, gzip"), game=game)
+                      for token, later, game in made]
             warm_up(tables, servers)
             for table in tables:
-                version = str(json.loads(table.keeper_asks("poll", f"/s/{table.token}/version").body)["version"])
-                table.phones = [PollingPhone(proxy, table.token, version) for _ in range(PHONES)]
+                asked = table.keeper_asks("poll", table.paths.at("version", table.token))
+                version = str(json.loads(asked.body)["version"])
+                table.phones = [PollingPhone(proxy, table.token, version, table.paths) for _ in range(PHONES)]
             pg = postmaster(base_url)
             phases = [phase("plain polls", tables, args.seconds, False, None, servers, pg, url),
                       phase("polls", tables, args.seconds, True, None, servers, pg, url),
@@ -668,7 +761,7 @@ def run(base_url: str, count: int, args: argparse.Namespace, work: Path) -> dict
                 for phone in table.phones:
                     for conn in phone.conns:
                         conn.close()
-        return report(count, args.servers, phases, args.faster, url)
+        return report(count, args.servers, phases, args.faster, url, args.mix)
     finally:
         with admin.connect() as conn:
             conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
@@ -684,6 +777,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=40.0, help="length of each phase")
     parser.add_argument("--hands", type=int, default=60, help="hands each table has when the run starts")
     parser.add_argument("--faster", type=float, default=10.0, help="hands and PDFs this many times as often")
+    parser.add_argument("--mix", action="store_true",
+                        help="the tables play Tresillo, Truco, Tressette and Cacho in turn (not Tresillo alone)")
     args = parser.parse_args()
     if not args.database.startswith("postgresql"):
         raise SystemExit("--database postgresql+psycopg://…: a PostgreSQL server of your own (recipe in .ci/run)")

@@ -104,6 +104,16 @@ def _money(q: Decimal, currency: str, signed: bool, unit: bool, round_sums: bool
     return "+" + text if signed and q > 0 else text
 
 
+def currency_sign(currency: str) -> str:
+    """A currency as a column's heading names it: its sign in the language (``€``), else as the players wrote it.
+
+    >>> currency_sign("EUR"), currency_sign("ptas")
+    ('€', 'ptas')
+    """
+    code = _iso_code(currency)
+    return numbers.get_currency_symbol(code, locale=current_locale()) if code else currency.strip()
+
+
 def number(n: int | Decimal) -> str:
     """A figure with the language's grouping: ``1.234`` (es), ``1 234`` (fr), ``1,234`` (en)."""
     return numbers.format_decimal(n, locale=current_locale(), decimal_quantization=False)
@@ -158,4 +168,4 @@ def short_date(value: Date | DateTime | None) -> str:
 
 #: Jinja filters for the pages and the printed documents
 FILTERS = {"money": money, "tantos": tantos, "number": number, "date": date, "weekday_date": weekday_date,
-           "short_date": short_date, "time": time, "date_time": date_time}
+           "short_date": short_date, "time": time, "date_time": date_time, "currency_sign": currency_sign}

@@ -38,6 +38,7 @@ DOMAIN_WORDS = {
     "domain.invisible": N_("no invisible control character ({code})"),
     "domain.currency": N_("letters, a currency sign or a period, such as EUR, €, US$ or ptas"),
     "domain.dish": N_("“{name}” names a dish on the table, not a player: choose another name"),
+    "domain.not_money": N_("“{name}” is a word of computers, not money: write a currency such as EUR, € or ptas"),
     "domain.form_key": N_("this form is damaged: reload the page and send it again"),
 }
 

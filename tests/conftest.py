@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import secrets
 import shutil
 import tempfile
 import threading
@@ -274,8 +275,12 @@ class Browser:
         return r
 
     def post(self, url, data=None, **kw):
+        """Post as a page's form would: with the CSRF token, and the form's own key (a new one for each post
+        that names none; a test leaving a key out on purpose posts ``key=""``)."""
         data = dict(data or {})
         data.setdefault("csrf_token", self.token)
+        data.setdefault("key", secrets.token_urlsafe(12))
+        data.setdefault("idem_key", secrets.token_urlsafe(12))
         return self.client.post(url, data=data, **kw)
 
 

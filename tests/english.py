@@ -26,6 +26,9 @@ rest deck refused folded raised
 #: and a whole number "un nombre enter"
 NATIVE = {"ca": frozenset({"paper", "enter"})}
 
+#: the language bar shows each language by its code on a phone: "IT" is Italian, not "it"
+LANGUAGE_CODES = frozenset({"ES", "EN", "FR", "IT", "CA"})
+
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 
 
@@ -34,6 +37,8 @@ def english_words(text: str, language: str | None = None) -> list[str]:
     native = NATIVE.get(language or "", frozenset())
     seen: dict[str, None] = {}
     for word in _WORD.findall(text):
+        if word in LANGUAGE_CODES:  # the language bar's codes on a phone (ES EN FR IT CA), not words
+            continue
         if word.lower() in ENGLISH and word.lower() not in native:
             seen.setdefault(word, None)
     return list(seen)

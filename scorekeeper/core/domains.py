@@ -77,6 +77,7 @@ REASONS = frozenset({
     "domain.invisible",  # code
     "domain.currency",
     "domain.dish",  # name
+    "domain.not_money",  # name
     "domain.form_key",
 })
 
@@ -177,8 +178,9 @@ class Text:
     least: int
     most: int
     chars: str = ""
-    #: words that cannot be this text, whatever their case (a player called "plato")
+    #: words that cannot be this text, whatever their case (a player called "plato"), and the reason told
     reserved: frozenset[str] = frozenset()
+    reserved_reason: str = "domain.dish"
 
     def too_long(self, count: int) -> OutOfDomain:
         return OutOfDomain("domain.length", least=self.least, most=self.most, count=count)
@@ -199,7 +201,7 @@ class Text:
         if self.chars and not all(_CHAR_RULES[self.chars](ch) for ch in text):
             raise OutOfDomain(f"domain.{self.chars}")
         if text.casefold() in self.reserved:
-            raise OutOfDomain("domain.dish", name=text)
+            raise OutOfDomain(self.reserved_reason, name=text)
         return text
 
 
@@ -300,7 +302,9 @@ PHONE_NAME = Text("phone name", 1, 40)
 #: the title of a printed evening
 TITLE = Text("title", 1, 120)
 #: an ISO-like code (EUR, CHF) or a short sign (€, $, US$, ptas)
-CURRENCY = Text("currency", 1, 8, chars="currency")
+CURRENCY = Text("currency", 1, 8, chars="currency",
+                reserved=frozenset({"inf", "infinity", "nan", "null", "none", "nil", "true", "false", "undefined"}),
+                reserved_reason="domain.not_money")
 #: the money one tanto is worth: 0 to 100,000 with at most 4 decimal places
 TANTO_VALUE = Amount(Decimal(100_000), 4)
 #: the tantos each player starts with (at least one pajarito)

@@ -97,7 +97,9 @@ def load(data: Any, games: Mapping[str, Game[Any]]) -> tuple[Game[Any], Table, S
     if top.get("format") != FORMAT:
         raise refuse(None, "format", N_("expected {expected!r}"), expected=FORMAT)
     name = top.get("game")
-    if not isinstance(name, str) or name not in games:
+    if not isinstance(name, str):  # missing, null, a number: no game is named (never "unknown game None")
+        raise refuse(None, "game", N_("the file names no game: write one of {known}"), known=", ".join(sorted(games)))
+    if name not in games:
         raise refuse(None, "game", N_("unknown game {value!r}; known: {known}"), value=name,
                      known=", ".join(sorted(games)))
     game = games[name]

@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import select
 
 from .. import formats
-from ..db import db
+from ..db import begin_writing, db
 from ..evenings import Evening
 from ..games import GAMES
 from ..i18n import _, ngettext
@@ -96,8 +96,12 @@ def start_next(group: Group, newest: int) -> GameSession:
 
     ``newest`` is the newest session the page knew of: when a session was
     started since (a double tap, or another phone), that one is returned if
-    it is still open, so one tap never starts two evenings.
+    it is still open, so one tap never starts two evenings. The check runs under the group's row lock
+    (PostgreSQL; SQLite's write lock from :func:`begin_writing`): two taps at once would otherwise both find the
+    page's newest session still the newest and start one evening each.
     """
+    begin_writing()
+    db.session.refresh(group, with_for_update=True)  # held until the new evening is committed
     now_newest = _newest(group)
     if now_newest is not None and now_newest.id != newest:
         if not now_newest.closed:

@@ -10,6 +10,7 @@ session as it was. Each change is appended to the session's history.
 from __future__ import annotations
 
 import json
+import os
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -30,10 +31,10 @@ from ..games.base import DealRow, Game, GameSpec, Result
 from ..games.replay import FORMAT, Played, load, replay, result_json, rows_of
 from ..games.views import Past, Pieces, pieces_for
 from ..games.words import how_words
-from ..i18n import _, current_language
+from ..i18n import _, current_language, ngettext
 from ..models import GameSession, Group, HandRecord, HistoryEntry, Player, now
 from ..words import refusal, refusal_line
-from . import history
+from . import changes, deal_words, history
 from .groups import players_under_lock
 from .limits import check_room_for_hand, check_room_for_players
 from .played import served, service_of
@@ -188,8 +189,10 @@ def played_on(older: GameReplayed, version: int, added: Sequence[dict[str, Any]]
     return made.carry(older)
 
 
-#: this process's replays of the games (each gunicorn worker has its own), by session token and version
-GAME_REPLAYS: Replays[GameReplayed] = Replays(ReplayCache(), _replay_stored, _caught_up)
+#: this process's replays of the games (each gunicorn worker has its own), by session token and version, as many
+#: deals as ``SCOREKEEPER_REPLAY_HANDS`` says (docs/deploy.md; Tresillo's evenings have as many beside them)
+GAME_REPLAYS: Replays[GameReplayed] = Replays(ReplayCache(int(os.environ.get("SCOREKEEPER_REPLAY_HANDS", "60000"))),
+                                              _replay_stored, _caught_up)
 
 
 def replayed(gs: GameSession) -> GameReplayed:
@@ -355,59 +358,277 @@ def _stored(gs: GameSession, number: int) -> HandRecord:
     return gs.hands[number - 1]
 
 
-def replace_deal(gs: GameSession, number: int, deal: dict[str, Any], key: str = "", phone: str = "") -> HistoryEntry:
-    """Put ``deal`` in place of deal ``number``; every later deal must still stand."""
+def _current(gs: GameSession, number: int, version: int | None) -> None:
+    """Compare-and-swap: a form made at another version changes nothing (409, saying what other phones did);
+    a deal gone since the form was opened is told so (409), never taken for the deal now in its place."""
+    if version is not None and version != gs.version and not 1 <= number <= len(gs.hands):
+        raise Refused("deal", gone_words(gs, number, version), status=409)
+    changes.check_version(gs, version)
+
+
+def gone_words(gs: GameSession, number: int, version: int | None) -> str:
+    """Deal ``number`` is no longer in the game: what other phones did since the page was opened."""
+    what = history.told_since(gs, version) if version is not None else ""
+    count = len(gs.hands)
+    if what:
+        return ngettext("There is no deal {n} any more: since this page was opened, {what}. The game has {count} "
+                        "deal now; nothing was changed.",
+                        "There is no deal {n} any more: since this page was opened, {what}. The game has {count} "
+                        "deals now; nothing was changed.", count).format(n=number, what=what, count=count)
+    return ngettext("There is no deal {n} any more. The game has {count} deal now; nothing was changed.",
+                    "There is no deal {n} any more. The game has {count} deals now; nothing was changed.",
+                    count).format(n=number, count=count)
+
+
+def _begun(gs: GameSession, key: str) -> HistoryEntry | None:
+    """Lock the session; the change a re-sent copy of this request made, if it was made."""
     _lock(gs)
-    done = _by_key(gs, key)
+    return _by_key(gs, key)
+
+
+def replace_deal(gs: GameSession, number: int, deal: dict[str, Any], key: str = "", phone: str = "", *,
+                 version: int | None = None) -> HistoryEntry:
+    """Put ``deal`` in place of deal ``number``; every later deal must still stand. ``version``: the
+    session's version the fix form was made at (compare-and-swap)."""
+    done = _begun(gs, key)
     if done is not None:
         return done
     _check_open(gs)
+    _current(gs, number, version)
     record = _stored(gs, number)
     deals = deal_data(gs)
     deals[number - 1] = dict(deal)
-    _replayed(gs, deals, number)
+    made = _replayed(gs, deals, number)
     before = dict(record.data)
     record.data = dict(deal)
-    return _logged(gs, "edit", key, phone, number, before, deal)
+    return _kept(gs, made, _logged(gs, "edit", key, phone, number, before, deal))
 
 
-def delete_deal(gs: GameSession, number: int, key: str = "", phone: str = "") -> HistoryEntry:
-    """Remove deal ``number``; the later ones move up one and must still stand."""
-    _lock(gs)
-    done = _by_key(gs, key)
+def delete_deal(gs: GameSession, number: int, key: str = "", phone: str = "", *,
+                version: int | None = None) -> HistoryEntry:
+    """Remove deal ``number``; the later ones move up one and must still stand. ``version``: the session's
+    version the delete page was made at: a delete opened before another phone's change touches nothing."""
+    done = _begun(gs, key)
     if done is not None:
         return done
     _check_open(gs)
+    _current(gs, number, version)
     record = _stored(gs, number)
     deals = deal_data(gs)
     del deals[number - 1]
-    _replayed(gs, deals, None)
+    made = _replayed(gs, deals, None)
     before = dict(record.data)
     gs.hands.remove(record)  # the orphan is deleted with the commit
     for moved in gs.hands[number - 1:]:
         moved.position -= 1
-    return _logged(gs, "delete", key, phone, number, before, None)
+    return _kept(gs, made, _logged(gs, "delete", key, phone, number, before, None))
 
 
-def end_game(gs: GameSession, key: str = "", phone: str = "") -> HistoryEntry:
-    """Close the game: its result is paid as it stands; a re-sent end is made once."""
-    _lock(gs)
-    done = _by_key(gs, key)
+def insert_deal(gs: GameSession, number: int, deal: dict[str, Any], key: str, phone: str = "", *,
+                version: int | None = None) -> HistoryEntry:
+    """Put a forgotten ``deal`` in as deal ``number``: the deals from there on move down one and must still
+    stand. A re-sent copy (same key) is made once."""
+    done = _begun(gs, key)
+    if done is not None:
+        return done
+    changes.require_key(key)
+    _check_open(gs)
+    changes.check_version(gs, version)
+    deals = deal_data(gs)
+    if not 1 <= number <= len(deals):
+        raise Refused("deal", _("There is no deal {n}.").format(n=number), status=404)
+    check_room_for_hand(len(deals))
+    plan = changes.inserted(deals, number - 1, deal)
+    made = _replayed(gs, plan.hands, number)
+    changes.store_plan(gs, plan, key)
+    return _kept(gs, made, _entered(gs, "insert", key, phone, number, None, dict(deal)))
+
+
+def undo_last(gs: GameSession, seq: int, key: str, phone: str = "", *, version: int | None = None) -> HistoryEntry:
+    """Take back change ``seq``, the last one (a deal entered, fixed, deleted or inserted, or the end),
+    once whatever the network repeats; the deals after it must still stand."""
+    done = _begun(gs, key)
+    if done is not None:
+        return done
+    changes.require_key(key)
+    already = changes.undone_by(gs, seq)
+    if already is not None:
+        return already
+    changes.check_version(gs, version)
+    target = changes.undo_target(gs, seq)
+    if target.kind == "end":
+        gs.closed, gs.closed_at = False, None
+        return _entered(gs, "undo", key, phone, None, target.after, target.before, undoes=seq, bump=True)
+    _check_open(gs)
+    plan = changes.inverse(target, deal_data(gs))
+    made = _replayed(gs, plan.hands, None)
+    changes.store_plan(gs, plan, key)
+    return _kept(gs, made, _entered(gs, "undo", key, phone, target.hand, target.after, target.before, undoes=seq))
+
+
+def end_game(gs: GameSession, key: str = "", phone: str = "", *, version: int | None = None) -> HistoryEntry:
+    """Close the game: its result is paid as it stands; a re-sent end is made once. ``version``: the
+    session's version the end page was made at (a deal saved meanwhile is looked at first)."""
+    done = _begun(gs, key)
     if done is not None:
         return done
     _check_open(gs)
+    changes.check_version(gs, version)
     gs.closed = True
     gs.closed_at = now()
     return _logged(gs, "end", key, phone, None, {"closed": False}, {"closed": True})
 
 
+def _kept(gs: GameSession, made: GameReplayed, entry: HistoryEntry) -> HistoryEntry:
+    """The replay a change made (under the lock, up to its commit) kept as the new version's: the table
+    screen after a fix, delete, insert or undo replays nothing."""
+    GAME_REPLAYS.kept_after(gs, made)
+    return entry
+
+
 def _logged(gs: GameSession, kind: str, key: str, phone: str, number: int | None, before: Any,
             after: Any) -> HistoryEntry:
     """Bump the version, append the change to the history and commit the whole change at once."""
-    gs.version += 1
-    entry = history.record(gs, kind, key=_key(key), phone=phone, hand=number, before=before, after=after)
+    return _entered(gs, kind, key, phone, number, before, after, bump=True)
+
+
+def _entered(gs: GameSession, kind: str, key: str, phone: str, number: int | None, before: Any, after: Any, *,
+             undoes: int | None = None, bump: bool = False) -> HistoryEntry:
+    """Append the change to the history and commit it whole (``bump``: the version is raised here, not by
+    :func:`changes.store_plan`)."""
+    if bump:
+        gs.version += 1
+    entry = history.record(gs, kind, key=_key(key), phone=phone, hand=number, before=before, after=after,
+                           undoes=undoes)
     db.session.commit()
     return entry
+
+
+# ---------------------------------------------------------------- previews
+
+
+@dataclass(frozen=True)
+class ChangePreview:
+    """What a change would do, replayed and not saved: the deal's fields it changes, and how the game's
+    outcome changes (empty: the winner, the claims and the eliminations stay as they are)."""
+
+    fields: tuple[str, ...] = ()
+    outcome: tuple[str, ...] = ()
+    #: why the change cannot be made (a later deal would no longer stand), or ""
+    refusal: str = ""
+
+
+def _previewed(gs: GameSession, before: Played, plan: changes.Plan, was: Mapping[str, Any] | None,
+               now_: Mapping[str, Any] | None) -> ChangePreview:
+    fields = tuple(deal_words.deal_changes(was, now_)) if was is not None and now_ is not None else ()
+    try:
+        after = replay(document(gs, plan.hands), GAMES)
+    except SessionError as exc:
+        return ChangePreview(fields, (), _refused(exc, plan.first + 1).message)
+    return ChangePreview(fields, deal_words.outcome_changes(before, after, plan.origin, plan.first))
+
+
+def preview_fix(gs: GameSession, before: Played, number: int, deal: Mapping[str, Any]) -> ChangePreview:
+    """Deal ``number`` fixed to ``deal``: its fields changed and the outcome's changes. ``before``: the game
+    as it stands (the table's replay)."""
+    deals = deal_data(gs)
+    return _previewed(gs, before, changes.replaced(deals, number - 1, deal), deals[number - 1], deal)
+
+
+def preview_delete(gs: GameSession, before: Played, number: int) -> ChangePreview:
+    return _previewed(gs, before, changes.removed(deal_data(gs), number - 1), None, None)
+
+
+def preview_insert(gs: GameSession, before: Played, number: int, deal: Mapping[str, Any]) -> ChangePreview:
+    return _previewed(gs, before, changes.inserted(deal_data(gs), number - 1, deal), None, None)
+
+
+@dataclass(frozen=True)
+class UndoOffer:
+    """The change a one-tap undo would take back, in words, and what taking it back does."""
+
+    seq: int
+    what: str
+    preview: ChangePreview
+
+
+def undo_offer(gs: GameSession, before: Played) -> UndoOffer | None:
+    """The last change, if an undo may take it back now (None: nothing to undo)."""
+    target = history.undoable(gs)
+    if target is None or (gs.closed and target.kind != "end"):
+        return None
+    if target.kind == "end":
+        return UndoOffer(target.seq, history.told(target), ChangePreview())
+    try:
+        plan = changes.inverse(target, deal_data(gs))
+    except Refused as exc:
+        return UndoOffer(target.seq, history.told(target), ChangePreview(refusal=exc.message))
+    was = target.after if target.kind == "edit" else None
+    now_ = target.before if target.kind == "edit" else None
+    return UndoOffer(target.seq, history.told(target), _previewed(gs, before, plan, was, now_))
+
+
+def played_before(gs: GameSession, number: int) -> Played:
+    """The game replayed up to deal ``number`` (not included): a deal inserted there is entered on it."""
+    return played(gs, deal_data(gs)[:number - 1])
+
+
+# ---------------------------------------------------------------- the history
+
+
+def history_page(gs: GameSession, most: int = 20) -> history.HistoryView:
+    """The game's history, newest first, each deal's change field by field, and for the ``most`` latest
+    fixes, deletes, inserts and undos how they changed the outcome: found by taking the changes back one
+    by one from the deals stored now (the history keeps each change's deals), and replaying both sides."""
+    log = history.entries(gs)
+    by_seq = {e.seq: e for e in log}
+    deals, after = deal_data(gs), None
+    told: dict[int, tuple[str, ...]] = {}
+    for e in reversed(log):
+        step = _taken_back(e, by_seq, deals)
+        if step is None:
+            break
+        prior, plan = step
+        if e.kind in ("edit", "delete", "insert", "undo") and plan is not None and len(told) < most:
+            try:
+                after = after or played(gs, deals)
+                before = played(gs, prior)
+            except SessionError:
+                break
+            said = deal_words.outcome_changes(before, after, plan.origin, plan.first)
+            if said:
+                told[e.seq] = said
+            after = before
+        elif plan is not None:
+            after = None
+        deals = prior
+    return history.history_view(gs, notes=told)
+
+
+def _taken_back(e: HistoryEntry, by_seq: Mapping[int, HistoryEntry], deals: list[dict[str, Any]],
+                ) -> tuple[list[dict[str, Any]], changes.Plan | None] | None:
+    """The deals before change ``e`` (``deals``: after it) and the change as a plan from them; None when
+    the deals are not as ``e`` left them (a file brought in, a damaged log): the walk stops there."""
+    i = (e.hand or 1) - 1
+    kind, was, now_ = e.kind, e.before, e.after
+    if kind == "undo":
+        target = by_seq.get(e.undoes or 0)
+        if target is None:
+            return None
+        kind = {"add": "delete", "insert": "delete", "delete": "insert"}.get(target.kind, target.kind)
+        was, now_ = target.after, target.before
+    if kind in ("end", "reopen"):
+        return deals, None
+    if kind in ("add", "insert") and i < len(deals) and deals[i] == now_:
+        prior = [*deals[:i], *deals[i + 1:]]
+        return prior, changes.inserted(prior, i, deals[i])
+    if kind == "delete" and isinstance(was, dict) and i <= len(deals):
+        prior = [*deals[:i], dict(was), *deals[i:]]
+        return prior, changes.removed(prior, i)
+    if kind == "edit" and i < len(deals) and deals[i] == now_ and isinstance(was, dict):
+        prior = [*deals[:i], dict(was), *deals[i + 1:]]
+        return prior, changes.replaced(prior, i, deals[i])
+    return None
 
 
 # ---------------------------------------------------------------- the view
@@ -546,6 +767,7 @@ def again_fields(gs: GameSession, view: GameView) -> dict[str, str]:
     values.update({f"opt-{o.name}": json.dumps(options[o.name]) for o in view.spec.options
                    if o.choices and o.name in options})
     values.update({"stake": str(view.played.table.stake), "currency": gs.currency})
+    values.update({f"team-{k}": name for k, name in enumerate(view.played.table.seating.team_names, start=1)})
     return values
 
 

@@ -26,6 +26,7 @@ from ..games.views import pieces_for
 from ..i18n import N_, _, current_language, ngettext
 from ..models import GameSession, HistoryEntry, now
 from ..words import refusal
+from . import deal_words
 from .kept import Kept
 from .played import service_of
 from .refusals import Refused
@@ -158,9 +159,16 @@ WHAT = {
 }
 
 
+#: the same, for the games the platform keeps: their deals are deals
+DEAL_WHAT = {
+    "add": N_("deal {n} entered"), "edit": N_("deal {n} fixed"), "delete": N_("deal {n} deleted"),
+    "insert": N_("a deal inserted as deal {n}"), "end": N_("the game ended"), "undo": N_("change {undoes} undone"),
+}
+
+
 def what_words(entry: HistoryEntry) -> str:
-    """One line for an entry: ``hand 3 deleted``."""
-    words = WHAT.get(entry.kind)
+    """One line for an entry: ``hand 3 deleted`` (``deal 3 deleted`` in a game without services of its own)."""
+    words = (WHAT if service_of(entry.session.game) is not None else DEAL_WHAT).get(entry.kind)
     return _(words).format(n=entry.hand, undoes=entry.undoes) if words else entry.kind
 
 
@@ -359,11 +367,12 @@ class HistoryView:
     undo: LogLine | None  # the change a one-tap undo takes back
 
 
-def history_view(gs: GameSession) -> HistoryView:
-    """The whole log, newest first (the History page)."""
+def history_view(gs: GameSession, notes: Mapping[int, tuple[str, ...]] | None = None) -> HistoryView:
+    """The whole log, newest first (the History page); ``notes``: by change, how it changed the game's
+    outcome (a game's history page works them out: :func:`services.games.history_page`)."""
     log = entries(gs)
     undone = {e.undoes: e.seq for e in log if e.kind == "undo"}
-    return _view(gs, log, {e.seq: e for e in log}, undone)
+    return _view(gs, log, {e.seq: e for e in log}, undone, notes=notes or {})
 
 
 def recent_view(gs: GameSession, *seqs: int | None) -> HistoryView:
@@ -418,17 +427,24 @@ def _recent_view(gs: GameSession, seqs: tuple[int | None, ...], newest: HistoryE
 
 
 def _view(gs: GameSession, log: list[HistoryEntry], by_seq: dict[int, HistoryEntry],
-          undone: Mapping[int | None, int], last: HistoryEntry | None = None) -> HistoryView:
-    """``log`` (oldest first) as lines, newest first; ``by_seq`` finds what an undo took back."""
+          undone: Mapping[int | None, int], last: HistoryEntry | None = None,
+          notes: Mapping[int, tuple[str, ...]] | None = None) -> HistoryView:
+    """``log`` (oldest first) as lines, newest first; ``by_seq`` finds what an undo took back; ``notes``
+    add, by change, how it changed the outcome."""
     today = now().date()
     told_hand = _hand_words(gs.game)
+    said = notes or {}
     lines = tuple(
         LogLine(e.seq, e.kind, local_time(e.at, day=e.at.date() != today), phone_words(e.phone),
-                _what_line(e, by_seq), _details(e, told_hand), undone.get(e.seq))
+                _what_line(e, by_seq), _details(e, told_hand) + _outcome(said.get(e.seq)), undone.get(e.seq))
         for e in reversed(log)
     )
     last = last if last is not None else undoable(gs)
     return HistoryView(lines, next((ln for ln in lines if last is not None and ln.seq == last.seq), None))
+
+
+def _outcome(said: tuple[str, ...] | None) -> tuple[tuple[str, str], ...]:
+    return ((_("Outcome"), " ".join(said)),) if said else ()
 
 
 def _what_line(e: HistoryEntry, by_seq: dict[int, HistoryEntry]) -> str:
@@ -443,13 +459,14 @@ HandWords = tuple[Callable[[Mapping[str, Any]], str], Callable[[Mapping[str, Any
 
 def _hand_words(game: str) -> HandWords:
     """How the log of a session of ``game`` tells its hands: the game's own service says it; a game the
-    platform alone plays tells a deal in its own line (or as the session file writes it), its changes unsaid."""
+    platform alone plays tells a deal in its own line (or as the session file writes it), and a fix field
+    by field (:func:`deal_words.deal_changes`)."""
     own = service_of(game)
     if own is not None:
         return own.hand_words, own.hand_changes
     pieces = pieces_for(GAMES[game]) if game in GAMES else None
     line = pieces.deal_line if pieces is not None else lambda deal: json.dumps(deal, ensure_ascii=False)
-    return line, lambda _before, _after: []
+    return line, deal_words.deal_changes
 
 
 def _details(e: HistoryEntry, told_hand: HandWords) -> tuple[tuple[str, str], ...]:

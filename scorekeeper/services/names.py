@@ -9,8 +9,9 @@ that two rows of the paper never look like one player:
   joiner and space, a soft hyphen…), which would make "Ana" and "Ana" two people;
 - no look-alike of a player the group has: "Аna" with a Cyrillic "А" reads as the
   Latin "Ana". :func:`skeleton` writes Cyrillic and Greek letters that look like
-  Latin ones as those Latin letters (a small table, not Unicode's whole list) and
-  ignores case, so both names come out the same.
+  Latin ones as those Latin letters (a small table, not Unicode's whole list),
+  ignores case, and leaves out the marks nobody sees (variation selectors such as
+  U+FE0F, format characters), so "Ana" + U+FE0F and "Ana" come out the same.
 
 These rules apply to new names only; names already stored are read as they are.
 """
@@ -39,15 +40,25 @@ LOOK_ALIKES = str.maketrans({
 })
 
 
+def unseen(ch: str) -> bool:
+    """Whether ``ch`` draws nothing of its own: a format character (Cf), a variation selector (U+FE00-FE0F,
+    U+E0100-E01EF, Mongolian's U+180B-180F), the combining grapheme joiner, or a Hangul filler."""
+    code = ord(ch)
+    return (unicodedata.category(ch) == "Cf" or 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF
+            or 0x180B <= code <= 0x180F or code in (0x034F, 0x115F, 0x1160, 0x3164, 0xFFA0))
+
+
 def skeleton(name: str) -> str:
-    """How a name reads: look-alike letters written as the Latin ones, compatibility forms folded, case ignored.
+    """How a name reads: look-alike letters written as the Latin ones, compatibility forms folded, unseen marks
+    left out, case ignored.
 
     >>> skeleton("\u0410na") == skeleton("ANA"), skeleton("\u039car\u03b9a") == skeleton("Maria")
     (True, True)
-    >>> skeleton("Ana") == skeleton("Ada")
-    False
+    >>> skeleton("Ana\ufe0f") == skeleton("Ana") == skeleton("A\u034fna"), skeleton("Ana") == skeleton("Ada")
+    (True, False)
     """
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFC", name).translate(LOOK_ALIKES)).casefold()
+    seen = "".join(ch for ch in unicodedata.normalize("NFC", name) if not unseen(ch))
+    return unicodedata.normalize("NFKC", seen.translate(LOOK_ALIKES)).casefold()
 
 
 def invisible(name: str) -> str | None:
@@ -70,7 +81,13 @@ def check_new_name(name: str, others: Iterable[str], field: str = "name") -> Non
                                "it.").format(name=name, code=code))
     mine = skeleton(name)
     for other in others:
-        if skeleton(other) == mine and other.casefold() != name.casefold():
-            raise Refused(field, _("“{name}” looks the same as {other}, who is already in this group, but is "
+        if skeleton(other) != mine or other.casefold() == name.casefold():
+            continue
+        mark = next((f"U+{ord(ch):04X}" for ch in name + other if unseen(ch)), None)
+        if mark is not None:
+            raise Refused(field, _("“{name}” looks the same as {other}, who is already in this group: it only adds "
+                                   "a mark nobody sees ({code}). Choose {other}, or a name that reads "
+                                   "differently.").format(name=name, other=other, code=mark))
+        raise Refused(field, _("“{name}” looks the same as {other}, who is already in this group, but is "
                                    "written with other letters (from another alphabet). Choose {other}, or a "
                                    "name that reads differently.").format(name=name, other=other))

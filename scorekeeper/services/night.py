@@ -23,12 +23,12 @@ from .. import formats
 from ..db import begin_writing, db
 from ..games import GAMES
 from ..games.replay import Played
-from ..games.views import feats_for
+from ..games.views import feats_for, pieces_for
 from ..i18n import _, ngettext
 from ..models import GameResult, GameSession, Group, Night, now
 from ..nights import AcrossGames, GameMoney, Kept, Money, Paid, Total, across_games, fewest_payments, in_order, totals
 from . import history
-from .games import game_title, played
+from .games import played
 from .played import carries_paper, service_of
 from .refusals import Refused
 from .summaries import evening_of, keep_summary
@@ -43,6 +43,7 @@ class GameLine:
 
     token: str
     game: str
+    #: the game's own name: its ruleset's when the table chose one (Truco rioplatense), else its title
     title: str
     started: datetime
     closed: bool
@@ -51,6 +52,8 @@ class GameLine:
     money: Money
     payments: tuple[Paid, ...]  # its own settlement (what it pays when settled on its own)
     kept_paper: tuple[tuple[str, int], ...]  # a paper carried to the next evening
+    #: the game has come to its end (a target reached) though nobody ended its session yet
+    finished: bool = False
 
 
 @dataclass(frozen=True)
@@ -67,13 +70,20 @@ class NightPage:
     carried: tuple[tuple[str, int], ...]
     asks_paper: bool  # a game that carries paper is open: ending the night asks what becomes of it
 
-    def money_in(self, line: GameLine, name: str) -> str:
-        amount = dict(line.money).get(name)
-        return formats.money(amount, line.currency, signed=True) if amount is not None else ""
+    @property
+    def one_currency(self) -> str:
+        """The currency every game of the evening is played in ("" when they differ, or there is no game):
+        the money table then names it once in its heading and its cells show the figures alone."""
+        found = {g.currency for g in self.games}
+        return found.pop() if len(found) == 1 else ""
 
-    def total_of(self, total: Total, name: str) -> str:
+    def money_in(self, line: GameLine, name: str, unit: bool = True) -> str:
+        amount = dict(line.money).get(name)
+        return formats.money(amount, line.currency, signed=True, unit=unit) if amount is not None else ""
+
+    def total_of(self, total: Total, name: str, unit: bool = True) -> str:
         amount = dict(total.money).get(name)
-        return formats.money(amount, total.currency, signed=True) if amount is not None else ""
+        return formats.money(amount, total.currency, signed=True, unit=unit) if amount is not None else ""
 
 
 def find_night(group: Group, night_id: int) -> Night | None:
@@ -141,19 +151,43 @@ def _kept_result(gs: GameSession) -> GameResult:
     return row
 
 
+def played_title(p: Played) -> str:
+    """A game's own name as played: its ruleset's (the game's pieces say it: Truco rioplatense), else its title."""
+    own = pieces_for(p.game)
+    return own.title(p) if own is not None and own.title is not None else p.game.spec.title
+
+
+def session_name(gs: GameSession) -> str:
+    """The name a session's game goes by on the evening's page, its PDF and its share text (its setup is
+    replayed without its deals to read its ruleset; a game with a service of its own by its title)."""
+    if service_of(gs.game) is not None or gs.game not in GAMES:
+        return game_name(gs.game)
+    return played_title(played(gs, []))
+
+
+def _open_line(gs: GameSession) -> tuple[dict[str, Decimal], str, bool]:
+    """An open game's money, name and whether it has come to its end, from one replay."""
+    if service_of(gs.game) is not None:
+        return _worked_out(gs)[0], game_name(gs.game), False
+    p = played(gs)
+    return dict(p.result.money), played_title(p), bool(p.result.finished)
+
+
 def _line(gs: GameSession) -> GameLine:
     kept: tuple[tuple[str, int], ...] = ()
+    finished = gs.closed
     if gs.closed:
         result = _kept_result(gs)
         money = {name: Decimal(amount) for name, amount in result.money.items()}
+        title = session_name(gs)
         if service_of(gs.game) is not None:
             evening = evening_of(gs)
             kept = evening.kept_paper if evening is not None else ()
     else:
-        money = _worked_out(gs)[0]
+        money, title, finished = _open_line(gs)
     ordered = _ordered(money, list(gs.players))
-    return GameLine(gs.token, gs.game, game_title(gs), gs.created_at, gs.closed, gs.paid_alone, gs.currency,
-                    ordered, fewest_payments(ordered), kept)
+    return GameLine(gs.token, gs.game, title, gs.created_at, gs.closed, gs.paid_alone, gs.currency,
+                    ordered, fewest_payments(ordered), kept, finished)
 
 
 def night_page(night: Night) -> NightPage:

@@ -21,7 +21,7 @@ EndpointKind = Literal["screen", "ended", "watch", "hand", "sync", "pending", "s
 #: the platform's game pages, for every game without pages of its own
 PLATFORM_ENDPOINTS: Mapping[str, str] = MappingProxyType({
     "screen": "games.table", "ended": "games.table", "watch": "games.watch", "hand": "games.deal",
-    "sync": "games.sync", "pending": "games.deal", "start": "games.start"})
+    "sync": "games.sync", "pending": "games.pending", "start": "games.start"})
 
 
 @cache

@@ -101,6 +101,9 @@ class AmountField(TypedNumber, StringField):
 
 #: said with _(DAMAGED) where it is shown
 DAMAGED = N_("This form is damaged: reload the page and enter it again.")
+#: a keyed form posted without its key (an old page, a script): saved, a second tap could save it twice
+KEYLESS = N_("This form came without its key, so a second tap could save it twice: reload the page and send it "
+             "again.")
 
 
 @lru_cache(maxsize=len(LANGUAGES))
@@ -122,9 +125,19 @@ class Form(FlaskForm):
 
 
 class FormKey(HiddenField):
-    """The key a form carries so a re-sent post is recognised: URL-safe, 1 to 64 characters."""
+    """The key a form carries so a re-sent post is recognised: URL-safe, 1 to 64 characters.
+
+    ``required``: a post without it is refused (:data:`KEYLESS`), since nothing would recognise its twin; a form
+    asked in two steps (an end asked, then confirmed with its key) leaves it optional.
+    """
+
+    def __init__(self, *args: Any, required: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.required = required
 
     def pre_validate(self, form: Any) -> None:
+        if not self.data and self.required:
+            raise ValidationError(_(KEYLESS))
         if self.data:
             try:
                 domains.FORM_KEY.check(self.data)
@@ -183,7 +196,7 @@ class LanguageForm(ShownForm):
 class GroupForm(LanguageForm):
     name = StringField(_l("Group name"), validators=[DataRequired(_l("Give the group a name.")),
                                                      InDomain(domains.GROUP_NAME)])
-    key = FormKey()  # the request's own: a double tap makes one group
+    key = FormKey(required=True)  # the request's own: a double tap makes one group
 
 
 class LinksForm(ShownForm):
@@ -191,7 +204,7 @@ class LinksForm(ShownForm):
 
     confirm = BooleanField(_l("Yes, replace them: the old links stop working"),
                            validators=[DataRequired(_l("Tick the box to replace the links."))])
-    key = FormKey()  # the request's own: a copy resent after a lost answer finds the new links
+    key = FormKey(required=True)  # the request's own: a copy resent after a lost answer finds the new links
 
 
 class PlayerForm(ShownForm):
@@ -218,7 +231,7 @@ def posted_version(form: Any) -> int:
 
 class ImportForm(ShownForm):
     text = TextAreaField(_l("Session file (JSON)"))
-    idem_key = FormKey()
+    idem_key = FormKey(required=True)
 
 
 def new_key() -> str:

@@ -20,9 +20,11 @@ from wtforms import HiddenField
 from .. import services
 from ..core import domains
 from ..games.base import GameSpec
+from ..games.replay import Played
 from ..games.views import Pieces
 from ..i18n import _, use_language
 from ..services import GameSession, Group
+from ..services.deal_words import deal_changes
 from ..services.groups import first_seats
 from ..services.paging import window
 from . import printing
@@ -43,10 +45,26 @@ START_FIELDS = {"players": "seat1", "teams": "seat1", "options.stake": "stake", 
 
 
 class KeyForm(Form):
-    """A form's CSRF token and its own key (a re-sent copy is recognised by it)."""
+    """A form's CSRF token, its own key (a re-sent copy is recognised by it) and the session's version it was
+    made at (compare-and-swap: a page older than another phone's change changes nothing)."""
 
-    idem_key = FormKey()
+    idem_key = FormKey(required=True)
     number = HiddenField()
+    version = HiddenField()
+
+    def made_at(self, gs: GameSession) -> None:
+        """A form being shown: a fresh key and the session's version now."""
+        self.idem_key.fresh()
+        self.version.data = str(gs.version)
+
+    def posted_version(self) -> int | None:
+        """The version the page was made at; None for a form without one (a page from before it was carried),
+        -1 for a damaged one (outdated: refused as stale)."""
+        return number_of(self.version.data) if self.version.data else None
+
+
+#: the deal form's own fields, never copied from a kept deal into another form
+PLUMBING = ("csrf_token", "idem_key", "number", "version", "confirm")
 
 
 @bp.app_context_processor
@@ -97,11 +115,19 @@ def read_start(spec: GameSpec, form: Mapping[str, str]) -> tuple[list[str], dict
     return players, options, errors
 
 
-def teams_of(spec: GameSpec, players: list[str]) -> dict[str, list[str]] | None:
-    """Fixed partners sit opposite: seats 1 and 3 against 2 and 4 (and so on round the table)."""
+#: the longest name a team may be given on the start form
+TEAM_NAME_MOST = 24
+
+
+def teams_of(spec: GameSpec, players: list[str], form: Mapping[str, str] | None = None) -> dict[str, list[str]] | None:
+    """Fixed partners sit opposite: seats 1 and 3 against 2 and 4 (and so on round the table). A team is
+    called by the name the start form gave it (``team-1``, ``team-2``…: Nosotros, Ellos), else A, B…"""
     if spec.partnership != "fixed" or not spec.teams:
         return None
     names = [chr(ord("A") + k) for k in range(spec.teams)]
+    given = [" ".join((form or {}).get(f"team-{k + 1}", "").split())[:TEAM_NAME_MOST] for k in range(spec.teams)]
+    if all(given) and len(set(given)) == len(given) and not set(given) & set(players):
+        names = given
     return {name: players[k::spec.teams] for k, name in enumerate(names)}
 
 
@@ -125,7 +151,7 @@ def start(token: str, game: str) -> ResponseReturnValue:
             errors.update(wrong)
         if not errors:
             try:
-                gs = services.games.start_game(group, game, players, teams_of(spec, players), options,
+                gs = services.games.start_game(group, game, players, teams_of(spec, players, request.form), options,
                                                request.form.get("currency", ""), form.idem_key.data)
             except services.Refused as exc:
                 field = START_FIELDS.get(exc.field) or (
@@ -133,6 +159,7 @@ def start(token: str, game: str) -> ResponseReturnValue:
                 errors[field] = exc.message
             else:
                 return redirect(url_for("games.table", token=gs.token))
+    form.idem_key.fresh()  # a post refused for want of its key is sent again with one
     return _start_page(group, spec, form, values, errors)
 
 
@@ -229,35 +256,62 @@ def deal(token: str, number: int | None) -> ResponseReturnValue:
     view = services.games.game_view(gs)
     fixing = number is not None
     if fixing and not 1 <= (number or 0) <= len(view.deals):
+        if request.method == "POST":  # gone since the form was opened: said, never put on another deal
+            return _gone(gs, number or 0, KeyForm().posted_version())
         raise UnknownLink()
     if not fixing and view.result.finished and request.method == "GET":  # over: nothing more to enter
         return redirect(url_for("games.table", token=token))
     target = number if number is not None else view.next_number
+    return _deal_page(gs, view, view.played, target, "fix" if fixing else "add")
+
+
+@bp.route("/s/<token>/play/deal/<int:number>/insert", methods=["GET", "POST"])
+def insert(token: str, number: int) -> ResponseReturnValue:
+    """A forgotten deal put in before deal ``number``: its form is the game's deal form for that place."""
+    gs = _game(token)
+    if gs.closed:
+        return redirect(url_for("games.result", token=token))
+    view = services.games.game_view(gs)
+    if not 1 <= number <= len(view.deals):
+        if request.method == "POST":
+            return _gone(gs, number, KeyForm().posted_version())
+        raise UnknownLink()
+    return _deal_page(gs, view, services.games.played_before(gs, number), number, "insert")
+
+
+def _deal_page(gs: GameSession, view: services.games.GameView, at: Played, target: int,
+               how: str) -> ResponseReturnValue:
+    """The deal form (``how``: add, fix or insert) for deal ``target``; ``at``: the game as the deal finds it."""
     pieces = services.games.pieces(gs)
     form = KeyForm()
     errors: dict[str, str] = {}
+    preview = None
     if request.method == "GET":
-        form.idem_key.fresh()
+        form.made_at(gs)
         form.number.data = str(target)
-        stored = view.deals[target - 1].deal if fixing else None
-        values = (pieces.deal_fields(view.played, target, stored) if pieces is not None
+        stored = view.deals[target - 1].deal if how == "fix" else None
+        values = (pieces.deal_fields(at, target, stored) if pieces is not None
                   else {"deal": json.dumps(stored, ensure_ascii=False) if stored else ""})
     else:
         values = dict(request.form)
         if form.validate_on_submit():
-            saved = _save(gs, view, pieces, target, fixing, form, errors)
-            if saved is not None:
+            saved = _save(gs, view, at, pieces, target, how, form, errors)
+            if isinstance(saved, services.games.ChangePreview):
+                preview = saved
+            elif saved is not None:
                 return saved
         else:
             errors["form"] = " ".join(e for es in form.errors.values() for e in es)
-    extra = pieces.deal_extra(view.played, target) if pieces is not None else {}
+    extra = pieces.deal_extra(at, target) if pieces is not None else {}
     return render_template("games/deal.html", game_session=gs, view=view, pieces=pieces, extra=extra, form=form,
-                           values=values, errors=errors, number=target, fixing=fixing), 400 if errors else 200
+                           values=values, errors=errors, number=target, fixing=how == "fix",
+                           inserting=how == "insert", preview=preview), 400 if errors else 200
 
 
 def _kept_deal(token: str, number: int | None) -> ResponseReturnValue | None:
-    """The outbox's "compare and choose" for a deal kept on the phone (``?key=…&number=…``, or ``&edit=n``
-    for a fix): the deal's own form, which the phone fills with the kept deal and its key (``?pending=``)."""
+    """A deal kept on the phone asked for at the deal form's address (``?key=…&number=…``, or ``&edit=n`` for a
+    fix; an outbox entry kept before the comparison page, :func:`pending`, was the outbox's): the deal's own
+    form, which the phone fills with the kept deal and its key (``?pending=``)."""
     key = request.args.get("key", "")
     if request.method != "GET" or not key or "pending" in request.args or number is not None:
         return None
@@ -265,28 +319,49 @@ def _kept_deal(token: str, number: int | None) -> ResponseReturnValue | None:
     return redirect(url_for("games.deal", token=token, number=edit if edit > 0 else None, pending=key))
 
 
-def _save(gs: GameSession, view: services.games.GameView, pieces: Pieces | None, number: int, fixing: bool,
-          form: KeyForm, errors: dict[str, str]) -> ResponseReturnValue | None:
-    """Read the deal and hand it to the services; the errors land in ``errors`` by form field."""
+def _save(gs: GameSession, view: services.games.GameView, at: Played, pieces: Pieces | None, number: int,
+          how: str, form: KeyForm, errors: dict[str, str]) -> ResponseReturnValue | services.games.ChangePreview | None:
+    """Read the deal and hand it to the services; the errors land in ``errors`` by form field. A fix or an
+    insert that changes how the game comes out is shown first (its preview), unless confirmed."""
     if pieces is not None:
-        deal, found = pieces.read_deal(view.played, number, request.form)
+        deal, found = pieces.read_deal(at, number, request.form)
     else:
         deal, found = _json_deal(request.form.get("deal", ""))
     errors.update(found)
     if deal is None:
         return None
     key = form.idem_key.data or ""
+    version = form.posted_version()
+    if how != "add" and request.form.get("confirm") != "1" and not request.headers.get("X-Outbox"):
+        preview = (services.games.preview_fix(gs, view.played, number, deal) if how == "fix"
+                   else services.games.preview_insert(gs, view.played, number, deal))
+        if preview.outcome and not preview.refusal and version in (None, gs.version):
+            return preview
     try:
-        if fixing:
-            services.games.replace_deal(gs, number, deal, key, phone_name())
+        if how == "fix":
+            services.games.replace_deal(gs, number, deal, key, phone_name(), version=version)
+        elif how == "insert":
+            services.games.insert_deal(gs, number, deal, key, phone_name(), version=version)
         else:
-            posted = number_of(form.number.data)
-            services.games.add_deal(gs, posted, deal, key, phone_name())
+            services.games.add_deal(gs, number_of(form.number.data), deal, key, phone_name())
     except services.Refused as exc:
-        field = pieces.form_field(view.played, number, exc.field) if pieces is not None else "deal"
+        if exc.status == 409 and how == "insert":  # another phone changed the game: look again first
+            return render_template("web/error.html", title=_("Nothing was changed"), message=exc.message,
+                                   back=url_for("games.table", token=gs.token)), 409
+        if exc.status == 409:
+            return _compare(gs, number if how == "fix" else number_of(form.number.data), deal, key,
+                            editing=how == "fix", message=exc.message, status=409)
+        field = pieces.form_field(at, number, exc.field) if pieces is not None else "deal"
         errors[field if exc.status == 400 and exc.field != "deal" else "form"] = exc.message
         return None
-    return redirect(url_for("games.table", token=gs.token, _anchor=f"deal-{number}" if fixing else None))
+    return redirect(url_for("games.table", token=gs.token, _anchor=f"deal-{number}" if how != "add" else None))
+
+
+def _gone(gs: GameSession, number: int, version: int | None) -> ResponseReturnValue:
+    """A fix, delete or insert posted for a deal that is no longer there: said, nothing changed (409)."""
+    return render_template("web/error.html", title=_("Nothing was changed"),
+                           message=services.games.gone_words(gs, number, version),
+                           back=url_for("games.table", token=gs.token)), 409
 
 
 def _json_deal(text: str) -> tuple[dict[str, Any] | None, dict[str, str]]:
@@ -303,28 +378,37 @@ def _json_deal(text: str) -> tuple[dict[str, Any] | None, dict[str, str]]:
 
 @bp.route("/s/<token>/play/deal/<int:number>/delete", methods=["GET", "POST"])
 def delete(token: str, number: int) -> ResponseReturnValue:
+    """Delete deal ``number``, after a page that shows it and what deleting it changes; the page carries the
+    version it was made at, so a delete opened before another phone's change never touches another deal."""
     gs = _game(token)
     if gs.closed:
         return redirect(url_for("games.result", token=token))
-    view = services.games.game_view(gs)
-    if not 1 <= number <= len(view.deals):
-        raise UnknownLink()
     form = KeyForm()
-    error = ""
+    if not 1 <= number <= len(gs.hands):
+        if request.method == "POST":
+            return _gone(gs, number, form.posted_version())
+        raise UnknownLink()
+    error, status = "", 200
     if request.method == "GET":
-        form.idem_key.fresh()
+        form.made_at(gs)
     elif form.validate_on_submit():
         try:
-            services.games.delete_deal(gs, number, form.idem_key.data or "", phone_name())
+            services.games.delete_deal(gs, number, form.idem_key.data or "", phone_name(),
+                                       version=form.posted_version())
         except services.Refused as exc:
-            error = exc.message
+            if exc.status == 409 and not 1 <= number <= len(gs.hands):
+                return _gone(gs, number, form.posted_version())
+            error, status = exc.message, exc.status if exc.status == 409 else 400
+            form.version.data = str(gs.version)  # the page shows the game as it is now: confirm it again
         else:
             return redirect(url_for("games.table", token=token))
     else:
-        error = " ".join(e for es in form.errors.values() for e in es)
+        error, status = " ".join(e for es in form.errors.values() for e in es), 400
+    view = services.games.game_view(gs)
     d = view.deals[number - 1]
     return render_template("games/delete.html", game_session=gs, view=view, form=form, number=number, deal=d,
-                           line=d.line, error=error), 400 if error else 200
+                           line=d.line, error=error,
+                           preview=services.games.preview_delete(gs, view.played, number)), status
 
 
 @bp.route("/s/<token>/play/end", methods=["GET", "POST"])
@@ -333,20 +417,94 @@ def end(token: str) -> ResponseReturnValue:
     if gs.closed:
         return redirect(url_for("games.result", token=token))
     form = KeyForm()
-    error = ""
+    error, status = "", 200
     if request.method == "GET":
-        form.idem_key.fresh()
+        form.made_at(gs)
     elif form.validate_on_submit():
         try:
-            services.games.end_game(gs, form.idem_key.data or "", phone_name())
+            services.games.end_game(gs, form.idem_key.data or "", phone_name(), version=form.posted_version())
         except services.Refused as exc:
-            error = exc.message
+            error, status = exc.message, exc.status if exc.status == 409 else 400
+            form.version.data = str(gs.version)
         else:
             return redirect(url_for("games.result", token=token))
     else:
-        error = " ".join(e for es in form.errors.values() for e in es)
+        error, status = " ".join(e for es in form.errors.values() for e in es), 400
     return render_template("games/end.html", game_session=gs, view=services.games.game_view(gs), form=form,
-                           error=error), 400 if error else 200
+                           error=error), status
+
+
+@bp.route("/s/<token>/play/undo", methods=["GET", "POST"])
+def undo(token: str) -> ResponseReturnValue:
+    """Undo the last change (a deal entered, fixed, deleted or inserted, or the end), after a page that says
+    which and what taking it back does."""
+    gs = _game(token)
+    form = KeyForm()
+    error, status = "", 200
+    if request.method == "GET":
+        form.made_at(gs)
+    elif form.validate_on_submit():
+        try:
+            services.games.undo_last(gs, number_of(request.form.get("seq"), domains.HAND_NUMBER),
+                                     form.idem_key.data or "", phone_name(), version=form.posted_version())
+        except services.Refused as exc:
+            error, status = exc.message, exc.status if exc.status in (404, 409) else 400
+            form.version.data = str(gs.version)
+        else:
+            return redirect(url_for("games.table", token=token))
+    else:
+        error, status = " ".join(e for es in form.errors.values() for e in es), 400
+    view = services.games.game_view(gs)
+    return render_template("games/undo.html", game_session=gs, view=view, form=form, error=error,
+                           offer=services.games.undo_offer(gs, view.played)), status
+
+
+@bp.get("/s/<token>/play/history")
+def history(token: str) -> ResponseReturnValue:
+    """Every change of the game, newest first: each fix field by field, and how it changed the outcome."""
+    gs = _game(token)
+    view = services.games.game_view(gs)
+    return render_template("games/history.html", game_session=gs, view=view,
+                           log=services.games.history_page(gs))
+
+
+@bp.get("/s/<token>/play/pending")
+def pending(token: str) -> ResponseReturnValue:
+    """The outbox's compare-and-choose: a deal kept on this phone (its fields in the address, with its key and
+    the number it was entered as, or ``edit``: a fix of that deal) beside the deal the table holds there."""
+    gs = _game(token)
+    key = request.args.get("key", "")
+    number = number_of(request.args.get("number"), domains.HAND_NUMBER)
+    edit = number_of(request.args.get("edit"), domains.HAND_NUMBER)
+    if not PHONE_KEY.match(key) or max(number, edit) < 1:
+        return render_template("web/error.html", title=_("This link is damaged"),
+                               message=_("Open the table again: the hands waiting on this phone are listed there."),
+                               back=url_for("games.table", token=token)), 400
+    view = services.games.game_view(gs)
+    pieces = services.games.pieces(gs)
+    at = edit if 0 < edit <= len(view.deals) else view.next_number
+    if pieces is not None:
+        mine, _errors = pieces.read_deal(view.played, at, request.args)
+    else:
+        mine, _errors = _json_deal(request.args.get("deal", ""))
+    return _compare(gs, edit if edit > 0 else number, mine, key, editing=edit > 0, message="", status=200)
+
+
+def _compare(gs: GameSession, number: int, mine: Mapping[str, Any] | None, key: str, *, editing: bool,
+             message: str, status: int) -> ResponseReturnValue:
+    """The deal the table holds as deal ``number`` beside this phone's (a fix of it, or a deal entered as it),
+    with the choices: keep the table's, enter or apply mine (with the version now), or drop mine."""
+    view = services.games.game_view(gs)
+    stored = view.deals[number - 1] if 1 <= number <= len(view.deals) else None
+    fields = [(k, v) for k, v in (request.form if request.method == "POST" else request.args).items(multi=True)
+              if k not in PLUMBING and k not in ("key", "edit", "pending")]
+    line = (services.games.deal_line(services.games.pieces(gs), mine) if mine is not None else "")
+    same = stored is not None and mine is not None and dict(stored.deal) == dict(mine)
+    differ = (deal_changes(stored.deal, mine)
+              if stored is not None and mine is not None and not same else [])
+    return render_template("games/compare.html", game_session=gs, view=view, number=number, stored=stored,
+                           mine=mine, mine_line=line, same=same, differ=differ, editing=editing, key=key,
+                           message=message, fields=fields, next_number=view.next_number), status
 
 
 @bp.get("/s/<token>/play/result")

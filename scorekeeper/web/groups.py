@@ -32,7 +32,7 @@ def index() -> ResponseReturnValue:
     form = GroupForm()
     if request.method == "GET":
         form.language.data = current_language()
-    form.key.fresh()
+        form.key.fresh()
     if form.validate_on_submit():
         try:
             group = services.create_group(form.name.data, form.language.data, form.key.data or "")
@@ -40,6 +40,7 @@ def index() -> ResponseReturnValue:
             form.refuse(exc.field, exc.message)
         else:
             return redirect(url_for("groups.show", token=group.token))
+    form.key.fresh()  # a post refused for want of its key is sent again with one
     status = 400 if form.errors else 200
     return render_template("web/index.html", form=form), status
 
@@ -101,6 +102,7 @@ def replace_links(token: str) -> ResponseReturnValue:
     if valid:
         services.replace_links(group, form.key.data or "")
         return redirect(url_for("groups.show", token=group.token, replaced=1, _anchor="links"))
+    form.key.fresh()
     return group_page(group, PlayerForm(formdata=None), links_form=form), 400
 
 

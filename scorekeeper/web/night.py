@@ -16,7 +16,7 @@ from ..i18n import lazy_gettext as _l
 from ..i18n import use_language
 from ..reports import stylesheet
 from ..reports.night import night_html, render_night_pdf
-from ..services import Group, Night
+from ..services import GameSession, Group, Night
 from ..services import night as nights
 from .access import group_or_404
 from .figures import ChooseForm
@@ -38,6 +38,12 @@ class EndNightForm(Form):
 @bp.app_template_filter("game_name")
 def game_name_filter(game: str) -> str:
     return nights.game_name(game)
+
+
+@bp.app_template_filter("session_name")
+def session_name_filter(gs: GameSession) -> str:
+    """A session's game by its own name (its ruleset's: Truco rioplatense)."""
+    return nights.session_name(gs)
 
 
 @bp.app_context_processor

@@ -116,40 +116,20 @@ def _played(rng: random.Random, deal: dict[str, Any], names: list[str], members:
     return reached[0] if reached else None
 
 
-def _partnership_deal(rng: random.Random, game: str, players: list[str], fixed: dict[str, list[str]] | None,
-                      with_declarations: bool, events: list[str], scores: dict[str, int], target: int,
-                      ) -> tuple[dict[str, Any], Any, list[int], int | None]:
-    """One deal that is not annulled: its object, who carries each side's score, its points and the winner."""
-    deal, names, members, carry, called = _sides(rng, game, players, fixed)
-    side_of = {p: i for i, m in enumerate(members) for p in m}
-    points = [0, 0]
-    if with_declarations and rng.random() < 0.3:
-        deal["declarations"] = _declarations(rng, players, called)
-        for d in deal["declarations"]:
-            points[side_of[d["player"]]] += _value(d)
-    roll = rng.random()
-    winner: int | None
-    if with_declarations and roll < 0.02:
-        # the partner holds the called Three: with a decima he would hold eleven cards
-        declarer = rng.choice([p for p in players if "called" not in deal or p != deal["partner"]])
-        suit = rng.choice([s for s in SUITS if s != called])
-        deal["declarations"] = [{"player": declarer, "kind": "decima", "suit": suit}]
-        winner, points = side_of[declarer], [0, 0]
-    elif roll < 0.07:
-        winner = _special(rng, deal, names, members, events, points)
-    elif roll < 0.15:
-        winner = _claim(rng, deal, side_of, carry, scores, target, points)
-    else:
-        winner = _played(rng, deal, names, members, carry, scores, target, points)
-    return deal, carry, points, winner
+def _options(rng: random.Random) -> dict[str, Any]:
+    """A partnership game's options: a target, declarations on or off, a stake, and in half the sessions the
+    clubs' rule on the losers' declarations after a special ending (which ends the game either way)."""
+    options: dict[str, Any] = {"target": rng.choice([21, 31, 41, 51]), "declarations": rng.random() < 0.7,
+                               "stake": rng.choice(["1", "0.50", "2"])}
+    if rng.random() < 0.5:
+        options["cappotto_declarations"] = rng.choice(["kept", "lost"])
+    return options
 
 
 def _partnership(rng: random.Random, game: str, players: list[str], fixed: dict[str, list[str]] | None,
                  ) -> dict[str, Any]:
-    target = rng.choice([21, 31, 51])
-    with_declarations = rng.random() < 0.7
-    options: dict[str, Any] = {"target": target, "declarations": with_declarations,
-                               "stake": rng.choice(["1", "0.50", "2"])}
+    options = _options(rng)
+    target, with_declarations = options["target"], options["declarations"]
     scores = dict.fromkeys(list(fixed) if fixed else players, 0)
     deals: list[dict[str, Any]] = []
     events = ["cappotto", "stramazzo"] + (["cappottone", "strammazzone"] if len(players) == 4 else [])
@@ -157,8 +137,27 @@ def _partnership(rng: random.Random, game: str, players: list[str], fixed: dict[
         if rng.random() < 0.05:
             deals.append({"annulled": True})
             continue
-        deal, carry, points, winner = _partnership_deal(rng, game, players, fixed, with_declarations, events,
-                                                        scores, target)
+        deal, names, members, carry, called = _sides(rng, game, players, fixed)
+        side_of = {p: i for i, m in enumerate(members) for p in m}
+        points = [0, 0]
+        if with_declarations and rng.random() < 0.3:
+            deal["declarations"] = _declarations(rng, players, called)
+            for d in deal["declarations"]:
+                points[side_of[d["player"]]] += _value(d)
+        roll = rng.random()
+        winner: int | None
+        if with_declarations and roll < 0.02:
+            # the partner holds the called Three: with a decima he would hold eleven cards
+            declarer = rng.choice([p for p in players if "called" not in deal or p != deal["partner"]])
+            suit = rng.choice([s for s in SUITS if s != called])
+            deal["declarations"] = [{"player": declarer, "kind": "decima", "suit": suit}]
+            winner, points = side_of[declarer], [0, 0]
+        elif roll < 0.07:
+            winner = _special(rng, deal, names, members, events, points)
+        elif roll < 0.15:
+            winner = _claim(rng, deal, side_of, carry, scores, target, points)
+        else:
+            winner = _played(rng, deal, names, members, carry, scores, target, points)
         deals.append(deal)
         for i in (0, 1):
             for h in carry[i]:
@@ -194,7 +193,7 @@ def terziglio(rng: random.Random) -> dict[str, Any]:
     options: dict[str, Any] = {"scoring": scoring, "pass_out": pass_out, "stake": rng.choice(["1", "0.10", "5"])}
     target = 21
     if scoring == "game":
-        target = options["target"] = rng.choice([21, 31, 51])
+        target = options["target"] = rng.choice([21, 31, 41, 51])
     scores = dict.fromkeys(players, 0)
     deals: list[dict[str, Any]] = []
     passed = False

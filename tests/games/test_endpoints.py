@@ -19,6 +19,7 @@ import scorekeeper.games
 import scorekeeper.games.tresillo.pages as tresillo_pages
 from conftest import end_session, field_value, gen_group, gen_session
 from scorekeeper.web.endpoints import check_endpoints, endpoint, game_pages, screens
+from scorekeeper.web.outside import network_address
 
 PACKAGE = Path(scorekeeper.__file__).parent
 TEMPLATES = PACKAGE.parent / "templates"
@@ -158,9 +159,9 @@ def test_a_link_on_the_other_games_page_reaches_its_own_page(browser, tables):
 
 def test_the_invite_page_links_to_the_sessions_own_pages(browser, tables):
     tresillo, tresillo_watch = tables["tresillo"]
-    page = browser.get(f"/s/{tresillo}/invite", base_url="http://192.168.1.20:8000").get_data(as_text=True)
-    assert f'href="http://192.168.1.20:8000/s/{tresillo}"' in page
-    assert f'href="http://192.168.1.20:8000/w/{tresillo_watch}"' in page
+    page = browser.get(f"/s/{tresillo}/invite", base_url=f"http://{network_address()}:8000").get_data(as_text=True)
+    assert f'href="http://{network_address()}:8000/s/{tresillo}"' in page
+    assert f'href="http://{network_address()}:8000/w/{tresillo_watch}"' in page
     # the outbox's banner of a Tresillo page points at Tresillo's pages
     assert (f'data-table="{tresillo}" data-table-url="/s/{tresillo}" data-sync="/s/{tresillo}/sync" '
             f'data-hand-url="/s/{tresillo}/hand" data-pending="/s/{tresillo}/pending"') in page

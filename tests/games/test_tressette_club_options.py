@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from .gamecheck import FOUR, cli, refused, session, tressette
+from .gamecheck import FOUR, TEAMS, cli, refused, session, tressette
 
 NAP = "napoletana"
 
@@ -109,3 +109,23 @@ def test_terziglio_plays_to_41_too(tmp_path, capsys):
     got = replayed(session("terziglio", ["Ana", "Bea", "Cleo"], [deal, deal, deal], target=41), tmp_path, capsys)
     assert [d["scores"]["Ana"] for d in got["deals"]] == [16, 32, 48]
     assert (got["result"]["ended_at"], got["result"]["winners"]) == (3, ["Ana"])
+
+
+@pytest.mark.parametrize(("game", "deal", "losers"), [
+    ("tressette", CAPPOTTO_WITH_DECLARATIONS[1], {"Bea", "Dan"}),  # team A made it: B's players lose theirs
+    ("tressette-chiamata", {"caller": "Ana", "partner": "Bea", "event": "cappottone", "by": "Cleo"}, {"Ana", "Bea"}),
+    ("tressette-chiamata", {"caller": "Ana", "partner": "Bea", "event": "cappotto", "by": "caller"}, {"Cleo", "Dan"}),
+    ("tressette-in-due", {"event": "cappotto", "by": "Bea"}, {"Ana"}),
+])
+def test_the_row_says_whose_declarations_the_ending_took(game, deal, losers):
+    """The deal's line (table, sheet, PDF) knows the side that suffered the ending: the other team, the
+    side of the deal the maker was not on, the other player; nobody under ``kept``."""
+    from scorekeeper.games.replay import replay
+    from scorekeeper.games.tressette.views import suffered
+
+    players = FOUR if game != "tressette-in-due" else ["Ana", "Bea"]
+    lost = replay(session(game, players, [], teams=TEAMS if game == "tressette" else None,
+                          cappotto_declarations="lost"))
+    kept = replay(session(game, players, [], teams=TEAMS if game == "tressette" else None))
+    assert suffered(lost, deal) == losers
+    assert suffered(kept, deal) == frozenset()

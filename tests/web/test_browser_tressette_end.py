@@ -109,3 +109,63 @@ def test_a_rovescino_deal_of_five_with_blanks_as_0_and_the_rest_in_one_tap(chrom
     t.look("rovescino-table")
     assert t.problems == {}
     t.ctx.close()
+
+
+def test_in_due_to_41_speaks_to_one_player_and_a_cappotto_ends_it(chromium, server):
+    """In due to 41, the losers' declarations lost after a cappotto. The claim reads "ho 41", not "abbiamo";
+    Bea's three Aces (+3) in deal 2 go with Ana's cappotto (Ana 11): Bea's row is 0. Deal 1: Ana 6 + 1, Bea 4."""
+    t = Table(chromium, server, "it")
+    page = t.page
+    group = t.group("Circolo in due", FOUR[:2])
+    t.start(group, "tressette-in-due", ("opt-target", "41"), ("opt-cappotto_declarations", '"lost"'))
+    assert said(page, "#claim-h") == "Chiamarsi fuori: «ho 41»"
+    assert "Punti finora di chi si chiama fuori" in said(page, ".claim-form")
+    assert "della sua parte" not in said(page, "main") and "una coppia" not in said(page, "main")
+    chiamata_deal_in_due = [("last", 0), ("points-0", 6)]
+    page.click("#enter-deal")
+    for name, value in chiamata_deal_in_due:
+        t.chip(name, value)
+    t.look("in-due-deal")
+    page.click(".deal-form > button.big")
+    page.wait_for_selector("#enter-deal")
+    assert t.scores() == [7, 4]
+    page.click("#enter-deal")
+    page.click("details.declarations > summary")
+    t.chip("decl-0-player", 1)
+    t.chip("decl-0-what", "three-A")
+    t.chip("decl-0-suit", "cups")
+    t.chip("mode", "event")
+    t.chip("event", "cappotto")
+    page.click("label.choice:has(input[name='by'][value='s0'][data-event='cappotto'])")
+    page.click(".deal-form > button.big")
+    page.wait_for_selector("#end-said")
+    assert t.scores() == [18, 4]
+    assert "Bea tre Assi, senza coppe (persa per cappotto)" in said(page, "#deal-2")
+    assert "persa per cappotto" in said(page, ".declared")
+    end = said(page, "#end-said")
+    assert "Partita vinta da Ana." in end
+    assert "cappotto nella smazzata 2: la partita finisce qualunque siano i punteggi, ×2 la posta." in end
+    t.look("in-due-cappotto")
+    assert t.problems == {}
+    t.ctx.close()
+
+
+def test_terziglio_to_its_end_says_who_reached_the_target(chromium, server):
+    """Scegliete made twice by Ana (6 points each): 16, then 32 ≥ 21 at deal 2; Ana wins."""
+    t = Table(chromium, server, "it")
+    page = t.page
+    group = t.group("Circolo terziglio", FOUR[:3])
+    t.start(group, "terziglio")
+    for _ in range(2):
+        page.click("#enter-deal")
+        t.chip("bid", "scegliete")
+        t.chip("soloist", 0)
+        page.click("button[name='points'][value='6']")
+        page.wait_for_selector("#deal-1")
+    page.wait_for_selector("#end-said")
+    end = said(page, "#end-said")
+    assert "Partita vinta da Ana." in end and "Ana (32) a quota 21 alla fine della smazzata 2." in end
+    assert "scegliete · gioca Ana · fa 6" in said(page, "#deal-2")
+    t.look("terziglio-end-said")
+    assert t.problems == {}
+    t.ctx.close()

@@ -81,7 +81,9 @@ def test_four_play_truc_to_the_end_with_a_fold_and_a_tied_trick(chromium, server
         page.click("text=Add player")
     group = page.url.split("#")[0]
     page.goto(group)
-    page.click("a[href$='/play/truc']")
+    page.click("a[href$='/play/truc?preset=seed']")
+    page.fill("#team-1", "A")
+    page.fill("#team-2", "B")  # the teams as the tests name them
     page.fill("#stake", "1")
     page.click("form.game-start button[type=submit]")
     page.wait_for_selector(".truc-tally")
@@ -177,7 +179,8 @@ def test_a_target_in_halves_draws_malas_and_buenas(chromium, server, monkeypatch
     from scorekeeper.games.truc import engine, tally, views
 
     thirty = replace(engine.TRUC_RULES, target=30)
-    monkeypatch.setitem(GAMES, "truc", engine.game_of(engine.TRUC_SPEC, thirty))
+    GAMES["truc"]  # loaded, then replaced among the registry's loaded games
+    monkeypatch.setitem(GAMES._loaded, "truc", engine.game_of(engine.TRUC_SPEC, thirty))
     monkeypatch.setitem(tally.RULES, "truc", thirty)
     monkeypatch.setattr(views, "halves", lambda rules: rules.target == 30)
     monkeypatch.setattr(views.forms, "rules_of", lambda game, options=None: thirty)  # the start form sends ruleset=seed
@@ -189,7 +192,9 @@ def test_a_target_in_halves_draws_malas_and_buenas(chromium, server, monkeypatch
     for name in FOUR:
         page.fill("#add-player #name", name)
         page.click("text=Add player")
-    page.click("a[href$='/play/truc']")
+    page.click("a[href$='/play/truc?preset=seed']")
+    page.fill("#team-1", "A")
+    page.fill("#team-2", "B")  # the teams as the tests name them
     page.click("form.game-start button[type=submit]")
     page.wait_for_selector(".truc-tally")
     taps = Taps(page)
@@ -225,7 +230,9 @@ def test_without_a_script_the_calls_are_two_lists_and_every_ending_a_button(chro
     for name in FOUR:
         page.fill("#add-player #name", name)
         page.click("text=Add player")
-    page.click("a[href$='/play/truc']")
+    page.click("a[href$='/play/truc?preset=seed']")
+    page.fill("#team-1", "A")
+    page.fill("#team-2", "B")  # the teams as the tests name them
     page.click("form.game-start button[type=submit]")
     page.click("#enter-deal")
     assert not page.locator("button.call").first.is_visible()  # the call buttons need the script

@@ -35,7 +35,9 @@ def test_an_envido_and_a_truco_in_one_hand(chromium, server):
         page.fill("#add-player #name", name)
         page.click("text=Add player")
     page.goto(page.url.split("#")[0])
-    page.click("a[href$='/play/truc']")
+    page.click("a[href$='/play/truc?preset=seed']")
+    page.fill("#team-1", "A")
+    page.fill("#team-2", "B")  # the teams as the tests name them
     page.check("input[name=opt-ruleset][value='\"rioplatense\"']")
     page.fill("#stake", "1")
     page.click("form.game-start button[type=submit]")
@@ -121,7 +123,9 @@ def test_a_truco_to_30_with_an_envido_and_a_falta_envido(chromium, server):
         page.fill("#add-player #name", name)
         page.click("text=Add player")
     page.goto(page.url.split("#")[0])
-    page.click("a[href$='/play/truc']")
+    page.click("a[href$='/play/truc?preset=seed']")
+    page.fill("#team-1", "A")
+    page.fill("#team-2", "B")  # the teams as the tests name them
     page.check("input[name=opt-ruleset][value='\"rioplatense\"']")
     page.fill("#stake", "1")
     page.click("form.game-start button[type=submit]")
@@ -195,7 +199,9 @@ def test_the_envit_steps_follow_the_calls_as_they_change(chromium, server):
         page.fill("#add-player #name", name)
         page.click("text=Add player")
     page.goto(page.url.split("#")[0])
-    page.click("a[href$='/play/truc']")
+    page.click("a[href$='/play/truc?preset=seed']")
+    page.fill("#team-1", "A")
+    page.fill("#team-2", "B")  # the teams as the tests name them
     page.check("input[name=opt-ruleset][value='\"valenciano\"']")
     page.fill("#stake", "1")
     page.click("form.game-start button[type=submit]")

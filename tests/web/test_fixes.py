@@ -425,8 +425,10 @@ def test_the_history_cannot_be_changed_through_the_app(app, browser, worked_exam
     before = exported(browser, s)["history"]
     for method in ("post", "put", "patch", "delete"):
         assert getattr(browser.client, method)(f"/s/{s}/history").status_code == 405
-    rules = [r.rule for r in app.url_map.iter_rules()]
-    assert not [r for r in rules if "history" in r and r != "/s/<token>/history"]
+    # the history pages (Tresillo's, and every other game's) are read only
+    pages = {r.rule: r.methods for r in app.url_map.iter_rules() if "history" in r.rule}
+    assert set(pages) == {"/s/<token>/history", "/s/<token>/play/history"}
+    assert all(methods <= {"GET", "HEAD", "OPTIONS"} for methods in pages.values())
     with app.app_context():
         entry = db.session.scalars(db.select(HistoryEntry).limit(1)).one()
         entry.phone = "Mallory's phone"

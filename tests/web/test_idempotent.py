@@ -134,8 +134,10 @@ def test_two_forms_make_two_groups(app, browser):
     for _ in range(2):
         page = browser.get("/").get_data(as_text=True)
         assert browser.post("/", {"name": "Tuesday table", "key": field_value(page, "key")}).status_code == 302
-    assert browser.post("/", {"name": "Tuesday table"}).status_code == 302  # a post without a key (a script)
-    assert _groups(app) == ["Tuesday table"] * 3
+    assert _groups(app) == ["Tuesday table"] * 2
+    keyless = browser.post("/", {"name": "Tuesday table", "key": ""})  # a post without its key (a script)
+    assert keyless.status_code == 400 and "came without its key" in keyless.get_data(as_text=True)
+    assert _groups(app) == ["Tuesday table"] * 2
 
 
 # ------------------------------------------------------------------ identical copies of one fix

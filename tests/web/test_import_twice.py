@@ -94,8 +94,8 @@ def test_the_evening_is_named_in_the_groups_language(app, browser, worked_exampl
     assert imported(browser, g, json.dumps(worked_example)).status_code == 302
     page = imported(browser, g, json.dumps(worked_example)).get_data(as_text=True)
     today = dates.format_date(datetime.now(UTC).date(), "long", locale="es")
-    assert seen_of(page).startswith(f"Este archivo ya se importó como la noche del {today}.")
-    assert "Abrir esa noche" in page and "Importar una copia de todos modos" in page
+    assert seen_of(page).startswith(f"Este archivo ya se importó como la velada del {today}.")
+    assert "Abrir esa velada" in page and "Importar una copia de todos modos" in page
 
 
 def test_the_migration_adds_the_digest_to_a_database_of_the_previous_revision(app, browser, worked_example):

@@ -6,6 +6,10 @@ import re
 from html import unescape
 
 from conftest import gen_group, gen_session
+from scorekeeper.web.outside import network_address
+
+#: this machine's address on the network: the table's own, which the invite page builds its links from
+OWN = network_address()
 
 
 def test_invite_page_has_both_links_as_qr_codes(app, browser):
@@ -17,11 +21,11 @@ def test_invite_page_has_both_links_as_qr_codes(app, browser):
         from scorekeeper import services
 
         watch = services.find_session(session).watch_token
-    r = browser.get(f"/s/{session}/invite", base_url="http://192.168.1.20:8000")
+    r = browser.get(f"/s/{session}/invite", base_url=f"http://{OWN}:8000")
     page = r.get_data(as_text=True)
     assert r.status_code == 200
-    assert f'href="http://192.168.1.20:8000/s/{session}"' in page
-    assert f'href="http://192.168.1.20:8000/w/{watch}"' in page
+    assert f'href="http://{OWN}:8000/s/{session}"' in page
+    assert f'href="http://{OWN}:8000/w/{watch}"' in page
     codes = re.findall(r'<svg viewBox="0 0 (\d+) \1" class="qr"><title>([^<]+)</title>', page)
     assert [unescape(title) for _, title in codes] == ["The session's link, to enter hands",
                                                        "The watch link, to follow the table"]
@@ -43,10 +47,10 @@ def test_qr_code_reads_back_as_the_link(app, browser):
     import segno
 
     session = gen_session(browser, gen_group(browser))
-    page = browser.get(f"/s/{session}/invite", base_url="http://192.168.1.20:8000").get_data(as_text=True)
+    page = browser.get(f"/s/{session}/invite", base_url=f"http://{OWN}:8000").get_data(as_text=True)
     svg = re.search(r'<svg viewBox="0 0 (\d+) \1" class="qr">.*?</svg>', page, re.S).group(0)
     path = max(re.findall(r' d="([^"]+)"', svg), key=len)  # the dark modules (the other path is the light square)
-    expected = segno.make(f"http://192.168.1.20:8000/s/{session}", error="m")
-    mine = segno.make(f"http://192.168.1.20:8000/s/{session}x", error="m")
+    expected = segno.make(f"http://{OWN}:8000/s/{session}", error="m")
+    mine = segno.make(f"http://{OWN}:8000/s/{session}x", error="m")
     assert expected.svg_inline(scale=4, border=4, omitsize=True).count(path) == 1
     assert path not in mine.svg_inline(scale=4, border=4, omitsize=True)

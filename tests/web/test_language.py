@@ -90,8 +90,9 @@ def test_every_page_links_to_each_language_from_itself(client):
     links = re.findall(r'<a href="(/language/[a-z]+\?next=[^"]+)" lang="([a-z]+)"', html)
     assert [lang for _, lang in links] == ["es", "en", "fr", "it", "ca"]
     assert all("next=/?x%3D1" in href for href, _ in links)
-    assert re.search(r'lang="fr" hreflang="fr" rel="nofollow" aria-current="true">Français<', html)
-    assert re.search(r'lang="ca" hreflang="ca" rel="nofollow">Català<', html)  # named in itself
+    assert re.search(r'lang="fr" hreflang="fr" rel="nofollow" aria-current="true">'
+                     r'<span class="lang-code" aria-hidden="true">FR</span><span class="lang-name">Français<', html)
+    assert re.search(r'lang="ca" hreflang="ca" rel="nofollow">.*?<span class="lang-name">Català<', html)  # in itself
 
 
 def test_catalan_pages_speak_catalan(client):
@@ -102,7 +103,7 @@ def test_catalan_pages_speak_catalan(client):
     assert html_lang(page) == "ca"
     text = page.get_data(as_text=True)
     assert "Crea el grup" in text and "Create group" not in text
-    assert 'aria-current="true">Català<' in text
+    assert re.search(r'aria-current="true">[^\n]*?<span class="lang-name">Català<', text)
 
 
 def test_group_language_refused_when_not_ours(app, browser):

@@ -126,7 +126,7 @@ def test_a_burst_of_new_groups_is_refused_with_429_in_words(limited):
     assert int(r.headers["Retry-After"]) > 0
     assert counts(app)[0] == 10
     # another address is counted apart; reading pages is never limited
-    other = client.post("/", data={"name": "Next door", "csrf_token": browser.token},
+    other = client.post("/", data={"name": "Next door", "csrf_token": browser.token, "key": "next-door"},
                         environ_base={"REMOTE_ADDR": "192.0.2.7"})
     assert other.status_code == 302
     assert all(browser.get("/").status_code == 200 for _ in range(15))

@@ -202,7 +202,8 @@ def _race(url: str) -> None:
     migrated_at(url, "load-test")
     with server(url) as base:
         admin = Phone(base)
-        status, _ = admin.post("/", {"name": "Race", "csrf_token": csrf_of(admin.get("/")[1].decode())})
+        status, _ = admin.post("/", {"name": "Race", "key": "race-group",
+                                        "csrf_token": csrf_of(admin.get("/")[1].decode())})
         assert status == 302
         group_url = urllib.parse.urlsplit(admin.headers["Location"]).path
         assert re.fullmatch(r"/g/[\w-]+", group_url), group_url

@@ -43,7 +43,9 @@ def test_the_group_page_leads_to_tonight_and_the_page_shows_the_money(browser, e
     assert r.status_code == 200
     said = text_of(r)
     assert re.search(r"3 games Tresillo .* Rovescino .* Cacho ", said)
-    assert "South +€0.50 +€0.50 +€0.90 +€1.90" in said
+    # a row per game by its name, a column per player headed with the name, the currency named once
+    assert "Game (€) North West South East Tresillo +1.90 −1.20 +0.50 −1.20" in said
+    assert "Cacho 0.00 −0.90 +0.90 — In all +0.40 −1.60 +1.90 −0.70" in said
     assert "West pays South €1.60" in said and "East pays North €0.40" in said and "East pays South €0.30" in said
 
 

@@ -274,10 +274,10 @@ def test_two_hand_forms_of_a_new_version_replay_it_once(app, browser, table, mon
     made: list[int] = []
     real = replays_module._replay
 
-    def slow(gs, number):
+    def slow(gs, number, *keep):
         made.append(1)
         time.sleep(0.2)  # long enough for the other thread to arrive meanwhile
-        return real(gs, number)
+        return real(gs, number, *keep)
 
     monkeypatch.setattr(replays_module, "_replay", slow)
     CACHE.clear()

@@ -87,7 +87,8 @@ def test_the_change_log_of_a_game_the_platform_plays_tells_a_deal_in_the_games_o
     line = pieces_for(GAMES["rovescino"]).deal_line
     fix = services.history_view(gs).lines[0]
     assert fix.kind == "edit"
-    assert fix.details == (("Before", line(first)), ("After", line(fixed)))
+    assert fix.details == (("Before", line(first)), ("After", line(fixed)),
+                           ("Changed", "points · Ana: 2 → 3; points · Bea: 3 → 2; last trick: Bea → Dan"))
     assert line(first) != line(fixed)
 
 

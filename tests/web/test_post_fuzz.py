@@ -286,6 +286,20 @@ def games_end(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
     return f"/s/{g}/play/end", {"idem_key": _key(rng)}
 
 
+def games_insert(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
+    """A forgotten deal before deal 1 (a first deal entered when there is none)."""
+    g = open_game(t, rng)
+    data = _game_deal(t, rng)
+    if 'class="button quiet fix"' not in t.page(f"/s/{g}/play"):
+        t.browser.post(f"/s/{g}/play/deal", data)
+    return f"/s/{g}/play/deal/1/insert", {**_game_deal(t, rng), "confirm": rng.choice(["1", ""])}
+
+
+def games_undo(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
+    g = open_game(t, rng)
+    return f"/s/{g}/play/undo", {"idem_key": _key(rng), "seq": str(rng.randint(1, 4))}
+
+
 def games_waiting(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
     g = open_game(t, rng)
     hands = rng.randint(0, 3)
@@ -318,6 +332,7 @@ ROUTES: dict[str, Callable[[Table, random.Random], tuple[str, dict[str, Any]]]] 
     "fixes.insert": insert_hand, "fixes.dealer": dealer, "fixes.seating": seating, "fixes.undo": undo,
     "fixes.reopen": reopen, "fixes.phone": phone, "offline.waiting": waiting,
     "games.start": games_start, "games.deal": games_deal, "games.delete": games_delete, "games.end": games_end,
+    "games.insert": games_insert, "games.undo": games_undo,
     "night.end": night_end, "night.alone": night_alone, "games.waiting": games_waiting,
     # last: once the links are replaced, the group's old link opens nothing (a 404 for the posts after it)
     "groups.replace_links": replace_links,

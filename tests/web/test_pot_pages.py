@@ -153,7 +153,11 @@ def test_the_fix_of_a_hand_shows_it_as_entered(browser, game):
     assert re.search(r'name="winner" value="Bea" checked', page)
     assert re.search(r'id="pot-total"[^>]*>18<', page)  # the pot as drawn by the server, before any script
     fixed = {**EXAMPLE, "winner": "Ana"}
-    assert post_hand(browser, game, fixed, number=1).status_code == 302
+    shown = post_hand(browser, game, fixed, number=1)  # a new winner: the fix is shown first, saying so
+    assert shown.status_code == 200 and "This changes how the game comes out" in shown.get_data(as_text=True)
+    assert "the winner was Bea, now Ana" in shown.get_data(as_text=True)
+    assert deals(browser, game)[0]["winner"] == "Bea"
+    assert post_hand(browser, game, {**fixed, "confirm": "1"}, number=1).status_code == 302
     assert deals(browser, game)[0]["winner"] == "Ana"
 
 

@@ -62,7 +62,7 @@ def new_session(page, server, name):
     for p in PLAYERS:
         page.fill("#add-player #name", p)
         page.click("#add-player button[type=submit]")
-    page.click("a[href$='/start']")
+    page.click("#start a[data-game=tresillo]")
     page.click("form.card button[type=submit]")
     page.wait_for_selector("#in-play")
 

@@ -175,6 +175,9 @@ def test_every_page_sheet_and_pdf_of_the_family_is_in_the_language(browser, lang
         terziglio = " ".join(ends["terziglio"][1].split())
         assert "solo · gioca Ana · fa 11 · ×3" in terziglio and "da solo" not in terziglio
         assert "una coppia" not in " ".join(ends["tressette-in-due"][1].split())
+    in_due = " ".join(ends["tressette-in-due"][1].split())  # Bea's three Aces, lost with Ana's cappotto
+    assert {"it": "(persa per cappotto)", "es": "(perdida por cappotto)", "fr": "(perdue : cappotto)",
+            "ca": "(perduda per cappotto)"}[language] in in_due
     terziglio_sheet = ends["terziglio"][1]
     assert "×3" in terziglio_sheet and "×2" in terziglio_sheet
 

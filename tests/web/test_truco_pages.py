@@ -226,3 +226,37 @@ def test_the_group_page_names_truco_rioplatense_and_truc_valencia(browser, group
     assert pdf.status_code == 200
     text = subprocess.run(["pdftotext", "-", "-"], input=pdf.get_data(), capture_output=True, check=True).stdout
     assert "Truco rioplatense" in text.decode()
+
+
+def test_the_common_hands_take_one_tap_on_the_hand_form(browser, group):
+    """A won as dealt (+1), A's truco accepted and B won (+2), B's truco refused (B +1), B to the deck
+    in the first trick (A +2): each one button of the new hand's form, read into the hand in full."""
+    token = start(browser, group, ruleset="rioplatense")
+    page = unescape(browser.get(f"/s/{token}/play/deal").get_data(as_text=True))
+    assert 'name="quick" value="0:1:won-1"' in page and "A: truco, accepted; B won" in page
+    for tap in ({"end": "won-0"}, {"quick": "0:1:won-1"}, {"quick": "1:1:fold-0"}, {"end": "mazo-1"}):
+        assert hand(browser, token, **tap).status_code == 302
+    assert deals(browser, token) == [{"won": "A"}, {"raises": ["A"], "won": "B"}, {"raises": ["B"], "folded": "A"},
+                                     {"mazo": "B"}]
+    assert "Common hands" not in browser.get(f"/s/{token}/play/deal/2").get_data(as_text=True)
+
+
+def test_the_teams_are_named_on_the_start_form(browser, group):
+    """A Truco table names its teams (Nosotros, Ellos): the start form offers the two names, the session's
+    teams take them, and the revancha keeps them; a name given twice, or a player's, leaves A and B."""
+    page = browser.get(f"/g/{group}/play/truc?preset=rioplatense").get_data(as_text=True)
+    assert 'name="team-1"' in page and 'value="Us"' in page and 'value="Them"' in page
+    data = {f"seat{i + 1}": name for i, name in enumerate(FOUR)}
+    data.update({"idem_key": field_value(page, "idem_key"), "stake": "1", "currency": "EUR", "preset": "rioplatense",
+                 **checked_options(page), "team-1": " Los  del fondo ", "team-2": "Ellos"})
+    r = browser.post(f"/g/{group}/play/truc", data)
+    token = r.headers["Location"].split("/")[2]
+    doc = json.loads(browser.get(f"/s/{token}/play/session.json").get_data(as_text=True))
+    assert doc["teams"] == {"Los del fondo": ["Ana", "Cleo"], "Ellos": ["Bea", "Dan"]}
+    assert hand(browser, token, quick="0:1:won-1").status_code == 302
+    assert deals(browser, token) == [{"raises": ["Los del fondo"], "won": "Ellos"}]
+    page = browser.get(f"/g/{group}/play/truc?preset=rioplatense").get_data(as_text=True)
+    data.update({"idem_key": field_value(page, "idem_key"), "team-1": "Ana", "team-2": "Ellos"})
+    token = browser.post(f"/g/{group}/play/truc", data).headers["Location"].split("/")[2]
+    assert json.loads(browser.get(f"/s/{token}/play/session.json").get_data(as_text=True))["teams"] == {
+        "A": ["Ana", "Cleo"], "B": ["Bea", "Dan"]}

@@ -61,6 +61,8 @@ class Declared:
     player: str
     what: str
     points: int
+    #: the special ending that took it from its side (the rule ``cappotto_declarations: lost``), or ""
+    lost: str = ""
 
 
 @dataclass(frozen=True)
@@ -85,16 +87,41 @@ def scores(played: Played) -> tuple[Score, ...]:
     return tuple(Score(k, labels.get(k, k), now[k], max(0, target - now[k])) for k in _keys(played))
 
 
-def declared(deals: Sequence[Any]) -> tuple[Declared, ...]:
-    """Every declaration of the game so far, from the deals as entered (``view.deals``)."""
+def declared(deals: Sequence[Any], played: Played | None = None) -> tuple[Declared, ...]:
+    """Every declaration of the game so far, from the deals as entered (``view.deals``); those a special
+    ending took away (under ``cappotto_declarations: lost``) say so."""
     out: list[Declared] = []
     for line in deals:
+        lost = suffered(played, line.deal) if played is not None else frozenset()
         for d in line.deal.get("declarations") or []:
             what = next((c for c, (kind, rank) in forms.WHAT.items()
                          if kind == d["kind"] and rank == d.get("rank", "")), d["kind"])
             suit = d.get("suit") or d.get("missing") or ""
-            out.append(Declared(line.number, d["player"], _what_words(what, suit), VALUE[d["kind"]]))
+            out.append(Declared(line.number, d["player"], _what_words(what, suit), VALUE[d["kind"]],
+                                str(line.deal["event"]) if d["player"] in lost else ""))
     return tuple(out)
+
+
+def _makers(played: Played, deal: Mapping[str, Any]) -> tuple[str, ...]:
+    """The players of the side that made a deal's special ending (its ``by``: a team, a side, a player)."""
+    seating = played.table.seating
+    by = str(deal.get("by", ""))
+    if seating.teams:
+        team = seating.team_of(by) if by in seating.players else by
+        return dict(seating.teams).get(team, ())
+    if "caller" in deal:
+        callers = (deal["caller"], deal.get("partner", ""))
+        return callers if by in (*callers, "caller") else tuple(p for p in seating.players if p not in callers)
+    return (by,)
+
+
+def suffered(played: Played, deal: Mapping[str, Any]) -> frozenset[str]:
+    """The players whose declarations a deal's special ending took away: the side that suffered it, when
+    the session plays ``cappotto_declarations: lost`` (docs/rules.md); nobody otherwise."""
+    if "event" not in deal or played.table.options.get("cappotto_declarations") != "lost":
+        return frozenset()
+    makers = _makers(played, deal)
+    return frozenset(p for p in played.table.seating.players if p not in makers)
 
 
 def _what_words(what: str, suit: str) -> str:
@@ -175,7 +202,7 @@ def table_extra(played: Played) -> Mapping[str, Any]:
         "dealer": None if over else dealer_of(played, number),
         "leader": None if over else leader_of(played, number),
         "eldest": None if over else played.table.seating.players.index(leader_of(played, number)),
-        "declared": declared, "worth": worth(played), "stake": played.table.stake,
+        "declared": lambda deals: declared(deals, played), "worth": worth(played), "stake": played.table.stake,
         "why": lambda deals: end_words(played, deals),
         "multiplier": played.result.multiplier, "how": played.result.how,
         "number": number, "keys": (secrets.token_urlsafe(16), secrets.token_urlsafe(16)),
@@ -212,11 +239,14 @@ def deal_extra(played: Played, number: int) -> Mapping[str, Any]:
     }
 
 
-def _declaration_words(d: Mapping[str, Any]) -> str:
-    """One declaration as the deal's line (and so the printed sheet) says it: who, what, its points."""
+def _declaration_words(d: Mapping[str, Any], lost: str = "") -> str:
+    """One declaration as the deal's line (and so the printed sheet) says it: who, what, its points (or the
+    special ending that took them)."""
     what = next((c for c, (kind, rank) in forms.WHAT.items()
                  if kind == d["kind"] and rank == d.get("rank", "")), d["kind"])
     words = _what_words(what, d.get("suit") or d.get("missing") or "")
+    if lost:
+        return _("{player} {what} (lost with the {event})").format(player=d["player"], what=words, event=lost)
     return _("{player} {what} (+{points})").format(player=d["player"], what=words, points=VALUE[d["kind"]])
 
 
@@ -256,10 +286,12 @@ def _ending_words(deal: Mapping[str, Any]) -> str:
     return ""
 
 
-def deal_line(deal: Mapping[str, Any]) -> str:
+def deal_line(deal: Mapping[str, Any], lost: frozenset[str] = frozenset()) -> str:
+    """A deal in one line; ``lost``: the players whose declarations its special ending took away."""
     if deal.get("annulled"):
         return _("annulled: the same dealer deals again")
-    said = [_declaration_words(d) for d in deal.get("declarations") or []]
+    said = [_declaration_words(d, str(deal["event"]) if d["player"] in lost else "")
+            for d in deal.get("declarations") or []]
     parts = [_("buon gioco: {declarations}").format(declarations="; ".join(said))] if said else []
     ending = _ending_words(deal)
     if ending:
@@ -371,6 +403,11 @@ OPTION_WORDS = {
 }
 
 
+def _line_for(played: Played) -> Any:
+    """The deal's line by the session's rules: declarations a special ending took away say so."""
+    return lambda deal: deal_line(deal, suffered(played, deal))
+
+
 def _pieces() -> Pieces:
     return Pieces(
         table_template="games/tressette/table.html",
@@ -381,6 +418,7 @@ def _pieces() -> Pieces:
         read_deal=forms.read,
         form_field=forms.form_field,
         deal_line=deal_line,
+        line_for=_line_for,
         option_words=OPTION_WORDS,
         script="games/tressette.js",
     )

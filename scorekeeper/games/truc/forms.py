@@ -137,8 +137,36 @@ def read_tricks(played: Played, form: FormData, errors: dict[str, str]) -> list[
     return tricks
 
 
+#: a common hand in one tap (``quick``): the first raise's caller, how many raises, and the ending
+QUICK = "quick"
+
+
+def quick_hands(played: Played) -> tuple[tuple[str, str, int], ...]:
+    """The common hands the form offers as one button each, ``(value, ending, hand's value)``: a side won
+    the hand as dealt; a side's first raise accepted and either side won; refused (the other folded);
+    a side went to the deck."""
+    names = sides(played)
+    ladder = rules(played).ladder
+    out: list[tuple[str, str, int]] = []
+    for i in range(len(names)):
+        other = 1 - i
+        out += [(f"{i}:1:won-{w}", f"won-{w}", int(ladder[1])) for w in (i, other)]
+        out.append((f"{i}:1:{FOLD}-{other}", f"{FOLD}-{other}", int(ladder[0])))
+    return tuple(out)
+
+
+def _quick(form: FormData) -> FormData:
+    """The form with a common hand's button read into the fields it stands for (first caller, raises, end)."""
+    first, _sep, rest = form.get(QUICK, "").partition(":")
+    count, _sep, end = rest.partition(":")
+    if not (first.isdigit() and count.isdigit() and end):
+        return form
+    return {**form, MAIN.first: first, MAIN.count: count, "end": end}
+
+
 def read(played: Played, number: int, form: FormData) -> ReadDeal:
     """The hand the form describes, or the errors by field."""
+    form = _quick(form)
     errors: dict[str, str] = {}
     deal: dict[str, Any] = {}
     for chain in CHAINS:

@@ -165,6 +165,7 @@ def deal_extra(played: Played, number: int) -> Mapping[str, Any]:
     chains = tuple(ChainView(c.first, c.count, _(c.legend), said_values(rules, getattr(rules, c.values)),
                              first_word(rules, c, game), c.main) for c in forms.CHAINS)
     return {"sides": tuple(enumerate(names)), "chains": chains, "main": next(c for c in chains if c.main),
+            "quick": forms.quick_hands(played), "first_call": first_word(rules, forms.MAIN, game),
             "bets": bet_views(played),
             "ties": rules.ties != "none", "ties_rule": rules.ties, "deck": rules.deck,
             "mazo_first": rules.mazo_first,
@@ -329,6 +330,7 @@ def pieces(game: str) -> Pieces:
         title=title_of,
         options_in_play=options_in_play,
         row_note=row_note,
+        start_template="games/truc/start.html" if game == "truc" else "",
     )
 
 

@@ -111,7 +111,7 @@ class StartForm(RulesForm):
     currency = StringField(_l("Currency"), default="EUR", validators=[InDomain(domains.CURRENCY)])
     start_tokens = WholeField(_l("Tantos each at the start"), domains.START_TOKENS, default=160,
                               validators=[InputRequired(_l("How many tantos each?"))])
-    idem_key = FormKey()
+    idem_key = FormKey(required=True)
 
     def seats(self) -> list[str]:
         return [f.data for f in (self.seat1, self.seat2, self.seat3, self.seat4) if f.data]

@@ -24,8 +24,9 @@ def start(token: str) -> ResponseReturnValue:
     choices = [("", "—")] + [(n, n) for n in active]
     for f in (form.seat1, form.seat2, form.seat3, form.seat4):
         f.choices = choices
-    if request.method == "GET":
-        for f, name in zip((form.seat1, form.seat2, form.seat3, form.seat4), active, strict=False):
+    if request.method == "GET":  # who sits, in deal order: the last Tresillo table, else the first four
+        for f, name in zip((form.seat1, form.seat2, form.seat3, form.seat4),
+                           services.first_table(group), strict=False):
             f.data = name
         form.idem_key.fresh()
     if form.validate_on_submit():
@@ -35,6 +36,7 @@ def start(token: str) -> ResponseReturnValue:
             form.refuse(START_FIELDS.get(exc.field, exc.field), exc.message)
         else:
             return redirect(url_for("table.show", token=gs.token))
+    form.idem_key.fresh()  # a post refused for want of its key is sent again with one
     status = 400 if form.errors else 200
     return render_template("games/tresillo/pages/start.html", group=group, form=form, active=active,
                            carried=services.carried_paper(group)), status
@@ -90,6 +92,7 @@ def import_session(token: str) -> ResponseReturnValue:
                                    file_text=seen.text)
         else:
             return redirect(url_for("table.show", token=gs.token))
+    form.idem_key.fresh()
     status = 400 if form.errors else 200
     return render_template("games/tresillo/pages/import.html", group=group, form=form), status
 

@@ -8,7 +8,9 @@ imports it (``tests/games/test_registry_boundary.py``).
 
 from .... import services as platform
 from ....services import *  # noqa: F403  (the platform's services, for Tresillo's pages)
-from ..engine import SUITS, HandChoices  # what a hand form may offer (services.choices_for)
+from ....services.groups import first_seats
+from ..engine import SUITS, HandChoices
+from ..game import SPEC  # what a hand form may offer (services.choices_for)
 from .checks import CountAnswer, WhatIf, count_check, count_parties, what_if
 from .files import AlreadyImported, export_json, import_session, ledger_csv
 from .fixes import (
@@ -71,3 +73,10 @@ __all__ = [
     "hands_page", "kept_screen", "kept_view", "rule_choices", "table_screen", "view_for", "view_from",
 ]
 __all__ += platform.__all__
+__all__ += ["first_table"]
+
+
+def first_table(group: platform.Group) -> list[str]:
+    """Who sits first on Tresillo's start form: the group's last Tresillo table when all of it still plays,
+    else its first four players (:func:`scorekeeper.services.groups.first_seats`)."""
+    return first_seats(group, SPEC.name, SPEC.seats)

@@ -13,12 +13,18 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ....core import domains
 from ....core.errors import SessionError
 from ....db import db
-from ....i18n import N_, _
-from ....models import GameSession, HandRecord, HistoryEntry, now
+from ....i18n import _
+from ....models import GameSession, HistoryEntry, now
 from ....services import history
+from ....services.changes import Plan
+from ....services.changes import inverse as _inverse
+from ....services.changes import last_differing as _last_differing
+from ....services.changes import require_key as _require_key
+from ....services.changes import stale as _stale
+from ....services.changes import store_plan as _store
+from ....services.changes import undone_by as _undone_by
 from ....services.limits import check_room_for_hand
 from ....services.refusals import Conflict, Refused, refused_from
 from ....services.sessions import check_open, hand_data, lock_session
@@ -81,16 +87,6 @@ def change_from_json(text: str | None) -> Change:
 
 
 # ------------------------------------------------------------------ planning a change
-
-
-@dataclass(frozen=True)
-class Plan:
-    """The hands after a change, and where each came from (``None``: a new hand)."""
-
-    hands: list[dict[str, Any]]
-    origin: list[int | None]
-    first: int  # the first position (0-based) the change touches
-    removed: tuple[int, ...] = ()  # positions (before) of hands that are gone
 
 
 def plan(change: Change, hands: list[dict[str, Any]]) -> Plan:
@@ -334,35 +330,6 @@ def apply_change(gs: GameSession, change: Change, *, key: str, version: int, pho
     return Applied(entry, False, compared(gs, change, done))
 
 
-def _require_key(key: str) -> None:
-    try:
-        domains.FORM_KEY.check(key)
-    except domains.OutOfDomain:
-        raise Refused("change", _("This form is damaged (it has no key). Go back, reload the page and "
-                                  "ask again.")) from None
-
-
-#: what a stale request says, by what it was made from (``preview`` or ``page``): with what other phones
-#: did (from the history), or without it
-STALE = {
-    "preview": (N_("Nothing was changed: since this preview was shown, {what}. Look at the figures below "
-                   "before you confirm."),
-                N_("Nothing was changed: the session changed on another phone since this preview was shown. "
-                   "Look again before you confirm.")),
-    "page": (N_("Nothing was changed: since this page was opened, {what}. Look at the figures below "
-                "before you confirm."),
-             N_("Nothing was changed: the session changed on another phone since this page was opened. "
-                "Look again before you confirm.")),
-}
-
-
-def _stale(gs: GameSession, version: int, made_from: str) -> str:
-    """Another phone changed the session: say what it did (from the history)."""
-    what = history.told_since(gs, version)
-    told, untold = STALE[made_from]
-    return _(told).format(what=what) if what else _(untold)
-
-
 def _log_change(gs: GameSession, change: Change, old: list[dict[str, Any]], p: Plan, *, key: str,
                 phone: str) -> HistoryEntry:
     i = change.number - 1
@@ -373,37 +340,6 @@ def _log_change(gs: GameSession, change: Change, old: list[dict[str, Any]], p: P
     end = _last_differing(old, p.hands, i)
     return history.record(gs, change.kind, key=key, phone=phone, hand=change.number,
                           before={"hands": old[i:end]}, after={"hands": p.hands[i:end]})
-
-
-def _last_differing(old: list[dict[str, Any]], new: list[dict[str, Any]], start: int) -> int:
-    """One past the last position where ``old`` and ``new`` differ (same length, from ``start``)."""
-    end = start + 1
-    for k in range(start, len(new)):
-        if old[k] != new[k]:
-            end = k + 1
-    return end
-
-
-def _store(gs: GameSession, p: Plan, key: str) -> None:
-    """Make the stored hands equal ``p.hands``: kept records move and change, new ones get the key."""
-    records = list(gs.hands)
-    kept = {o for o in p.origin if o is not None}
-    for i, rec in enumerate(records):
-        if i not in kept:
-            gs.hands.remove(rec)
-            db.session.delete(rec)
-    db.session.flush()
-    for j, (data, origin) in enumerate(zip(p.hands, p.origin, strict=True)):
-        if origin is None:
-            db.session.add(HandRecord(session=gs, position=j, data=data, idem_key=key if j == p.first
-                                      else f"{key}-{j}"))
-            continue
-        rec = records[origin]
-        if rec.position != j:
-            rec.position = j
-        if rec.data != data:
-            rec.data = data
-    gs.version += 1
 
 
 # ------------------------------------------------------------------ undo and reopen
@@ -433,10 +369,6 @@ def undo(gs: GameSession, seq: int, *, key: str, phone: str) -> Applied:
     return Applied(_undo_hands(gs, target, key=key, phone=phone))
 
 
-def _undone_by(gs: GameSession, seq: int) -> HistoryEntry | None:
-    return next((e for e in history.entries(gs) if e.kind == "undo" and e.undoes == seq), None)
-
-
 def _undo_hands(gs: GameSession, target: HistoryEntry, *, key: str, phone: str) -> HistoryEntry:
     check_open(gs)
     done = checked(gs, _inverse(target, hand_data(gs)))
@@ -445,28 +377,6 @@ def _undo_hands(gs: GameSession, target: HistoryEntry, *, key: str, phone: str) 
                            after=target.before, undoes=target.seq)
     db.session.commit()
     return entry
-
-
-def _inverse(target: HistoryEntry, hands: list[dict[str, Any]]) -> Plan:
-    """The plan that takes ``target`` back, after checking the hands are still as it left them."""
-    i = (target.hand or 1) - 1
-    moved = Refused("change", _("The hands are no longer as this change left them; nothing was undone."),
-                    status=409)
-    if target.kind in ("add", "insert"):
-        if i >= len(hands) or hands[i] != target.after:
-            raise moved
-        return Plan([h for k, h in enumerate(hands) if k != i], [*range(i), *range(i + 1, len(hands))], i, (i,))
-    if target.kind == "delete":
-        new = [*hands[:i], dict(target.before or {}), *hands[i:]]
-        return Plan(new, [*range(i), None, *range(i, len(hands))], i)
-    if target.kind == "edit":
-        if i >= len(hands) or hands[i] != target.after:
-            raise moved
-        return Plan([*hands[:i], dict(target.before or {}), *hands[i + 1:]], list(range(len(hands))), i)
-    was, now_ = (target.before or {}).get("hands", []), (target.after or {}).get("hands", [])
-    if hands[i:i + len(now_)] != now_:
-        raise moved
-    return Plan([*hands[:i], *was, *hands[i + len(now_):]], list(range(len(hands))), i)
 
 
 def _undo_closing(gs: GameSession, target: HistoryEntry, *, key: str, phone: str) -> HistoryEntry:

@@ -20,15 +20,13 @@ it plays those hands on a fork of that replay (:func:`_caught_up`).
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
 from ....models import GameSession
-from ....services.replays import ReplayCache, Version, appended, stored_version
-from ....services.replays import reads_committed as _unwritten
+from ....services.replays import ReplayCache, Replays, Version
 from ....services.sessions import hand_data
 from ..engine import (
     Hand,
@@ -100,33 +98,9 @@ class Replayed(Version):
 CACHE: ReplayCache[Replayed] = ReplayCache(int(os.environ.get("SCOREKEEPER_REPLAY_HANDS", "60000")))
 
 
-def replayed(gs: GameSession) -> Replayed:
-    """``gs`` replayed as of its version: from the cache, or replayed once and kept.
-
-    A version one thread is already replaying (or catching up to) is waited for, not replayed
-    again beside it: the phones of a table ask for a new version together."""
-    found = _cached(gs)
-    if found is not None:
-        return found
-    with _REPLAYING[hash(gs.token) % len(_REPLAYING)]:
-        return _cached(gs) or _caught_up(gs) or _replay(gs, None)[0]
-
-
-#: one lock per stripe of sessions, held while a version is replayed (no code under it takes another)
-_REPLAYING = tuple(threading.Lock() for _ in range(64))
-
-
-def _cached(gs: GameSession) -> Replayed | None:
-    return CACHE.get((gs.token, gs.version)) if _unwritten(gs) else None
-
-
-def _caught_up(gs: GameSession) -> Replayed | None:
+def _catch_up(gs: GameSession, older: Replayed, added: list[dict[str, Any]]) -> Replayed | None:
     """``gs`` as of its version, from an older replay this worker kept when only hands were added since:
     those hands played on a fork of it (a few milliseconds), not the evening from the stored hands."""
-    older = CACHE.newest(gs.token, gs.version) if _unwritten(gs) else None
-    added = appended(gs, older) if older is not None else None
-    if older is None or added is None:
-        return None
     players = older.session.setup.players
     try:
         hands = [load_hand(h, len(older.hands) + 1 + i, players) for i, h in enumerate(added)]
@@ -134,14 +108,33 @@ def _caught_up(gs: GameSession) -> Replayed | None:
     except SessionError:  # not as it was stored: the whole replay says why
         return None
     session = Session(older.session.setup, (*older.session.hands, *hands))
-    made = Replayed(gs.version, (*older.hands, *added), session, table, table.ledger()).carry(older)
-    keep(gs, made)
-    return made
+    return Replayed(gs.version, (*older.hands, *added), session, table, table.ledger()).carry(older)
 
 
-def _replay(gs: GameSession, number: int | None) -> tuple[Replayed, Table]:
-    """One pass over the stored hands, kept; and the table paused before hand ``number`` on the way
-    (None: after the last hand, the kept replay's own table: never play on it, play on a fork)."""
+#: the evenings replayed once per version (the platform's :class:`Replays`, over this package's :data:`CACHE`)
+REPLAYS: Replays[Replayed] = Replays(CACHE, lambda gs: _replay(gs, None, False)[0], _catch_up)
+
+
+def replayed(gs: GameSession) -> Replayed:
+    """``gs`` replayed as of its version: from the cache, or caught up, or replayed once and kept.
+
+    A version one thread is already replaying (or catching up to) is waited for, not replayed
+    again beside it: the phones of a table ask for a new version together."""
+    return REPLAYS.replayed(gs)
+
+
+def _cached(gs: GameSession) -> Replayed | None:
+    return REPLAYS.cached(gs)
+
+
+def _caught_up(gs: GameSession) -> Replayed | None:
+    return REPLAYS.caught_up(gs)
+
+
+def _replay(gs: GameSession, number: int | None, keep_it: bool = True) -> tuple[Replayed, Table]:
+    """One pass over the stored hands, kept (unless ``keep_it`` is false: the caller keeps it); and the table
+    paused before hand ``number`` on the way (None: after the last hand, the kept replay's own table: never play
+    on it, play on a fork)."""
     hands = hand_data(gs)
     session = load_session(session_dict(gs, hands))
     number = len(hands) + 1 if number is None else number
@@ -149,15 +142,9 @@ def _replay(gs: GameSession, number: int | None) -> tuple[Replayed, Table]:
     rest = session.hands[number - 1:]
     whole = table.fork().play_all(rest) if rest else table
     made = Replayed(gs.version, tuple(hands), session, whole, whole.ledger())
-    keep(gs, made)
+    if keep_it:
+        REPLAYS.keep(gs, made)
     return made, table
-
-
-def keep(gs: GameSession, made: Replayed) -> None:
-    """Cache ``made`` if it is the state of version ``made.version`` as committed: this transaction
-    wrote nothing (it may yet roll back) and the database still has that version."""
-    if _unwritten(gs) and stored_version(gs) == made.version:
-        CACHE.put((gs.token, made.version), made)
 
 
 def kept_after(gs: GameSession, before: Replayed, table: Table, hand: Hand, hand_data: dict[str, Any],

@@ -6,6 +6,7 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
+from .... import formats
 from ....db import unwritten
 from ....i18n import current_language
 from ....models import GameSession, now
@@ -42,7 +43,7 @@ def hand_asks(rules_name: str, options: dict[str, Any], players: int) -> tuple[s
 def view_from(gs: GameSession, ledger: Ledger, *, rows: bool = False) -> SessionView:
     return build_view(
         ledger,
-        title=f"{gs.group.name} — {gs.created_at:%d %b %Y}",
+        title=f"{gs.group.name} — {formats.date(gs.created_at)}",  # in the document's language (not "04 Dec")
         group=gs.group.name,
         started=gs.created_at,
         ended=gs.closed_at,

@@ -1,0 +1,168 @@
+"""The table's changes, for every game: planned on the list of stored deals, checked against the session's
+version (compare-and-swap), stored in one go, taken back by an undo, and told in words.
+
+Moved here from Tresillo's fixes (``games/tresillo/services/fixes.py`` uses it unchanged): a change is a
+:class:`Plan` (the deals after it and where each came from), applied by :func:`store_plan` (the stored
+records moved, changed, added or removed, the version bumped), and an undo is the plan :func:`inverse`
+makes of the change's history entry. A page made at an older version is refused with what other phones
+did meanwhile (:func:`check_version`). What a change did is told in words by :mod:`.deal_words`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import domains
+from ..db import db
+from ..i18n import N_, _
+from ..models import GameSession, HandRecord, HistoryEntry
+from . import history
+from .refusals import Conflict, Refused
+
+# ------------------------------------------------------------------ planning and storing a change
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The hands after a change, and where each came from (``None``: a new hand)."""
+
+    hands: list[dict[str, Any]]
+    origin: list[int | None]
+    first: int  # the first position (0-based) the change touches
+    removed: tuple[int, ...] = ()  # positions (before) of hands that are gone
+
+
+def replaced(hands: Sequence[Mapping[str, Any]], i: int, hand: Mapping[str, Any]) -> Plan:
+    """Hand ``i`` (0-based) in place of the one stored there."""
+    new = [dict(h) for h in hands]
+    new[i] = dict(hand)
+    return Plan(new, list(range(len(hands))), i)
+
+
+def removed(hands: Sequence[Mapping[str, Any]], i: int) -> Plan:
+    """Hand ``i`` gone; the later ones move up one."""
+    return Plan([dict(h) for k, h in enumerate(hands) if k != i], [*range(i), *range(i + 1, len(hands))], i, (i,))
+
+
+def inserted(hands: Sequence[Mapping[str, Any]], i: int, hand: Mapping[str, Any]) -> Plan:
+    """``hand`` put in as hand ``i`` (0-based); the later ones move down one."""
+    new = [dict(h) for h in hands]
+    new.insert(i, dict(hand))
+    return Plan(new, [*range(i), None, *range(i, len(hands))], i)
+
+
+def store_plan(gs: GameSession, p: Plan, key: str) -> None:
+    """Make the stored hands equal ``p.hands``: kept records move and change, new ones get the key."""
+    records = list(gs.hands)
+    kept = {o for o in p.origin if o is not None}
+    for i, rec in enumerate(records):
+        if i not in kept:
+            gs.hands.remove(rec)
+            db.session.delete(rec)
+    db.session.flush()
+    for j, (data, origin) in enumerate(zip(p.hands, p.origin, strict=True)):
+        if origin is None:
+            db.session.add(HandRecord(session=gs, position=j, data=data, idem_key=key if j == p.first
+                                      else f"{key}-{j}"))
+            continue
+        rec = records[origin]
+        if rec.position != j:
+            rec.position = j
+        if rec.data != data:
+            rec.data = data
+    gs.version += 1
+
+
+def last_differing(old: list[dict[str, Any]], new: list[dict[str, Any]], start: int) -> int:
+    """One past the last position where ``old`` and ``new`` differ (same length, from ``start``)."""
+    end = start + 1
+    for k in range(start, len(new)):
+        if old[k] != new[k]:
+            end = k + 1
+    return end
+
+
+# ------------------------------------------------------------------ undo
+
+
+def inverse(target: HistoryEntry, hands: list[dict[str, Any]]) -> Plan:
+    """The plan that takes ``target`` back, after checking the hands are still as it left them."""
+    i = (target.hand or 1) - 1
+    moved = Refused("change", _("The hands are no longer as this change left them; nothing was undone."),
+                    status=409)
+    if target.kind in ("add", "insert"):
+        if i >= len(hands) or hands[i] != target.after:
+            raise moved
+        return Plan([h for k, h in enumerate(hands) if k != i], [*range(i), *range(i + 1, len(hands))], i, (i,))
+    if target.kind == "delete":
+        new = [*hands[:i], dict(target.before or {}), *hands[i:]]
+        return Plan(new, [*range(i), None, *range(i, len(hands))], i)
+    if target.kind == "edit":
+        if i >= len(hands) or hands[i] != target.after:
+            raise moved
+        return Plan([*hands[:i], dict(target.before or {}), *hands[i + 1:]], list(range(len(hands))), i)
+    was, now_ = (target.before or {}).get("hands", []), (target.after or {}).get("hands", [])
+    if hands[i:i + len(now_)] != now_:
+        raise moved
+    return Plan([*hands[:i], *was, *hands[i + len(now_):]], list(range(len(hands))), i)
+
+
+def undone_by(gs: GameSession, seq: int) -> HistoryEntry | None:
+    """The undo that took change ``seq`` back, if one did."""
+    return next((e for e in history.entries(gs) if e.kind == "undo" and e.undoes == seq), None)
+
+
+def undo_target(gs: GameSession, seq: int) -> HistoryEntry:
+    """Change ``seq``, if it is the one an undo may take back now (the latest, not itself an undo)."""
+    target = history.entry_by_seq(gs, seq)
+    if target is None:
+        raise Refused("change", _("There is no change {seq} in this session's history.").format(seq=seq),
+                      status=404)
+    latest = history.undoable(gs)
+    if latest is None or latest.seq != seq:
+        since = history.told_since(gs, target.version)
+        raise Refused("change", _("Only the last change can be undone, and this one is no longer the last: "
+                                  "since then, {since}. Nothing was undone.").format(since=since), status=409)
+    return target
+
+
+# ------------------------------------------------------------------ keys and versions
+
+
+def require_key(key: str) -> None:
+    """A change request carries its own key (a re-sent copy is recognised by it)."""
+    try:
+        domains.FORM_KEY.check(key)
+    except domains.OutOfDomain:
+        raise Refused("change", _("This form is damaged (it has no key). Go back, reload the page and "
+                                  "ask again.")) from None
+
+
+#: what a stale request says, by what it was made from (``preview`` or ``page``): with what other phones
+#: did (from the history), or without it
+STALE = {
+    "preview": (N_("Nothing was changed: since this preview was shown, {what}. Look at the figures below "
+                   "before you confirm."),
+                N_("Nothing was changed: the session changed on another phone since this preview was shown. "
+                   "Look again before you confirm.")),
+    "page": (N_("Nothing was changed: since this page was opened, {what}. Look at the figures below "
+                "before you confirm."),
+             N_("Nothing was changed: the session changed on another phone since this page was opened. "
+                "Look again before you confirm.")),
+}
+
+
+def stale(gs: GameSession, version: int, made_from: str) -> str:
+    """Another phone changed the session: say what it did (from the history)."""
+    what = history.told_since(gs, version)
+    told, untold = STALE[made_from]
+    return _(told).format(what=what) if what else _(untold)
+
+
+def check_version(gs: GameSession, version: int | None, made_from: str = "page") -> None:
+    """Compare-and-swap: a page made at another version of the session changes nothing (409), saying what
+    other phones did since. ``None``: a form without a version (a page from before versions were carried)."""
+    if version is not None and version != gs.version:
+        raise Conflict(stale(gs, version, made_from))

@@ -1,0 +1,123 @@
+"""What a change of the table did, in words, for every game: a deal's fields one by one (``points · Ana:
+3 → 5``) and, when it changes how the game comes out (the winner, a claim, a bid, an elimination), the
+sentences that say so, for a change's preview and for the history.
+
+The words of a deal object's fields are the session file's (``scorekeeper-session/2``), translated; a
+game's own word and a player's name stay as they are written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from ..games.replay import Played
+from ..games.words import how_words
+from ..i18n import N_, _
+
+# ------------------------------------------------------------------ what a change did, in words
+
+#: the fields of the games' deal objects (``scorekeeper-session/2``) in words; a field not named here (a
+#: game's own word: truco, envido, napoletana) and every player's or team's name is shown as it is written
+FIELD_WORDS = {
+    "points": N_("points"), "last": N_("last trick"), "cards": N_("cards"), "aces": N_("aces"),
+    "thirds": N_("thirds"), "declarations": N_("declarations"), "player": N_("player"), "kind": N_("kind"),
+    "suit": N_("suit"), "caller": N_("caller"), "partner": N_("partner"), "called": N_("called"),
+    "opponents": N_("opponents"), "bid": N_("bid"), "soloist": N_("soloist"), "raises": N_("raises"),
+    "won": N_("won by"), "folded": N_("folded"), "winner": N_("winner"), "void": N_("void deal"),
+    "dealer": N_("dealer"), "tricks": N_("tricks"), "claim": N_("claim"), "by": N_("by"),
+    "annulled": N_("annulled"), "tied": N_("tied"), "rounds": N_("rounds"), "eldest": N_("eldest hand"),
+    "missing": N_("missing"), "rank": N_("rank"), "every_trick": N_("every trick"), "event": N_("event"),
+}
+
+#: a deal's row figures that say how it came out (data of the engines' rows), in words
+OUTCOME_EXTRAS = {
+    "winner": N_("the winner"), "how": N_("how it ended"), "made": N_("the bid made"),
+    "eliminated": N_("eliminated"), "annulled": N_("annulled"),
+}
+#: at most this many deals' outcome changes are told (the rest are counted)
+OUTCOMES_SHOWN = 4
+
+
+def _field(step: str | int) -> str:
+    if isinstance(step, int):
+        return str(step + 1)
+    said = FIELD_WORDS.get(step)
+    return _(said) if said else step
+
+
+def _leaves(value: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[tuple[str | int, ...], Any]]:
+    """Every value of a deal object by its place (``("cards", "Ana", "aces")``)."""
+    if isinstance(value, Mapping) and value:
+        for k, v in value.items():
+            yield from _leaves(v, (*path, str(k)))
+    elif isinstance(value, list) and value and all(isinstance(v, Mapping) for v in value):
+        for i, v in enumerate(value):
+            yield from _leaves(v, (*path, i))
+    else:
+        yield path, value
+
+
+def value_words(value: Any) -> str:
+    """A deal's value in words: yes/no, a list joined, nothing as a dash, a number or a name as it is."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, list | tuple):
+        return ", ".join(value_words(v) for v in value) or "—"
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k} {value_words(v)}" for k, v in value.items()) or "—"
+    return str(value)
+
+
+def deal_changes(before: Mapping[str, Any] | None, after: Mapping[str, Any] | None) -> list[str]:
+    """What a fix changed, field by field, in words: ``points · Ana: 3 → 5``."""
+    old, new = dict(_leaves(before or {})), dict(_leaves(after or {}))
+    out = []
+    for place in [*old, *(p for p in new if p not in old)]:
+        if old.get(place, None) != new.get(place, None) or (place in old) != (place in new):
+            name = " · ".join(_field(step) for step in place) or _("the deal")
+            out.append(_("{field}: {before} → {after}").format(
+                field=name, before=value_words(old.get(place)), after=value_words(new.get(place))))
+    return out
+
+
+def _result_words(p: Played) -> str:
+    r = p.result
+    if r.finished:
+        how = how_words(p.game.spec.name, r.how)
+        return _("{names} won ({how})").format(names=", ".join(r.winners) or "—", how=how)
+    if r.finished is None:
+        return _("a game without an end")
+    return _("not over")
+
+
+def _extra_words(game: str, name: str, value: Any) -> str:
+    return how_words(game, value) if name == "how" and isinstance(value, str) else value_words(value)
+
+
+def outcome_changes(before: Played, after: Played, origin: Sequence[int | None], first: int = 0) -> tuple[str, ...]:
+    """How a change alters the way the game comes out, in sentences: the game's result (who won, how,
+    or whether it is over) and each deal whose winner, claim, bid or elimination changes. ``origin`` maps
+    each deal after the change to its place before (``None``: a new deal), as :attr:`Plan.origin`."""
+    out: list[str] = []
+    if _result_words(before) != _result_words(after):
+        out.append(_("The result changes: {before} before, {after} after.").format(
+            before=_result_words(before), after=_result_words(after)))
+    deals: list[str] = []
+    for j in range(first, min(len(origin), len(after.rows))):
+        k = origin[j]
+        if k is None or k >= len(before.rows):
+            continue
+        was, now_ = dict(before.rows[k].extras), dict(after.rows[j].extras)
+        for name, said in OUTCOME_EXTRAS.items():
+            if name in was or name in now_:
+                if was.get(name) != now_.get(name):
+                    deals.append(_("Deal {n}: {what} was {before}, now {after}.").format(
+                        n=j + 1, what=_(said), before=_extra_words(after.game.spec.name, name, was.get(name)),
+                        after=_extra_words(after.game.spec.name, name, now_.get(name))))
+    out.extend(deals[:OUTCOMES_SHOWN])
+    if len(deals) > OUTCOMES_SHOWN:
+        out.append(_("… and {n} more changes of the deals after it.").format(n=len(deals) - OUTCOMES_SHOWN))
+    return tuple(out)

@@ -1,0 +1,381 @@
+"""The table's conformance, run through the pages for every game the platform keeps (every registered game but
+those with pages of their own), on SQLite and on PostgreSQL (the ``app`` fixture):
+
+- two phones fix the same deal: one is saved, the other is answered 409 with the compare page, whose "save
+  mine over it" then saves it with the version of now;
+- a fix or a delete opened before another phone's delete never touches another deal (409, nothing changed);
+- a deal beaten by another phone is answered 409 (what the outbox opens compare-and-choose on), and the
+  outbox's pending page compares the two;
+- undo takes back the last change, once; insert puts a forgotten deal before deal k;
+- a fix that changes the outcome says so in its preview and in the history, field by field;
+- every change's key makes a re-sent copy harmless.
+
+Each game's deals come from the conformance suite's random valid sessions (``tests/games/sessions.py``),
+entered through the game's own deal form (its ``Pieces.deal_fields``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import dataclass
+from html import unescape
+from typing import Any
+
+import pytest
+
+from conftest import field_value
+from scorekeeper import services
+from scorekeeper.core.errors import SessionError
+from scorekeeper.db import db
+from scorekeeper.games import GAMES
+from scorekeeper.games.replay import replay
+from scorekeeper.games.views import pieces_for
+from scorekeeper.services.deal_words import outcome_changes
+from tests.games.sessions import VALID
+
+#: every game kept by the platform's pages
+NAMES = sorted(n for n in GAMES if services.games.on_pages(n))
+#: deals stored before a test starts (the next deal of the session file is the one phones race for)
+STORED = 5
+
+
+def _replays(doc: dict[str, Any], deals: list[dict[str, Any]]) -> Any:
+    try:
+        return replay({**doc, "deals": deals}, GAMES)
+    except SessionError:
+        return None
+
+
+@dataclass(frozen=True)
+class Case:
+    """A session of a game to play the table's changes on."""
+
+    doc: dict[str, Any]
+    deals: list[dict[str, Any]]  # the deals stored at the start
+    following: dict[str, Any]  # a valid next deal
+    alt: dict[str, Any]  # a valid fix of deal 2, different from it
+    gap: int  # deal ``gap`` (1-based) may be left out and inserted again
+    outcome: tuple[int, dict[str, Any]]  # a fix (deal, object) that changes how the game comes out
+
+
+def _alternatives(doc: dict[str, Any], deals: list[dict[str, Any]], place: int) -> list[dict[str, Any]]:
+    """The doc's other deals that stand in place of deal ``place`` (0-based), the rest still standing."""
+    found = []
+    for cand in doc["deals"]:
+        if cand != deals[place] and _replays(doc, [*deals[:place], cand, *deals[place + 1:]]) is not None:
+            found.append(cand)
+    return found
+
+
+def _outcome_fix(doc: dict[str, Any], deals: list[dict[str, Any]]) -> tuple[int, dict[str, Any]] | None:
+    before = _replays(doc, deals)
+    for place in range(len(deals)):
+        for cand in _alternatives(doc, deals, place):
+            after = _replays(doc, [*deals[:place], cand, *deals[place + 1:]])
+            if outcome_changes(before, after, list(range(len(deals))), place):
+                return place + 1, cand
+    return None
+
+
+def case_of(name: str) -> Case:
+    """The first random session of ``name`` with room for every test: enough deals, a fix of deal 2, a deal
+    that may be left out, a fix that changes the outcome."""
+    for seed in range(400):
+        doc = VALID[name](random.Random(seed))
+        if len(doc["deals"]) <= STORED:
+            continue
+        deals = doc["deals"][:STORED]
+        ahead = _replays(doc, deals)
+        if ahead is None or ahead.result.finished:
+            continue
+        alt = _alternatives(doc, deals, 1)
+        gap = next((k for k in range(2, STORED) if _replays(doc, [*deals[:k - 1], *deals[k:]]) is not None), 0)
+        outcome = _outcome_fix(doc, deals)
+        if alt and gap and outcome:
+            return Case(doc, deals, doc["deals"][STORED], alt[0], gap, outcome)
+    raise AssertionError(f"no session of {name} to test the table with")
+
+
+CASES: dict[str, Case] = {}
+
+
+def case(name: str) -> Case:
+    if name not in CASES:
+        CASES[name] = case_of(name)
+    return CASES[name]
+
+
+class Table:
+    """A game stored through the services, played through the pages by phones (test clients)."""
+
+    def __init__(self, app: Any, name: str, deals: list[dict[str, Any]]) -> None:
+        self.app, self.name, self.case = app, name, case(name)
+        doc = self.case.doc
+        with app.app_context():
+            group = services.create_group("Conformance", "en")
+            for player in doc["players"]:
+                services.add_player(group, player)
+            gs = services.games.start_game(group, name, list(doc["players"]), doc.get("teams"),
+                                           dict(doc.get("options") or {}), "EUR", idem_key="start-1")
+            self.token = gs.token
+            db.session.remove()
+        for i, deal in enumerate(deals, start=1):  # each as the game's form enters it (a dealer recorded…)
+            with app.test_request_context():
+                gs = services.find_session(self.token)
+                services.games.add_deal(gs, i, self.read(i, self.fields(i, deal)), f"deal-{i}")
+                db.session.remove()
+
+    def phone(self) -> Any:
+        return self.app.test_client()
+
+    def deals(self) -> list[dict[str, Any]]:
+        with self.app.app_context():
+            gs = services.find_session(self.token)
+            return services.games.deal_data(gs)
+
+    def fields(self, number: int, deal: dict[str, Any], *, insert: bool = False) -> dict[str, str]:
+        """The game's deal form filled with ``deal`` as deal ``number``."""
+        with self.app.test_request_context():
+            gs = services.find_session(self.token)
+            pieces = pieces_for(GAMES[self.name])
+            at = services.games.played_before(gs, number) if insert or number > len(gs.hands) \
+                else services.games.played(gs)
+            if pieces is None:
+                return {"deal": json.dumps(deal)}
+            fresh, filled = pieces.deal_fields(at, number, None), pieces.deal_fields(at, number, deal)
+            return {**fresh, **{k: v for k, v in filled.items() if v != ""}}
+
+    def read(self, number: int, fields: dict[str, str], *, insert: bool = False) -> dict[str, Any]:
+        """The deal the game's form reads from ``fields`` as deal ``number`` (what a post stores)."""
+        with self.app.test_request_context():
+            gs = services.find_session(self.token)
+            pieces = pieces_for(GAMES[self.name])
+            assert pieces is not None
+            at = services.games.played_before(gs, number) if insert or number > len(gs.hands) \
+                else services.games.played(gs)
+            deal, errors = pieces.read_deal(at, number, fields)
+            assert deal is not None, errors
+            return deal
+
+
+def opened(phone: Any, url: str) -> dict[str, str]:
+    """A form's plumbing as a page drew it: its token, key, number and the version it was made at."""
+    r = phone.get(url)
+    assert r.status_code == 200, (url, r.status_code)
+    page = r.get_data(as_text=True)
+    found = {name: field_value(page, name) for name in ("csrf_token", "idem_key", "version")}
+    if 'name="number"' in page:
+        found["number"] = field_value(page, "number")
+    return found
+
+
+def text_of(r: Any) -> str:
+    return unescape(re.sub(r"<[^>]+>", " ", r.get_data(as_text=True)))
+
+
+@pytest.fixture(params=NAMES)
+def name(request):
+    return request.param
+
+
+@pytest.fixture
+def table(app, name):
+    return Table(app, name, case(name).deals)
+
+
+def test_every_game_the_pages_keep_is_run_here():
+    assert set(NAMES) == {n for n in GAMES if services.games.on_pages(n)}
+    assert len(NAMES) >= 10
+
+
+def test_two_phones_fix_the_same_deal_one_saved_the_other_409_with_the_compare_page(table):
+    a, b = table.phone(), table.phone()
+    form_a, form_b = opened(a, f"/s/{table.token}/play/deal/2"), opened(b, f"/s/{table.token}/play/deal/2")
+    assert form_a["version"] == form_b["version"]
+    original = table.deals()[1]
+    mine_a = table.fields(2, table.case.alt)
+    r = a.post(f"/s/{table.token}/play/deal/2", data={**form_a, **mine_a, "confirm": "1"})
+    assert r.status_code == 302
+    fixed = table.deals()[1]
+    assert fixed != original and fixed == table.read(2, mine_a)
+    # B's fix (deal 2 back as it was) was made at the old version: refused, compared, nothing changed
+    mine_b = table.fields(2, original)
+    r = b.post(f"/s/{table.token}/play/deal/2", data={**form_b, **mine_b, "confirm": "1"})
+    assert r.status_code == 409
+    said = text_of(r)
+    assert "Your fix of deal 2 was not saved" in said and "deal 2 fixed" in said
+    assert table.deals()[1] == fixed
+    # A's fix re-sent (its answer lost): recognised by its key, not made twice, not refused as stale
+    r = a.post(f"/s/{table.token}/play/deal/2", data={**form_a, **mine_a, "confirm": "1"})
+    assert r.status_code == 302 and table.deals()[1] == fixed
+    # B chooses "save my fix over it": the compare page's form carries the version of now
+    page = r_b = b.post(f"/s/{table.token}/play/deal/2", data={**form_b, **mine_b, "confirm": "1"})
+    choice = re.search(r'<form method="post" action="([^"]+)"[^>]*>(.*?)</form>', page.get_data(as_text=True), re.S)
+    assert r_b.status_code == 409 and choice is not None
+    posted = dict(re.findall(r'name="([^"]+)" value="([^"]*)"', choice.group(2)))
+    assert posted["idem_key"] == form_b["idem_key"] and posted["version"] != form_b["version"]
+    r = b.post(unescape(choice.group(1)), data={k: unescape(v) for k, v in posted.items()} | {"confirm": "1"})
+    assert r.status_code == 302
+    assert table.deals()[1] == table.read(2, mine_b)
+
+
+def test_a_fix_or_delete_opened_before_another_phones_delete_never_touches_another_deal(table):
+    a, b, c = table.phone(), table.phone(), table.phone()
+    before = table.deals()
+    delete_3 = opened(a, f"/s/{table.token}/play/deal/3/delete")
+    fix_4 = opened(c, f"/s/{table.token}/play/deal/{STORED}")
+    delete_2 = opened(b, f"/s/{table.token}/play/deal/2/delete")
+    assert b.post(f"/s/{table.token}/play/deal/2/delete", data=delete_2).status_code == 302
+    after = table.deals()
+    assert after == [*before[:1], *before[2:]]
+    r = a.post(f"/s/{table.token}/play/deal/3/delete", data=delete_3)  # deal 4 moved into place 3: untouched
+    assert r.status_code == 409 and "deal 2 deleted" in text_of(r)
+    assert table.deals() == after
+    r = c.post(f"/s/{table.token}/play/deal/{STORED}", data={**fix_4, **table.fields(STORED - 1, before[1]),
+                                                         "confirm": "1"})
+    assert r.status_code == 409 and f"There is no deal {STORED} any more" in text_of(r)
+    assert table.deals() == after
+    # the delete page now shows the deal in place 3 with the version of now: confirmed, it deletes that one
+    again = opened(a, f"/s/{table.token}/play/deal/3/delete")
+    assert a.post(f"/s/{table.token}/play/deal/3/delete", data=again).status_code == 302
+    assert table.deals() == [*after[:2], *after[3:]]
+    assert a.post(f"/s/{table.token}/play/deal/3/delete", data=again).status_code == 302  # re-sent: once
+    assert table.deals() == [*after[:2], *after[3:]]
+
+
+def test_a_deal_beaten_by_another_phone_is_409_and_the_outbox_compares_it(table):
+    a, b = table.phone(), table.phone()
+    n = STORED + 1
+    form_a, form_b = opened(a, f"/s/{table.token}/play/deal"), opened(b, f"/s/{table.token}/play/deal")
+    assert form_a["number"] == form_b["number"] == str(n)
+    fields = table.fields(n, table.case.following)
+    assert b.post(f"/s/{table.token}/play/deal", data={**form_b, **fields}).status_code == 302
+    r = a.post(f"/s/{table.token}/play/deal", data={**form_a, **fields})
+    assert r.status_code == 409  # static/offline.js: a 409 on a deal is a conflict, opened as compare-and-choose
+    assert f"Deal {n} was entered on two phones" in text_of(r) and "Both phones say the same" in text_of(r)
+    assert len(table.deals()) == n
+    # the outbox's compare-and-choose: the kept deal in the address, beside the deal the table holds
+    r = a.get(f"/s/{table.token}/play/pending", query_string={**fields, "key": form_a["idem_key"],
+                                                             "number": str(n)})
+    assert r.status_code == 200
+    page = r.get_data(as_text=True)
+    assert f'data-pending-key="{form_a["idem_key"]}"' in page and "Drop mine" in page
+    assert a.get(f"/s/{table.token}/play/pending?key=x&number=1").status_code == 400
+    with table.app.test_request_context():
+        from scorekeeper.web.endpoints import endpoint
+        assert endpoint(table.name, "pending") == "games.pending"
+
+
+def test_undo_takes_back_the_last_change_once(table):
+    a = table.phone()
+    before = table.deals()
+    form = opened(a, f"/s/{table.token}/play/deal/2")
+    assert a.post(f"/s/{table.token}/play/deal/2", data={**form, **table.fields(2, table.case.alt),
+                                                    "confirm": "1"}).status_code == 302
+    page = a.get(f"/s/{table.token}/play/undo")
+    assert page.status_code == 200 and "Deal 2 fixed" in text_of(page)
+    undo = opened(a, f"/s/{table.token}/play/undo")
+    seq = re.search(r'name="seq" value="(\d+)"', page.get_data(as_text=True)).group(1)
+    assert a.post(f"/s/{table.token}/play/undo", data={**undo, "seq": seq}).status_code == 302
+    assert table.deals() == before
+    assert a.post(f"/s/{table.token}/play/undo", data={**undo, "seq": seq}).status_code == 302  # re-sent: once
+    assert table.deals() == before
+    # an undo of a change that is no longer the last is refused, nothing undone
+    assert "There is nothing to undo." in text_of(a.get(f"/s/{table.token}/play/undo"))
+    stale = {**undo, "idem_key": "stale-undo-key-0001"}
+    r = a.post(f"/s/{table.token}/play/undo", data={**stale, "seq": str(int(seq) - 1)})
+    assert r.status_code == 409 and table.deals() == before
+    # the undo of a deal entered
+    form = opened(a, f"/s/{table.token}/play/deal")
+    assert a.post(f"/s/{table.token}/play/deal", data={**form, **table.fields(STORED + 1, table.case.following)}
+                  ).status_code == 302
+    assert len(table.deals()) == STORED + 1
+    undo = opened(a, f"/s/{table.token}/play/undo")
+    seq = re.search(r'name="seq" value="(\d+)"', a.get(f"/s/{table.token}/play/undo").get_data(as_text=True)).group(1)
+    assert a.post(f"/s/{table.token}/play/undo", data={**undo, "seq": seq}).status_code == 302
+    assert table.deals() == before
+
+
+def test_undo_of_the_end_opens_the_game_again(table):
+    a = table.phone()
+    end = opened(a, f"/s/{table.token}/play/end")
+    assert a.post(f"/s/{table.token}/play/end", data=end).status_code == 302
+    undo = opened(a, f"/s/{table.token}/play/undo")
+    seq = re.search(r'name="seq" value="(\d+)"', a.get(f"/s/{table.token}/play/undo").get_data(as_text=True)).group(1)
+    assert a.post(f"/s/{table.token}/play/undo", data={**undo, "seq": seq}).status_code == 302
+    assert a.get(f"/s/{table.token}/play/deal").status_code == 200  # open again: a deal can be entered
+
+
+def test_an_end_opened_before_another_phones_deal_is_409(table):
+    a, b = table.phone(), table.phone()
+    end = opened(a, f"/s/{table.token}/play/end")
+    form = opened(b, f"/s/{table.token}/play/deal")
+    assert b.post(f"/s/{table.token}/play/deal", data={**form, **table.fields(STORED + 1, table.case.following)}
+                  ).status_code == 302
+    r = a.post(f"/s/{table.token}/play/end", data=end)
+    assert r.status_code == 409 and f"deal {STORED + 1} entered" in text_of(r)
+    assert a.get(f"/s/{table.token}/play/end").status_code == 200  # still open
+
+
+def test_insert_puts_a_forgotten_deal_before_deal_k(app, name):
+    c = case(name)
+    k = c.gap
+    table = Table(app, name, [*c.deals[:k - 1], *c.deals[k:]])
+    a = table.phone()
+    before = table.deals()
+    form = opened(a, f"/s/{table.token}/play/deal/{k}/insert")
+    fields = table.fields(k, c.deals[k - 1], insert=True)
+    forgotten = table.read(k, fields, insert=True)
+    r = a.post(f"/s/{table.token}/play/deal/{k}/insert", data={**form, **fields, "confirm": "1"})
+    assert r.status_code == 302, text_of(r)[-3000:]
+    assert table.deals() == [*before[:k - 1], forgotten, *before[k - 1:]]
+    assert a.post(f"/s/{table.token}/play/deal/{k}/insert", data={**form, **fields, "confirm": "1"}).status_code == 302
+    assert table.deals() == [*before[:k - 1], forgotten, *before[k - 1:]]  # re-sent: inserted once
+    history = text_of(a.get(f"/s/{table.token}/play/history"))
+    assert f"A deal inserted as deal {k}" in history
+    # an insert opened before another phone's change changes nothing
+    stale = opened(a, f"/s/{table.token}/play/deal/{k}/insert")
+    other = table.phone()
+    undo = opened(other, f"/s/{table.token}/play/undo")
+    seq = re.search(r'name="seq" value="(\d+)"', other.get(f"/s/{table.token}/play/undo").get_data(as_text=True))
+    assert other.post(f"/s/{table.token}/play/undo", data={**undo, "seq": seq.group(1)}).status_code == 302
+    r = a.post(f"/s/{table.token}/play/deal/{k}/insert", data={**stale, **fields, "confirm": "1"})
+    assert r.status_code == 409 and table.deals() == before
+
+
+def test_a_fix_that_changes_the_outcome_says_so_in_its_preview_and_in_the_history(table):
+    a = table.phone()
+    number, deal = table.case.outcome
+    form = opened(a, f"/s/{table.token}/play/deal/{number}")
+    fields = table.fields(number, deal)
+    before = table.deals()
+    r = a.post(f"/s/{table.token}/play/deal/{number}", data={**form, **fields})
+    assert r.status_code == 200 and "This changes how the game comes out" in text_of(r)
+    assert table.deals() == before  # a preview: nothing saved yet
+    shown = re.search(r'<section class="card outcome".*?</section>', r.get_data(as_text=True), re.S).group(0)
+    said = [unescape(s) for s in re.findall(r"<li>(.*?)</li>", shown)]
+    assert said
+    assert 'name="confirm" value="1"' in r.get_data(as_text=True)
+    assert a.post(f"/s/{table.token}/play/deal/{number}", data={**form, **fields, "confirm": "1"}).status_code == 302
+    assert table.deals()[number - 1] == table.read(number, fields)
+    history = text_of(a.get(f"/s/{table.token}/play/history"))
+    assert f"Deal {number} fixed" in history
+    assert "Outcome: " + " ".join(said) in " ".join(history.split())
+    assert "Changed: " in history and " → " in history
+
+
+@pytest.mark.parametrize("language", ["es", "fr", "it", "ca"])
+def test_the_history_of_a_fix_is_told_in_every_language(app, language):
+    table = Table(app, "rovescino", case("rovescino").deals)
+    a = table.phone()
+    number, deal = table.case.outcome
+    form = opened(a, f"/s/{table.token}/play/deal/{number}")
+    assert a.post(f"/s/{table.token}/play/deal/{number}", data={**form, **table.fields(number, deal), "confirm": "1"}
+                  ).status_code == 302
+    a.get(f"/language/{language}")
+    history = " ".join(text_of(a.get(f"/s/{table.token}/play/history")).split())
+    english = ("Outcome:", "Changed:", "History of changes", "The result changes", "was", "now")
+    assert not [w for w in english if w in history], history[:2000]
+    assert " → " in history
