@@ -126,10 +126,11 @@ def test_an_evening_of_three_games_on_two_phones(chromium, server, tmp_path):
     rows = [[re.sub(r"\s+", " ", c).strip() for c in row.locator("td").all_inner_texts()]
             for row in page.locator("#money tbody tr").all()]
     money = {name: [row[i] for row in rows] for i, name in enumerate(heads)}
-    assert money == {"North": ["+€1.90", "−€1.50", "€0.00", "+€0.40"],
-                     "West": ["−€1.20", "+€0.50", "−€0.90", "−€1.60"],
-                     "South": ["+€0.50", "+€0.50", "+€0.90", "+€1.90"],
-                     "East": ["−€1.20", "+€0.50", "—", "−€0.70"]}
+    assert money == {"North": ["+1.90", "−1.50", "0.00", "+0.40"],  # one currency: named once, in the heading
+                     "West": ["−1.20", "+0.50", "−0.90", "−1.60"],
+                     "South": ["+0.50", "+0.50", "+0.90", "+1.90"],
+                     "East": ["−1.20", "+0.50", "—", "−0.70"]}
+    assert page.inner_text("#money thead th:first-child").endswith("(€)")
     assert [re.sub(r"\s+", " ", t).strip() for t in page.locator("#settlement .night-pay li").all_inner_texts()] == [
         "West pays South €1.60", "East pays North €0.40", "East pays South €0.30"]
     fits(page)

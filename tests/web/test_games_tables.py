@@ -61,6 +61,9 @@ def test_the_table_shows_the_last_deals_and_the_rest_a_page_at_a_time(app, brows
     table = browser.get(f"/s/{token}/play").get_data(as_text=True)
     assert deal_numbers(table) == [60, 59, 58, 57]
     assert f'href="/s/{token}/play/deals"' in table and "All deals (60)" in table
+    # Cacho's own sheet of counters: the last twelve hands, the others said to be on All deals
+    assert re.findall(r'<tr><th scope="row">(\d+)</th>', table) == [str(n) for n in range(60, 48, -1)]
+    assert "The last 12 hands; 48 earlier hands are under All deals." in table
     first = browser.get(f"/s/{token}/play/deals").get_data(as_text=True)
     assert deal_numbers(first) == list(range(60, 35, -1))
     assert "Deals 60 to 36 of 60, newest first." in first

@@ -57,12 +57,19 @@ def table_extra(played: Played) -> Mapping[str, Any]:
     players = played.table.seating.players
     now = counters_now(played)
     dealer = forms.dealer_of(played, len(played.rows) + 1)
+    # the last hands only: the table screen weighs and costs the same at hand 10 and at hand 500 (the other
+    # hands are on the All deals pages)
     hands = tuple(HandRow(row.deal, row.extra("pot", 0), row.extra("winner"),
                           tuple(row.extra("counters")[p] for p in players))
-                  for row in reversed(played.rows))
+                  for row in reversed(played.rows[-SHEET_HANDS:]))
     return {"seats": tuple(Seat(p, now[p], p == dealer) for p in players), "players": players,
             "hands": hands, "last": hands[0] if hands else None, "next_dealer": dealer,
+            "earlier": max(0, len(played.rows) - SHEET_HANDS),
             "counted": played.table.options.get("counters") is not None}
+
+
+#: how many of the last hands the table screen's sheet of counters shows
+SHEET_HANDS = 12
 
 
 def deal_extra(played: Played, number: int) -> Mapping[str, Any]:
