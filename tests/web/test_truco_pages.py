@@ -234,6 +234,9 @@ def test_the_common_hands_take_one_tap_on_the_hand_form(browser, group):
     token = start(browser, group, ruleset="rioplatense")
     page = unescape(browser.get(f"/s/{token}/play/deal").get_data(as_text=True))
     assert 'name="quick" value="0:1:won-1"' in page and "A: truco, accepted; B won" in page
+    assert "dealer Ana, mano Bea, pie Ana, Dan" in page   # hand 1: seat 1 deals
+    assert "Next hand: dealer Ana, mano Bea, pie Ana, Dan" in unescape(
+        browser.get(f"/s/{token}/play").get_data(as_text=True))
     for tap in ({"end": "won-0"}, {"quick": "0:1:won-1"}, {"quick": "1:1:fold-0"}, {"end": "mazo-1"}):
         assert hand(browser, token, **tap).status_code == 302
     assert deals(browser, token) == [{"won": "A"}, {"raises": ["A"], "won": "B"}, {"raises": ["B"], "folded": "A"},

@@ -81,17 +81,44 @@ def _pair(points: Sequence[tuple[str, int]]) -> str:
     return " – ".join(f"{side} {n}" for side, n in points)
 
 
+@dataclass(frozen=True)
+class Seats:
+    """Who deals hand ``number``, who is mano (plays first) and who is pie (plays last on each side)."""
+
+    dealer: str
+    mano: str
+    pies: tuple[str, ...]
+
+
+def seats_of(played: Played, number: int) -> Seats:
+    """The deal passes round the table in seating order from seat 1 [C]; the mano is the player after the
+    dealer; each side's pie is its last to play: the dealer, and the player just before him."""
+    players = played.table.seating.players
+    n = len(players)
+    dealer = (number - 1) % n
+    pies = (players[dealer],) if n == 2 else (players[dealer], players[(dealer - 1) % n])
+    return Seats(players[dealer], players[(dealer + 1) % n], pies)
+
+
+def seats_line(played: Played, number: int) -> str:
+    """Hand ``number``'s dealer, mano and pie, in words."""
+    seats = seats_of(played, number)
+    return _("dealer {dealer}, mano {mano}, pie {pie}").format(dealer=seats.dealer, mano=seats.mano,
+                                                               pie=", ".join(seats.pies))
+
+
 def row_note(played: Played, number: int) -> str:
-    """What hand ``number`` did to the partida: the cama it closed (with the cama's points) and, at the
-    end, the partida won with its camas; nothing for any other hand."""
+    """Who dealt hand ``number`` (mano and pie), and what it did to the partida: the cama it closed (with
+    the cama's points) and, at the end, the partida won with its camas."""
+    notes = [seats_line(played, number)]
     closed = next((c for c in camas_of(played) if c.closed_at == number), None)
-    if closed is None:
-        return ""
-    note = _("cama {n} to {side}: {points}").format(n=closed.number, side=closed.winner, points=_pair(closed.points))
-    if played.result.ended_at == number:
-        note += " · " + _("partida to {side}: camas {camas}").format(side=closed.winner,
-                                                                     camas=_pair(partida_of(played)))
-    return note
+    if closed is not None:
+        notes.append(_("cama {n} to {side}: {points}").format(n=closed.number, side=closed.winner,
+                                                               points=_pair(closed.points)))
+        if played.result.ended_at == number:
+            notes.append(_("partida to {side}: camas {camas}").format(side=closed.winner,
+                                                                       camas=_pair(partida_of(played))))
+    return " · ".join(notes)
 
 
 def _shown_scores(played: Played) -> dict[str, int]:
@@ -116,6 +143,7 @@ def table_extra(played: Played) -> Mapping[str, Any]:
         for i, side in enumerate(forms.sides(played)))
     camas = camas_of(played)
     return {"sides": shown, "target": rules.target, "halves": split, "half": rules.target // 2,
+            "seats": seats_line(played, len(played.rows) + 1),
             "camas": camas, "partida": partida_of(played) if rules.in_camas else (), "camas_to_win": rules.camas,
             "closed": tuple(c for c in camas if c.winner is not None)}
 
@@ -166,6 +194,7 @@ def deal_extra(played: Played, number: int) -> Mapping[str, Any]:
                              first_word(rules, c, game), c.main) for c in forms.CHAINS)
     return {"sides": tuple(enumerate(names)), "chains": chains, "main": next(c for c in chains if c.main),
             "quick": forms.quick_hands(played), "first_call": first_word(rules, forms.MAIN, game),
+            "seats": seats_line(played, number),
             "bets": bet_views(played),
             "ties": rules.ties != "none", "ties_rule": rules.ties, "deck": rules.deck,
             "mazo_first": rules.mazo_first,
