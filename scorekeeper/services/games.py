@@ -582,7 +582,8 @@ def history_page(gs: GameSession, most: int = 20) -> history.HistoryView:
     by one from the deals stored now (the history keeps each change's deals), and replaying both sides."""
     log = history.entries(gs)
     by_seq = {e.seq: e for e in log}
-    deals, after = deal_data(gs), None
+    stored = deal_data(gs)
+    deals, after = stored, None
     told: dict[int, tuple[str, ...]] = {}
     for e in reversed(log):
         step = _taken_back(e, by_seq, deals)
@@ -590,8 +591,8 @@ def history_page(gs: GameSession, most: int = 20) -> history.HistoryView:
             break
         prior, plan = step
         if e.kind in ("edit", "delete", "insert", "undo") and plan is not None and len(told) < most:
-            try:
-                after = after or played(gs, deals)
+            try:  # the game as stored now is the replay kept for its version
+                after = after or (played(gs) if deals is stored else played(gs, deals))
                 before = played(gs, prior)
             except SessionError:
                 break
