@@ -5,6 +5,7 @@
     .venv/bin/python bench/replay.py --games          # every game of scorekeeper/games too
     .venv/bin/python bench/replay.py --games --before main --rounds 12  # main's code beside this tree's
     .venv/bin/python bench/replay.py --instructions --before main      # instructions a hand (valgrind)
+    .venv/bin/python bench/replay.py --instructions --games            # every game's instructions a deal
 
 Run it under ``flock /work/bench.lock`` on a shared machine. How it stays honest there:
 
@@ -22,6 +23,10 @@ Run it under ``flock /work/bench.lock`` on a shared machine. How it stays honest
 - ``--instructions`` counts instead of timing: Tresillo's instructions a hand at 1k and 10k (1k only
   with ``--quick``), through valgrind's cachegrind. The count is the same on a busy machine as on a
   quiet one; it leaves out what memory costs, so the growth it shows is only the code's own.
+- ``--instructions --games`` counts every game of the registry the same way: its instructions a deal
+  replaying the conformance suite's valid sessions (``tests/games/sessions.py``, whole games one after
+  another) totalling 1,000 and 10,000 deals, beside the plain loop of the same bookkeeping where
+  ``bench/plain.py`` has one (the engine's cost over that floor: reading, checking, the records it keeps).
 - The machine reference is a fixed plain-Python workload (a loop of 3,000,000 additions, the
   best of a few samples each round) printed beside the figures: "per ref" is the hands (or deals)
   replayed in the time the reference takes, a figure that compares across machines. An ordinary
@@ -161,6 +166,75 @@ def child(sizes: list[int], games: bool, count: int | None) -> None:
                       "work": {k: w[1] for k, w in work.items()}}), flush=True)
     for line in sys.stdin:
         print(timed(work[line.strip()][0]), flush=True)
+
+
+def game_docs(name: str, deals: int) -> list[dict[str, Any]]:
+    """The conformance suite's valid sessions of ``name`` (``game[ruleset]`` too), seed after seed, until they
+    hold ``deals`` deals (the last one cut to make the count exact)."""
+    sys.path.insert(0, str(Path(os.environ.get("REPLAY_BENCH_CODE", ROOT)) / "tests"))
+    from games.sessions import RULESETS, VALID
+
+    make = {**VALID, **RULESETS}[name]
+    docs: list[dict[str, Any]] = []
+    held = 0
+    seed = 0
+    while held < deals:
+        doc = make(random.Random(seed))
+        seed += 1
+        doc["deals"] = doc["deals"][: deals - held]
+        held += len(doc["deals"])
+        if doc["deals"]:
+            docs.append(doc)
+    return docs
+
+
+def game_child(name: str, deals: int, count: int, plain: bool) -> None:
+    """Under valgrind: build ``deals`` deals of the game, then replay them ``count`` times (the engine, or the
+    plain loop of ``bench/plain.py``)."""
+    docs = game_docs(name, deals)
+    if plain:
+        from plain import PLAIN
+
+        run: Callable[[dict[str, Any]], Any] = PLAIN[name.split("[")[0]]
+    else:
+        from scorekeeper.games.replay import replay as run
+    for _ in range(count):
+        for doc in docs:
+            run(doc)
+
+
+def game_instructions(sizes: list[int]) -> None:
+    """Instructions a deal of every game of the registry (and each ruleset beyond its default), the engine
+    beside its plain loop, at each size; counted by valgrind as for Tresillo."""
+    sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "bench")]
+    from games.sessions import RULESETS
+    from plain import PLAIN
+
+    from scorekeeper.games import GAMES
+
+    def count(name: str, n: int, times: int, plain: bool) -> int:
+        args = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                sys.executable, __file__, "--child", "--game", name, "--sizes", str(n), "--count", str(times)]
+        env = {"PATH": os.environ.get("PATH", ""), "REPLAY_BENCH_CODE": str(ROOT), "PYTHONPATH": str(ROOT),
+               "PYTHONHASHSEED": "0"}
+        run = subprocess.run(args + (["--plain"] if plain else []), capture_output=True, text=True, env=env, cwd=ROOT)
+        found = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
+        assert run.returncode == 0 and found, run.stderr[-2000:]
+        return int(found[1].replace(",", ""))
+
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "scorekeeper")], check=True)
+    print("instructions a deal (valgrind --tool=cachegrind): the engine, the plain loop of bench/plain.py, the ratio")
+    print(f"{'':>24}" + "".join(f"{f'{n:,} deals':>16}{'plain':>10}{'×':>7}" for n in sizes))
+    for name in [*GAMES, *sorted(RULESETS)]:
+        cells = []
+        for n in sizes:
+            engine = (count(name, n, 1, False) - count(name, n, 0, False)) / n
+            if name.split("[")[0] in PLAIN:
+                plain = (count(name, n, 1, True) - count(name, n, 0, True)) / n
+                cells.append(f"{engine:16,.0f}{plain:10,.0f}{engine / plain:7.1f}")
+            else:
+                cells.append(f"{engine:16,.0f}{'—':>10}{'':>7}")
+        print(f"{name:>24}" + "".join(cells), flush=True)
 
 
 def sessions(sizes: list[int], games: bool) -> tuple[dict[str, tuple[list[Callable[[], Any]], int]], str]:
@@ -317,10 +391,19 @@ def main() -> None:
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--count", nargs="?", const=1, type=int, help=argparse.SUPPRESS)
     ap.add_argument("--sizes", type=int, nargs="*", help=argparse.SUPPRESS)
+    ap.add_argument("--game", help=argparse.SUPPRESS)
+    ap.add_argument("--plain", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
         sys.path.insert(0, os.environ.get("REPLAY_BENCH_CODE", str(ROOT)))
-        child(args.sizes, args.games, args.count)
+        if args.game:
+            sys.path.insert(0, str(ROOT / "bench"))
+            game_child(args.game, args.sizes[0], args.count, args.plain)
+        else:
+            child(args.sizes, args.games, args.count)
+        return
+    if args.instructions and args.games:
+        game_instructions([1_000] if args.quick else [1_000, 10_000])
         return
     sizes = [n for n in SIZES if not (args.quick and n > 10_000)]
     with tempfile.TemporaryDirectory() as tmp:

@@ -90,6 +90,24 @@ def told_hand(page: str) -> dict[str, str]:
 POLL_EVERY = 3.0  # static/games/tresillo.js asks "anything new?" this often (seconds)
 
 
+def look(phone: Phone, token: str, followed: str, wait: float | None) -> list[str]:
+    """One phone's look at the table after a save: the saver follows its answer (``followed``); the others
+    reload at once, or (``wait`` seconds later) poll first, as the table screen does; the failures seen."""
+    failures: list[str] = []
+    if followed:
+        status = phone.get(followed).status  # the save's answer followed
+    else:
+        if wait is not None:  # its next poll comes at a moment of its own, then it reloads
+            time.sleep(wait)
+            polled = phone.get(f"/s/{token}/version").status
+            if polled != 200:
+                failures.append(f"poll {polled}")
+        status = phone.get(f"/s/{token}").status
+    if status != 200:
+        failures.append(f"table screen {status}")
+    return failures
+
+
 def rounds(base: str, session_file: Path, count: int, pattern: str = "at-once", seed: int = 29) -> list[str]:
     """The rounds against one server; the failures (a status that is not the expected one)."""
     phones = [Phone(base, "br, gzip") for _ in PLAYERS]
@@ -101,17 +119,8 @@ def rounds(base: str, session_file: Path, count: int, pattern: str = "at-once", 
     saved = ""  # where the last save sent its phone
 
     def screen(i: int, saver: int) -> None:
-        if pattern == "table" and i == saver:
-            status = phones[i].get(saved).status  # the save's answer followed
-        else:
-            if pattern == "table":  # its next poll comes at a moment of its own, then it reloads
-                time.sleep(rng.uniform(0, POLL_EVERY))
-                polled = phones[i].get(f"/s/{token}/version").status
-                if polled != 200:
-                    failures.append(f"poll {polled}")
-            status = phones[i].get(f"/s/{token}").status
-        if status != 200:
-            failures.append(f"table screen {status}")
+        failures.extend(look(phones[i], token, saved if pattern == "table" and i == saver else "",
+                             rng.uniform(0, POLL_EVERY) if pattern == "table" else None))
 
     for n in range(count):
         phone = phones[n % len(phones)]

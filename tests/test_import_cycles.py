@@ -76,12 +76,8 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
             elif w in stack:
                 low[v] = min(low[v], index[w])
         if low[v] == index[v]:
-            group = []
-            while True:
-                w = stack.pop()
-                group.append(w)
-                if w == v:
-                    break
+            group = stack[stack.index(v):]
+            del stack[stack.index(v):]
             if len(group) > 1:
                 found.append(sorted(group))
 

@@ -1,17 +1,21 @@
-"""Mutation testing of the stake and the payments: flip one operator, run the tests, expect a failure.
+"""Mutation testing of every game's money and the platform's payments: flip one operator, run the tests, expect
+a failure.
 
-    .venv/bin/python tools/mutate.py                 # every mutant of the default files
-    .venv/bin/python tools/mutate.py --list          # the mutants only, nothing run
-    .venv/bin/python tools/mutate.py scorekeeper/games/tresillo/engine/stake.py --jobs 2
+    .venv/bin/python tools/mutate.py                 # every target: each game's money, the platform's payments
+    .venv/bin/python tools/mutate.py --list          # the targets and their mutants, nothing run
+    .venv/bin/python tools/mutate.py rovescino truc  # only these games (``platform`` for the platform's payments)
 
-Each mutant changes one operator in a copy of the repository (never in this
-working tree): ``+`` ↔ ``-``, ``*`` → ``+``, ``//`` → ``*``, ``>`` ↔ ``>=``,
-``<`` ↔ ``<=``, ``==`` ↔ ``!=``, ``is`` ↔ ``is not``, ``in`` ↔ ``not in``,
-``and`` ↔ ``or``, and ``not x`` → ``x``. The hand-worked rules tests run first
-(seconds); a mutant they miss goes to the property tests over random sessions.
-A mutant no test fails is printed as SURVIVED and the exit status is 1, unless it is
-listed in :data:`EQUIVALENT` with the reason it cannot change any result. The same tests
-run first on the code as it is: if they fail there, nothing is judged and the status is 2.
+The targets come from the registry: each game's record names its money code (``GameRecord.money``: functions
+such as ``engine:result`` or whole modules) and the tests that judge it (``GameRecord.money_tests``, fastest
+first); :data:`PLATFORM` adds the payments every game shares (``pay_each``, ``money_of``, the fewest transfers).
+Each mutant changes one operator inside a target, in a copy of the repository (never in this working tree):
+``+`` ↔ ``-``, ``*`` → ``+``, ``//`` → ``*``, ``>`` ↔ ``>=``, ``<`` ↔ ``<=``, ``==`` ↔ ``!=``, ``is`` ↔
+``is not``, ``in`` ↔ ``not in``, ``and`` ↔ ``or``, and ``not x`` → ``x``. Its target's tests run one
+selection after another, stopping at the first failure, so the hand-worked tests catch most mutants in
+seconds and only the few they miss reach the slower property and conformance tests. Each verdict is printed as
+soon as it is known. A mutant no test fails is printed as SURVIVED and the exit status is 1, unless it is
+listed in :data:`EQUIVALENT` with the reason it cannot change any result. Every target's tests run first on
+the code as it is: if they fail there, nothing is judged and the status is 2.
 """
 
 from __future__ import annotations
@@ -19,27 +23,62 @@ from __future__ import annotations
 import argparse
 import ast
 import os
+import queue
+import shlex
 import shutil
 import subprocess
 import sys
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINE = "scorekeeper/games/tresillo/engine"
-TARGETS = (f"{ENGINE}/stake.py", f"{ENGINE}/puesta.py", f"{ENGINE}/french.py")
-#: the rules tests, worked by hand: fast and exact
-RULES = (
-    "tests/engine/test_worked_example.py", "tests/engine/test_pagat.py", "tests/engine/test_house.py",
-    "tests/engine/test_refusals.py", "tests/engine/test_fields.py", "tests/engine/test_outcome_entry.py",
-    "tests/variants/test_french.py", "tests/variants/test_french_outcome.py",
-    "tests/variants/test_palo_de_favor.py", "tests/variants/test_scale_five.py",
-    "tests/variants/test_codillo_penetro_condiciones.py",
-)
-#: the properties over random sessions of every ruleset
-PROPERTIES = ("tests/engine/test_properties.py", "tests/variants/test_variant_properties.py")
+#: the payments every game shares, judged by fast tests of their own and the games' hand-worked ones
+PLATFORM = (("scorekeeper.games.base", ("pay_each", "money_of", "in_seating")),
+            ("scorekeeper.core.transfers", ()), ("scorekeeper.nights", ("fewest_payments",)),
+            ("scorekeeper.services.games", ("settlement",)))
+#: the platform's payments are judged by their own tests, then by each game's first (hand-worked) money tests
+PLATFORM_TESTS = ("tests/test_payments.py",)
+
+
+@dataclass(frozen=True)
+class Target:
+    """Code under the gate: a module (relative path), the functions mutated in it (none: all of it), its tests."""
+
+    name: str
+    path: str
+    functions: tuple[str, ...]
+    tests: tuple[str, ...]
+
+
+def _path_of(module: str) -> str:
+    """A module's file, relative to the repository (a package's ``__init__.py``)."""
+    base = ROOT / module.replace(".", "/")
+    return str((base / "__init__.py" if base.is_dir() else base.with_suffix(".py")).relative_to(ROOT))
+
+
+def targets() -> list[Target]:
+    """Every game's money from the registry (each module once, its functions and tests merged), then the platform's."""
+    sys.path.insert(0, str(ROOT))
+    from scorekeeper.games import records
+
+    merged: dict[str, Target] = {}
+    for record in records().values():
+        for ref in record.money:
+            module, _, function = ref.partition(":")
+            path = _path_of(record.module(module))
+            known = merged.get(path)
+            functions = tuple(dict.fromkeys([*(known.functions if known else ()), *([function] if function else [])]))
+            tests = tuple(dict.fromkeys([*(known.tests if known else ()), *record.money_tests]))
+            name = known.name if known else record.package.rsplit(".", 1)[1]
+            merged[path] = Target(name, path, functions, tests)
+    games_first = tuple(dict.fromkeys(r.money_tests[0] for r in records().values() if r.money_tests))
+    merged.update({_path_of(m): Target("platform", _path_of(m), fs, PLATFORM_TESTS + games_first)
+                   for m, fs in PLATFORM})
+    return list(merged.values())
+
 
 #: mutants that cannot change any result, each with the reason (reviewed by hand)
 EQUIVALENT = {
@@ -53,6 +92,22 @@ EQUIVALENT = {
         "an accepted surrender reaches the same puesta through the no-tricks branch (no outcome given), and "
         "a hand with nobody playing never reaches decide()",
 }
+
+TRANSFERS = "scorekeeper/core/transfers.py"
+EQUIVALENT.update({
+    (TRANSFERS, "while remaining and size <= len(remaining):", "<="):
+        "the pass at size == len(remaining) only tries the whole rest, which the group test refuses (the rest is "
+        "added as the last group after the loop): dropping that pass changes nothing",
+    (TRANSFERS, "if sum(net[p] for p in combo) == 0 and len(combo) < len(remaining):", "<"):
+        "the whole rest always sums to zero: taken as a group inside the loop it is the same last group the loop's "
+        "end appends",
+    (TRANSFERS, "payees = sorted((p for p in owed if owed[p] > 0), key=lambda p: (-owed[p], seat[p]))", ">"):
+        "a group sums to zero, so while it has a payer it has a payee owed more than zero, sorted before anyone "
+        "owed nothing: payees[0] is the same",
+    ("scorekeeper/games/tressette/core.py", "if state.ended is None or state.multiplier is None:", "or"):
+        "advance() sets a game's end and its multiplier together, and nothing else sets either: one is None "
+        "exactly when the other is",
+})
 
 SWAPS: dict[type, type] = {
     ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.Add, ast.FloorDiv: ast.Mult,
@@ -74,6 +129,8 @@ class Mutant:
     after: str
     source: str  # the whole mutated module
     code: str  # the line as written
+    tests: tuple[str, ...] = ()  # its target's tests, fastest first
+    original: str = ""  # the module as it was read (put back after the mutant is judged)
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}: {self.before} → {self.after}"
@@ -97,12 +154,24 @@ def _skipped(tree: ast.Module) -> set[int]:
     return skip
 
 
-def _operators(tree: ast.Module) -> list[tuple[ast.expr, str, int]]:
+def _within(tree: ast.Module, functions: tuple[str, ...]) -> set[int] | None:
+    """The ids of the nodes inside the named functions (at any depth), or None: the whole module."""
+    if not functions:
+        return None
+    inside: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name in functions:
+            inside.update(id(n) for n in ast.walk(node))
+    return inside
+
+
+def _operators(tree: ast.Module, functions: tuple[str, ...] = ()) -> list[tuple[ast.expr, str, int]]:
     """(node, field, index) of every operator that can be flipped; index -1 for a single operator."""
     skip = _skipped(tree)
+    inside = _within(tree, functions)
     spots: list[tuple[ast.expr, str, int]] = []
     for node in ast.walk(tree):
-        if id(node) in skip:
+        if id(node) in skip or (inside is not None and id(node) not in inside):
             continue
         if isinstance(node, (ast.BinOp, ast.BoolOp)) and type(node.op) in SWAPS:
             spots.append((node, "op", -1))
@@ -113,13 +182,14 @@ def _operators(tree: ast.Module) -> list[tuple[ast.expr, str, int]]:
     return sorted(spots, key=lambda s: (s[0].lineno, s[0].col_offset, s[2]))
 
 
-def mutants(path: str) -> list[Mutant]:
-    """Every one-operator mutant of the module at ``path`` (relative to the repository)."""
+def mutants(target: Target) -> list[Mutant]:
+    """Every one-operator mutant of ``target`` (its functions, or its whole module)."""
+    path = target.path
     text = (ROOT / path).read_text()
     out: list[Mutant] = []
-    for k in range(len(_operators(ast.parse(text)))):
+    for k in range(len(_operators(ast.parse(text), target.functions))):
         tree = ast.parse(text)
-        node, field, index = _operators(tree)[k]
+        node, field, index = _operators(tree, target.functions)[k]
         line = node.lineno
         if field == "not":
             assert isinstance(node, ast.UnaryOp)
@@ -136,7 +206,8 @@ def mutants(path: str) -> list[Mutant]:
             old_op = node.op
             node.op = SWAPS[type(old_op)]()
             before, after = SYMBOL[type(old_op)], SYMBOL[type(node.op)]
-        out.append(Mutant(path, line, before, after, ast.unparse(tree), text.splitlines()[line - 1].strip()))
+        out.append(Mutant(path, line, before, after, ast.unparse(tree), text.splitlines()[line - 1].strip(),
+                          target.tests, text))
     return out
 
 
@@ -149,7 +220,7 @@ def _replace(parent: ast.AST, old: ast.AST, new: ast.AST) -> None:
 
 
 def _copy_repo(into: Path) -> None:
-    for name in ("scorekeeper", "tests", "pyproject.toml", "templates", "static"):
+    for name in ("scorekeeper", "tests", "pyproject.toml", "templates", "static", "migrations"):
         src = ROOT / name
         if src.is_dir():
             shutil.copytree(src, into / name, ignore=shutil.ignore_patterns("__pycache__", ".hypothesis"))
@@ -157,12 +228,13 @@ def _copy_repo(into: Path) -> None:
             shutil.copy2(src, into / name)
 
 
-def _fails(workdir: Path, tests: tuple[str, ...], timeout: int) -> str | None:
-    """The first failing test's id, or None when every test passes."""
+def _fails(workdir: Path, selection: str, timeout: int) -> str | None:
+    """The first failing test's id of one pytest ``selection``, or None when every test passes."""
     env = {**os.environ, "VARIANT_EXAMPLES": "150", "PYTHONDONTWRITEBYTECODE": "1"}
     try:
         run = subprocess.run(
-            [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-o", "addopts=", *tests],
+            [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-p", "no:randomly",
+             "-o", "addopts=", *shlex.split(selection)],
             cwd=workdir, env=env, capture_output=True, text=True, timeout=timeout,
         )
     except subprocess.TimeoutExpired:
@@ -173,51 +245,99 @@ def _fails(workdir: Path, tests: tuple[str, ...], timeout: int) -> str | None:
     return failed[0].split(" - ")[0].split(" ", 1)[1] if failed else f"pytest exit {run.returncode}"
 
 
-def judge(mutant: Mutant | None, timeout: int) -> str | None:
-    """Run the tests against ``mutant`` in a copy of the repository; the test that caught it, or None.
-    ``None`` runs them on the code as it is: the baseline, which must pass."""
-    with tempfile.TemporaryDirectory(prefix="mutant-") as tmp:
-        work = Path(tmp)
-        _copy_repo(work)
-        if mutant is not None:
-            (work / mutant.path).write_text(mutant.source)
-        return _fails(work, RULES, timeout) or _fails(work, PROPERTIES, timeout * 4)
+class Copies:
+    """One copy of the repository per job, reused: a mutant is written into a free copy and taken back out."""
+
+    def __init__(self, jobs: int) -> None:
+        self._tmp = tempfile.TemporaryDirectory(prefix="mutants-")
+        self._free: queue.Queue[Path] = queue.Queue()
+        for k in range(jobs):
+            work = Path(self._tmp.name) / str(k)
+            _copy_repo(work)
+            self._free.put(work)
+
+    def judge(self, mutant: Mutant | None, tests: tuple[str, ...], timeout: int) -> str | None:
+        """Run ``tests`` one selection after another against ``mutant``; the test that caught it, or None.
+        ``None`` runs them on the code as it is: the baseline, which must pass."""
+        work = self._free.get()
+        try:
+            if mutant is not None:
+                (work / mutant.path).write_text(mutant.source)
+            for selection in tests:
+                caught = _fails(work, selection, timeout)
+                if caught is not None:
+                    return caught
+            return None
+        finally:
+            if mutant is not None:
+                (work / mutant.path).write_text(mutant.original)
+            self._free.put(work)
+
+    def close(self) -> None:
+        self._tmp.cleanup()
+
+
+def chosen(names: list[str]) -> list[Target]:
+    """The targets of the games (or packages, or ``platform``) named; all of them when none is."""
+    every = targets()
+    if not names:
+        return every
+    from scorekeeper.games import records
+
+    wanted = {records()[n].package.rsplit(".", 1)[1] if n in records() else n for n in names}
+    return [t for t in every if t.name in wanted]
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("paths", nargs="*", default=list(TARGETS), help="modules to mutate (default: stake, payments)")
-    ap.add_argument("--list", action="store_true", help="list the mutants, run nothing")
+    ap.add_argument("games", nargs="*", help="games or game packages to mutate, or 'platform' (default: all)")
+    ap.add_argument("--list", action="store_true", help="list the targets and their mutants, run nothing")
     ap.add_argument("--jobs", type=int, default=2, help="mutants tested at once")
-    ap.add_argument("--timeout", type=int, default=120, help="seconds for the rules tests of one mutant")
+    ap.add_argument("--timeout", type=int, default=240, help="seconds for one test selection of one mutant")
     args = ap.parse_args()
-    todo = [m for path in args.paths for m in mutants(path)]
+    todo = [m for target in chosen(args.games) for m in mutants(target)]
     if args.list:
+        for target in chosen(args.games):
+            print(f"{target.path} {', '.join(target.functions) or '(whole module)'}: {' | '.join(target.tests)}")
         print("\n".join(map(str, todo)))
         return 0
-    broken = judge(None, args.timeout)  # a test failing without any mutant would "catch" every mutant
-    if broken is not None:
-        print(f"the tests fail on the code as it is ({broken}): fix them first, no mutant was judged")
-        return 2
-    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        verdicts = list(pool.map(lambda m: judge(m, args.timeout), todo))
-    return report(todo, verdicts)
+    copies = Copies(args.jobs)
+    try:
+        baseline = tuple(dict.fromkeys(t for target in chosen(args.games) for t in target.tests))
+        broken = copies.judge(None, baseline, args.timeout * 4)  # a test failing without any mutant catches all
+        if broken is not None:
+            print(f"the tests fail on the code as it is ({broken}): fix them first, no mutant was judged")
+            return 2
+        print(f"{len(todo)} mutants in {len({m.path for m in todo})} modules, {args.jobs} at a time", flush=True)
+        with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            pending = {pool.submit(copies.judge, m, m.tests, args.timeout): m for m in todo}
+            verdicts = {}
+            for done in as_completed(pending):
+                mutant = pending[done]
+                verdicts[mutant] = done.result()
+                print(verdict(mutant, verdicts[mutant]), flush=True)
+    finally:
+        copies.close()
+    return report(todo, [verdicts[m] for m in todo])
+
+
+def verdict(mutant: Mutant, caught: str | None) -> str:
+    """One mutant's line: caught (and by which test), equivalent (and why), or SURVIVED."""
+    if caught is None and mutant.equivalent:
+        return f"equivalent  {mutant}  ({mutant.equivalent})"
+    if caught is None:
+        return f"SURVIVED    {mutant}"
+    return f"caught      {mutant}  by {caught}"
 
 
 def report(todo: list[Mutant], verdicts: list[str | None]) -> int:
-    """One line per mutant and a total; 1 when a mutant survived that is not a known equivalent one."""
-    survivors = equivalent = 0
-    for mutant, caught in zip(todo, verdicts, strict=True):
-        if caught is None and mutant.equivalent:
-            equivalent += 1
-            print(f"equivalent  {mutant}  ({mutant.equivalent})")
-        elif caught is None:
-            survivors += 1
-            print(f"SURVIVED    {mutant}")
-        else:
-            print(f"caught      {mutant}  by {caught}")
-    print(f"{len(todo)} mutants: {len(todo) - survivors - equivalent} caught, {equivalent} equivalent "
-          f"(listed with the reason), {survivors} survived")
+    """The survivors again and a total; 1 when a mutant survived that is not a known equivalent one."""
+    survivors = [m for m, caught in zip(todo, verdicts, strict=True) if caught is None and not m.equivalent]
+    equivalent = sum(1 for m, caught in zip(todo, verdicts, strict=True) if caught is None and m.equivalent)
+    for mutant in survivors:
+        print(f"SURVIVED    {mutant}")
+    print(f"{len(todo)} mutants: {len(todo) - len(survivors) - equivalent} caught, {equivalent} equivalent "
+          f"(listed with the reason), {len(survivors)} survived")
     return 1 if survivors else 0
 
 

@@ -157,6 +157,24 @@ def check_plain(value: Any) -> None:
             _refuse_plain(value)
 
 
+def _plain_children(item: Mapping[Any, Any] | list[Any], path: list[str | int]) -> list[tuple[Any, list[str | int]]]:
+    """The values inside an object or a list, each with its place; refused if it nests too deep or a name is bad."""
+    if len(path) >= domains.JSON_DEPTH:
+        hand, field = _where(path[:3])
+        raise _err(hand, field, N_("nested too deeply (a session file nests at most {JSON_DEPTH} levels)"),
+                   JSON_DEPTH=domains.JSON_DEPTH)
+    if isinstance(item, list):
+        return [(v, [*path, i]) for i, v in enumerate(item)]
+    children: list[tuple[Any, list[str | int]]] = []
+    for key, v in item.items():
+        if not isinstance(key, str):
+            raise _err(*_where(path), N_("every name of a field must be text"))
+        if not domains.valid_unicode(key):
+            raise _err(*_where(path), N_("a field's name holds a lone surrogate: it is not valid Unicode"))
+        children.append((v, [*path, key]))
+    return children
+
+
 def _refuse_plain(value: Any) -> NoReturn:
     """Find the first fault :func:`check_plain` saw, and refuse it naming its place."""
     stack: list[tuple[Any, list[str | int]]] = [(value, [])]
@@ -166,19 +184,7 @@ def _refuse_plain(value: Any) -> NoReturn:
             if not domains.valid_unicode(item):
                 raise _err(*_where(path), N_("holds a lone surrogate: the text is not valid Unicode"))
         elif isinstance(item, Mapping | list):
-            if len(path) >= domains.JSON_DEPTH:
-                hand, field = _where(path[:3])
-                raise _err(hand, field, N_("nested too deeply (a session file nests at most {JSON_DEPTH} levels)"),
-                        JSON_DEPTH=domains.JSON_DEPTH)
-            if isinstance(item, list):
-                stack.extend((v, [*path, i]) for i, v in enumerate(item))
-                continue
-            for key, v in item.items():
-                if not isinstance(key, str):
-                    raise _err(*_where(path), N_("every name of a field must be text"))
-                if not domains.valid_unicode(key):
-                    raise _err(*_where(path), N_("a field's name holds a lone surrogate: it is not valid Unicode"))
-                stack.append((v, [*path, key]))
+            stack.extend(_plain_children(item, path))
         elif not (item is None or isinstance(item, bool | int | Decimal | float)):
             raise _err(*_where(path), N_("{name__} is not a JSON value"), name__=type(item).__name__)
     raise _err(None, "format", N_("not a session file"))  # pragma: no cover  (only called on a fault)

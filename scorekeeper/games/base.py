@@ -212,6 +212,12 @@ class GameRecord:
     sample_deal: Ref = ""
     #: how the game may end (``Result.how``) → its label, marked ``N_`` for the narration to translate
     how: Mapping[str, str] = field(default_factory=dict)
+    #: the code that decides who pays and how much, for the mutation gate (``tools/mutate.py``): functions
+    #: ``"module:function"`` or whole modules ``"module"`` (``"engine.stake"``), in the package
+    money: tuple[Ref, ...] = ()
+    #: the tests that judge that code, fastest first: each a pytest selection from the repository's root
+    #: (``"tests/games/test_truc.py"``, ``"tests/games/test_conformance.py -k truc"``)
+    money_tests: tuple[str, ...] = ()
 
     def module(self, ref: Ref) -> str:
         """The full name of the module ``ref`` points into."""

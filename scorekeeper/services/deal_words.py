@@ -76,10 +76,11 @@ def deal_changes(before: Mapping[str, Any] | None, after: Mapping[str, Any] | No
     old, new = dict(_leaves(before or {})), dict(_leaves(after or {}))
     out = []
     for place in [*old, *(p for p in new if p not in old)]:
-        if old.get(place, None) != new.get(place, None) or (place in old) != (place in new):
+        was, now_ = old.get(place), new.get(place)
+        if type(was) is not type(now_) or was != now_ or (place in old) != (place in new):  # 1 is not true
             name = " · ".join(_field(step) for step in place) or _("the deal")
             out.append(_("{field}: {before} → {after}").format(
-                field=name, before=value_words(old.get(place)), after=value_words(new.get(place))))
+                field=name, before=value_words(was), after=value_words(now_)))
     return out
 
 

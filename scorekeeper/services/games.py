@@ -43,6 +43,7 @@ from .replays import ReplayCache, Replays, Version, reads_committed
 from .sessions import (  # the same check as a session file's players
     check_seated,
     commit_made,
+    count_hands,
     form_key,
     hand_data,
     made_by,
@@ -217,15 +218,16 @@ def _replayed(gs: GameSession, deals: list[Any], number: int | None) -> GameRepl
         raise _refused(exc, number) from None
 
 
-def _with_next(gs: GameSession, before: GameReplayed | None, deals: list[Any], deal: dict[str, Any],
+def _with_next(gs: GameSession, before: GameReplayed | None, count: int, deal: dict[str, Any],
                number: int) -> GameReplayed:
-    """The game with ``deal`` added: played on from ``before`` (the replay read before the lock) when that is
-    still the stored game, so a save plays the one deal and replays nothing; else the whole game replayed."""
-    if before is not None and before.version == gs.version and len(before.hands) == len(deals):
+    """The game of ``count`` deals with ``deal`` added: played on from ``before`` (the replay read before the lock)
+    when that is still the stored game, so a save plays the one deal and replays nothing; else the whole game
+    replayed from the stored deals."""
+    if before is not None and before.version == gs.version and len(before.hands) == count:
         made = played_on(before, gs.version + 1, [deal])
         if made is not None:
             return made
-    return _replayed(gs, [*deals, deal], number)
+    return _replayed(gs, [*hand_data(gs), deal], number)
 
 
 # ---------------------------------------------------------------- start
@@ -340,13 +342,13 @@ def add_deal(gs: GameSession, number: int, deal: dict[str, Any], idem_key: str, 
     if done is not None:
         return done
     _check_open(gs)
-    deals = deal_data(gs)
-    if number != len(deals) + 1:
+    count = count_hands(gs)  # counted, not loaded: the deal is played on the replay kept
+    if number != count + 1:
         raise Conflict(_("Deal {n} was not saved: the game has {count} deals now (another phone was first). "
-                         "Look at the table and enter the next deal.").format(n=number, count=len(deals)))
-    check_room_for_hand(len(deals))
-    made = _with_next(gs, before, deals, deal, number)
-    db.session.add(HandRecord(session_id=gs.id, position=len(deals), data=dict(deal), idem_key=key))
+                         "Look at the table and enter the next deal.").format(n=number, count=count))
+    check_room_for_hand(count)
+    made = _with_next(gs, before, count, deal, number)
+    db.session.add(HandRecord(session_id=gs.id, position=count, data=dict(deal), idem_key=key))
     entry = _logged(gs, "add", key, phone, number, None, deal)
     GAME_REPLAYS.kept_after(gs, made)
     return entry
@@ -582,7 +584,8 @@ def history_page(gs: GameSession, most: int = 20) -> history.HistoryView:
     by one from the deals stored now (the history keeps each change's deals), and replaying both sides."""
     log = history.entries(gs)
     by_seq = {e.seq: e for e in log}
-    deals, after = deal_data(gs), None
+    stored = deal_data(gs)
+    deals, after = stored, None
     told: dict[int, tuple[str, ...]] = {}
     for e in reversed(log):
         step = _taken_back(e, by_seq, deals)
@@ -590,8 +593,8 @@ def history_page(gs: GameSession, most: int = 20) -> history.HistoryView:
             break
         prior, plan = step
         if e.kind in ("edit", "delete", "insert", "undo") and plan is not None and len(told) < most:
-            try:
-                after = after or played(gs, deals)
+            try:  # the game as stored now is the replay kept for its version
+                after = after or (played(gs) if deals is stored else played(gs, deals))
                 before = played(gs, prior)
             except SessionError:
                 break

@@ -126,6 +126,34 @@ def _options(rng: random.Random) -> dict[str, Any]:
     return options
 
 
+def _partnership_deal(rng: random.Random, game: str, players: list[str], fixed: dict[str, list[str]] | None,
+                      with_declarations: bool, events: list[str], scores: dict[str, int], target: int,
+                      ) -> tuple[dict[str, Any], Any, list[int], int | None]:
+    """One deal that is not annulled: its object, who carries each side's score, its points and the winner."""
+    deal, names, members, carry, called = _sides(rng, game, players, fixed)
+    side_of = {p: i for i, m in enumerate(members) for p in m}
+    points = [0, 0]
+    if with_declarations and rng.random() < 0.3:
+        deal["declarations"] = _declarations(rng, players, called)
+        for d in deal["declarations"]:
+            points[side_of[d["player"]]] += _value(d)
+    roll = rng.random()
+    winner: int | None
+    if with_declarations and roll < 0.02:
+        # the partner holds the called Three: with a decima he would hold eleven cards
+        declarer = rng.choice([p for p in players if "called" not in deal or p != deal["partner"]])
+        suit = rng.choice([s for s in SUITS if s != called])
+        deal["declarations"] = [{"player": declarer, "kind": "decima", "suit": suit}]
+        winner, points = side_of[declarer], [0, 0]
+    elif roll < 0.07:
+        winner = _special(rng, deal, names, members, events, points)
+    elif roll < 0.15:
+        winner = _claim(rng, deal, side_of, carry, scores, target, points)
+    else:
+        winner = _played(rng, deal, names, members, carry, scores, target, points)
+    return deal, carry, points, winner
+
+
 def _partnership(rng: random.Random, game: str, players: list[str], fixed: dict[str, list[str]] | None,
                  ) -> dict[str, Any]:
     options = _options(rng)
@@ -137,27 +165,8 @@ def _partnership(rng: random.Random, game: str, players: list[str], fixed: dict[
         if rng.random() < 0.05:
             deals.append({"annulled": True})
             continue
-        deal, names, members, carry, called = _sides(rng, game, players, fixed)
-        side_of = {p: i for i, m in enumerate(members) for p in m}
-        points = [0, 0]
-        if with_declarations and rng.random() < 0.3:
-            deal["declarations"] = _declarations(rng, players, called)
-            for d in deal["declarations"]:
-                points[side_of[d["player"]]] += _value(d)
-        roll = rng.random()
-        winner: int | None
-        if with_declarations and roll < 0.02:
-            # the partner holds the called Three: with a decima he would hold eleven cards
-            declarer = rng.choice([p for p in players if "called" not in deal or p != deal["partner"]])
-            suit = rng.choice([s for s in SUITS if s != called])
-            deal["declarations"] = [{"player": declarer, "kind": "decima", "suit": suit}]
-            winner, points = side_of[declarer], [0, 0]
-        elif roll < 0.07:
-            winner = _special(rng, deal, names, members, events, points)
-        elif roll < 0.15:
-            winner = _claim(rng, deal, side_of, carry, scores, target, points)
-        else:
-            winner = _played(rng, deal, names, members, carry, scores, target, points)
+        deal, carry, points, winner = _partnership_deal(rng, game, players, fixed, with_declarations, events,
+                                                        scores, target)
         deals.append(deal)
         for i in (0, 1):
             for h in carry[i]:

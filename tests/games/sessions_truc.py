@@ -36,6 +36,38 @@ def _tricks(rng: random.Random, sides: list[str], game: str) -> tuple[list[str],
     return tricks, None
 
 
+def _raises(rng: random.Random, sides: list[str], ladder: tuple[int, ...]) -> list[str]:
+    """The raises of one hand, the two sides in turn from a random first."""
+    raises: list[str] = []
+    first = rng.choice(sides)
+    for i in range(rng.choice([0, 0, 0, 1, 1, 2, 3, 4])):
+        if i >= len(ladder) - 1:
+            break
+        raises.append(first if i % 2 == 0 else next(s for s in sides if s != first))
+    return raises
+
+
+def _trick_hand(rng: random.Random, sides: list[str], game: str, ladder: tuple[int, ...],
+                options: dict[str, Any]) -> tuple[dict[str, Any], str | None, int]:
+    """One hand: its deal object, the side that won it (None: nobody) and what it was worth."""
+    raises = _raises(rng, sides, ladder)
+    deal: dict[str, Any] = {"raises": raises} if raises or rng.random() < 0.2 else {}
+    value = ladder[len(raises)]
+    winner: str | None
+    if raises and rng.random() < 0.3:
+        deal["folded"] = next(s for s in sides if s != raises[-1])
+        winner, value = raises[-1], ladder[len(raises) - 1]
+    elif rng.random() < 0.3:
+        winner = rng.choice(sides)
+        deal["won"] = winner
+    else:
+        deal["tricks"], winner = _tricks(rng, sides, game)
+        if winner is None and game == "truc" and options["three_ties"] == "eldest":
+            winner = rng.choice(sides)
+            deal["eldest"] = winner
+    return deal, winner, value
+
+
 def _trick_game(rng: random.Random, game: str) -> dict[str, Any]:
     if game == "put":
         players, teams = list(rng.sample(NAMES, 2)), None
@@ -52,26 +84,7 @@ def _trick_game(rng: random.Random, game: str) -> dict[str, Any]:
     deals: list[dict[str, Any]] = []
     ladder = LADDER[game]
     for _ in range(rng.randint(0, 40)):
-        raises: list[str] = []
-        first = rng.choice(sides)
-        for i in range(rng.choice([0, 0, 0, 1, 1, 2, 3, 4])):
-            if i >= len(ladder) - 1:
-                break
-            raises.append(first if i % 2 == 0 else next(s for s in sides if s != first))
-        deal: dict[str, Any] = {"raises": raises} if raises or rng.random() < 0.2 else {}
-        value = ladder[len(raises)]
-        winner: str | None
-        if raises and rng.random() < 0.3:
-            deal["folded"] = next(s for s in sides if s != raises[-1])
-            winner, value = raises[-1], ladder[len(raises) - 1]
-        elif rng.random() < 0.3:
-            winner = rng.choice(sides)
-            deal["won"] = winner
-        else:
-            deal["tricks"], winner = _tricks(rng, sides, game)
-            if winner is None and game == "truc" and options["three_ties"] == "eldest":
-                winner = rng.choice(sides)
-                deal["eldest"] = winner
+        deal, winner, value = _trick_hand(rng, sides, game, ladder, options)
         deals.append(deal)
         if winner is not None:
             scores[winner] += value
@@ -96,6 +109,20 @@ def put(rng: random.Random) -> dict[str, Any]:
     return _trick_game(rng, "put")
 
 
+def _pot_round(rng: random.Random, bet: int | None, still_in: list[str], room: dict[str, int],
+               total: dict[str, int], first: bool) -> tuple[int, list[str]]:
+    """One betting round: what each player who stays puts in, and who stays (everyone, when nobody bets)."""
+    can = [p for p in still_in if room[p] - total[p] >= (bet or 0)]
+    if bet is None:
+        amount = rng.randint(0, min(room[p] - total[p] for p in can)) if can and rng.random() < 0.7 else 0
+    else:
+        amount = bet if (first or rng.random() < 0.6) else 0
+    stay = [p for p in still_in if p in can and (p == can[0] or rng.random() < 0.7)] if amount else list(still_in)
+    if not stay:
+        stay, amount = list(still_in), 0
+    return amount, stay
+
+
 def _pot_hand(rng: random.Random, players: list[str], held: dict[str, int] | None) -> tuple[dict[str, Any], dict[str, int]]:
     """One hand and each player's net from it."""
     if rng.random() < 0.15:
@@ -107,14 +134,7 @@ def _pot_hand(rng: random.Random, players: list[str], held: dict[str, int] | Non
     for bet in (1, 2, None):
         if len(still_in) == 1:
             break
-        can = [p for p in still_in if room[p] - total[p] >= (bet or 0)]
-        if bet is None:
-            amount = rng.randint(0, min(room[p] - total[p] for p in can)) if can and rng.random() < 0.7 else 0
-        else:
-            amount = bet if (len(rounds) == 0 or rng.random() < 0.6) else 0
-        stay = [p for p in still_in if p in can and (p == can[0] or rng.random() < 0.7)] if amount else list(still_in)
-        if not stay:
-            stay, amount = list(still_in), 0
+        amount, stay = _pot_round(rng, bet, still_in, room, total, first=not rounds)
         if len(rounds) == 0 and amount == 0:
             return {"void": True}, dict.fromkeys(players, 0)
         put = {p: (amount if p in stay else 0) for p in still_in}

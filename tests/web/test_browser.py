@@ -93,23 +93,12 @@ def fill_hand(page, hand):
     page.click(f"label.choice:has(input[name=contract][value={hand['contract']}])")
     if hand.get("declarer") and hand["contract"] != "penetro":
         page.click(f"label.choice:has(input[name=declarer][value={hand['declarer']}])")
-    sur = hand.get("surrender")
-    if sur is not None:
-        kind = "takeover" if sur.get("takeover") else "accepted"
-        page.click("details.surrender:not([open]) summary")  # the surrender is folded until tapped open
-        page.click(f"label.choice:has(input[name=surrender][value={kind}])")
-        if sur.get("takeover"):
-            page.click(f"label.choice:has(input[name=takeover][value={sur['takeover']}])")
+    if hand.get("surrender") is not None:
+        fill_surrender(page, hand["surrender"])
     if hand.get("drops_out"):
         page.click(f"label.choice:has(input[name=drops_out][value={hand['drops_out']}])")
     if hand.get("tricks"):
-        page.click("label.choice:has(input[name=result][value=tricks])")
-        names = list(hand["tricks"])
-        # tap all but the last count; the page fills the last one in
-        for p in names[:-1]:
-            page.get_by_role("radio", name=f"{hand['tricks'][p]} tricks for {p}").check()
-        last = names[-1]
-        assert page.get_by_role("radio", name=f"{hand['tricks'][last]} tricks for {last}").is_checked()
+        fill_tricks(page, hand["tricks"])
     for flag in ("estuche", "forced", "primeras"):
         if hand.get(flag):
             page.check(f"input[name={flag}]")
@@ -118,6 +107,24 @@ def fill_hand(page, hand):
     if hand.get("debt"):
         page.click(f"label.choice:has(input[name=debt][value={hand['debt']}])")
     page.wait_for_selector("#preview-line:has-text('Preview')")
+
+
+def fill_surrender(page, sur):
+    """The surrender, folded until tapped open: accepted, or taken over by the player named."""
+    kind = "takeover" if sur.get("takeover") else "accepted"
+    page.click("details.surrender:not([open]) summary")
+    page.click(f"label.choice:has(input[name=surrender][value={kind}])")
+    if sur.get("takeover"):
+        page.click(f"label.choice:has(input[name=takeover][value={sur['takeover']}])")
+
+
+def fill_tricks(page, tricks):
+    """Tap all but the last player's count of tricks; the page fills the last one in."""
+    names = list(tricks)
+    for p in names[:-1]:
+        page.get_by_role("radio", name=f"{tricks[p]} tricks for {p}").check()
+    last = names[-1]
+    assert page.get_by_role("radio", name=f"{tricks[last]} tricks for {last}").is_checked()
 
 
 def bowls(page):

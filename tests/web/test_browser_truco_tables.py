@@ -134,6 +134,7 @@ def test_truco_rioplatense_in_spanish_from_a_group_of_five(chromium, server):
     taps.tap("form button[type=submit]")
     page.wait_for_selector(".payments")
     assert "Esta noche: Ana, Cleo 1 – 0 Bea, Dan" in page.locator(".versus").inner_text()
+    assert page.locator(".best-of-three").inner_text() == "Al mejor de tres: ahora la revancha."
     fits(page)
     shot(page, "truco-es-result")
     taps.tap("#again")                                            # la revancha: los mismos equipos, 0 a 0
@@ -145,6 +146,7 @@ def test_truco_rioplatense_in_spanish_from_a_group_of_five(chromium, server):
     taps.tap("form button[type=submit]")
     page.wait_for_selector(".payments")
     assert "Esta noche: Bea, Dan 1 – 1 Ana, Cleo" in page.locator(".versus").inner_text()
+    assert page.locator(".best-of-three").inner_text() == "Al mejor de tres: una cada uno, decide el bueno."
     shot(page, "truco-es-revancha")
     ctx.close()
 

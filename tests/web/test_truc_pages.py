@@ -149,6 +149,7 @@ def test_head_to_head_and_a_revancha_in_one_tap(browser, group, truc):
     play_to_12(browser, third, "1")
     html = browser.get(f"/s/{third}/play/result").get_data(as_text=True)
     assert "Tonight: Bea, Dan 2 – 1 Ana, Cleo" in html
+    assert "Best of three: Bea, Dan won it." in html
     pairs = re.findall(r'<tr><th scope="row">([^<]+)</th><td>(\d+)</td><td>(\d+)</td><td>(\d+)</td></tr>', html)
     # by pair then by player: Bea and Dan won 2 in a row, Ana and Cleo won the first
     assert pairs[:2] == [("Bea, Dan", "2", "1", "2"), ("Ana, Cleo", "1", "2", "1")]

@@ -63,10 +63,9 @@ class State:
     ended: int | None = None
 
     def winner(self) -> int | None:
-        """The side (0 or 1) that has won the match, if it has ended."""
-        if self.ended is None:
-            return None
-        return 0 if self.won[0] > self.won[1] else 1
+        """The side (0 or 1) that has won the match: the one that has won the deals it needed (None: neither yet)."""
+        wins = self.table.options["wins"]
+        return next((side for side in (0, 1) if self.won[side] >= wins), None)
 
 
 def read_options(raw: Mapping[str, Any], seating: Seating) -> Mapping[str, Any]:
@@ -87,9 +86,7 @@ def deal_winner(number: int, deal: Mapping[str, Any], sides: tuple[str, str]) ->
     if sum(cards) != DEAL_POINTS:
         raise refuse(number, "points", N_("the card points of two sides add up to {whole}, not {total}"),
                      whole=DEAL_POINTS, total=sum(cards))
-    if cards[0] == cards[1]:
-        return None, (cards[0], cards[1])
-    return (0 if cards[0] > HALF else 1), (cards[0], cards[1])
+    return next((side for side in (0, 1) if cards[side] > HALF), None), (cards[0], cards[1])
 
 
 def play(state: State, number: int, deal: Mapping[str, Any]) -> tuple[State, DealRow]:
@@ -104,8 +101,9 @@ def play(state: State, number: int, deal: Mapping[str, Any]) -> tuple[State, Dea
     winner, cards = deal_winner(number, deal, sides)
     gained = (int(winner == 0), int(winner == 1))
     won = (state.won[0] + gained[0], state.won[1] + gained[1])
-    ended = number if max(won) >= state.table.options["wins"] else None
-    after = replace(state, won=won, ended=ended)
+    after = replace(state, won=won)
+    if after.winner() is not None:
+        after = replace(after, ended=number)
     return after, row(after, number, gained, (("cards", dict(zip(sides, cards, strict=True))),))
 
 
@@ -119,7 +117,7 @@ def result(state: State) -> Result:
     """Nothing is paid before the end; then each player of the losing side pays the stake to one of the winners."""
     seating, stake = state.table.seating, state.table.stake
     side = state.winner()
-    if side is None or state.ended is None:
+    if side is None:
         return Result(False, None, (), (), None, money_of(seating.players, {}, stake))
     winners, losers = seating.members(state.sides[side]), seating.members(state.sides[1 - side])
     money: dict[str, Decimal] = {}

@@ -5,5 +5,8 @@ The registry reads :data:`RECORDS` (this module imports nothing else: the engine
 
 from ..base import GameRecord
 
-RECORDS = tuple(GameRecord(name, __name__, f"engine:{name.upper()}", pieces="views:PIECES")
+RECORDS = tuple(GameRecord(name, __name__, f"engine:{name.upper()}", pieces="views:PIECES",
+                           money=("engine:play", "engine:result"),
+                           money_tests=("tests/games/test_pot.py",
+                                        "tests/games/test_conformance.py -k 'cacho or flor'"))
                 for name in ("cacho", "flor"))

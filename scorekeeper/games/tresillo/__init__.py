@@ -7,4 +7,12 @@ printed documents and its own session file's commands load when the platform ask
 from ..base import GameRecord
 
 RECORDS = (GameRecord("tresillo", __name__, "game:TRESILLO", documents="documents:DOCUMENTS",
-                      service="service:SERVICE", pages="pages", commands="commands"),)
+                      service="service:SERVICE", pages="pages", commands="commands",
+                      money=("engine.stake", "engine.puesta", "engine.french"),
+                      money_tests=(
+                          "tests/engine/test_worked_example.py", "tests/engine/test_pagat.py",
+                          "tests/engine/test_house.py", "tests/engine/test_refusals.py", "tests/engine/test_fields.py",
+                          "tests/engine/test_outcome_entry.py", "tests/variants/test_french.py",
+                          "tests/variants/test_french_outcome.py", "tests/variants/test_palo_de_favor.py",
+                          "tests/variants/test_scale_five.py", "tests/variants/test_codillo_penetro_condiciones.py",
+                          "tests/engine/test_properties.py", "tests/variants/test_variant_properties.py")),)

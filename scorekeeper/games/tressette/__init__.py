@@ -18,6 +18,12 @@ HOW = {
     "collatondrione": N_("collatondrione: a napoletana decima was declared"),
 }
 
-RECORDS = tuple(GameRecord(name, __name__, f"engine:{constant}", pieces="views:PIECES", feats="views:feats", how=HOW)
+#: who pays and how much (the whole family's), and the tests that judge it
+MONEY = ("core:advance", "core:result")
+MONEY_TESTS = ("tests/games/test_tressette.py", "tests/games/test_tressette_chiamata.py",
+               "tests/games/test_tressette_in_due.py", "tests/games/test_conformance.py -k tressette")
+
+RECORDS = tuple(GameRecord(name, __name__, f"engine:{constant}", pieces="views:PIECES", feats="views:feats", how=HOW,
+                           money=MONEY, money_tests=MONEY_TESTS)
                 for name, constant in (("tressette", "TRESSETTE"), ("tressette-chiamata", "TRESSETTE_CHIAMATA"),
                                        ("tressette-in-due", "TRESSETTE_IN_DUE")))

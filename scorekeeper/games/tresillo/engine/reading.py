@@ -290,8 +290,12 @@ def _check_condiciones(rules: Ruleset, number: int, hand: Hand, takeover: str | 
         raise _fail(number, "bola", N_("bola is 'won', 'failed' or left out"))
     if hand.primeras and hand.bola is not None:
         raise _fail(number, "primeras", N_("no primeras when bola is tried"))
-    if takeover is None:
-        return
+    if takeover is not None:
+        _check_takeover_condiciones(rules, number, hand)
+
+
+def _check_takeover_condiciones(rules: Ruleset, number: int, hand: Hand) -> None:
+    """After a takeover only the condiciones the rules pay a new declarer may be entered."""
     for flag in ("estuche", "contra_estuche", "primeras", "bola"):
         if getattr(hand, flag) not in (None, False, 0) and flag not in rules.takeover_paid:
             raise _fail(number, flag, N_("under {rules} rules a new declarer is paid no condiciones"), rules=rules.name)
