@@ -119,7 +119,8 @@ def fill_surrender(page, sur):
 
 
 def fill_tricks(page, tricks):
-    """Tap all but the last player's count of tricks; the page fills the last one in."""
+    """Tap "the tricks" as how it ended, then all but the last player's count; the page fills the last one in."""
+    page.click("label.choice:has(input[name=result][value=tricks])")
     names = list(tricks)
     for p in names[:-1]:
         page.get_by_role("radio", name=f"{tricks[p]} tricks for {p}").check()
