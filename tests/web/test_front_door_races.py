@@ -11,7 +11,7 @@ import threading
 
 from sqlalchemy import func, select
 
-from conftest import Browser, end_session, gen_group, gen_session
+from conftest import Browser, end_session, field_value, gen_group, gen_hand, gen_session, hand_fields
 from scorekeeper.db import db
 from scorekeeper.models import GameSession
 
@@ -88,6 +88,24 @@ def test_keyed_posts_without_their_key_are_refused_with_a_sentence(app, browser)
     made = at_once(*(lambda p=p: p.post("/", {"name": "Keyed", "key": key}) for p in phones))
     assert [m.status_code for m in made] == [302, 302]
     assert made[0].headers["Location"] == made[1].headers["Location"]  # one group
+
+
+def test_a_tresillo_hand_posted_without_its_key_is_refused_and_not_saved(app, browser):
+    """Tresillo's hand form is keyed like every other: a post without its key saves nothing and says why,
+    and the page it answers carries a fresh key, with which the same hand is saved once."""
+    said = "This form came without its key, so a second tap could save it twice: reload the page and send it again."
+    group = gen_group(browser)
+    session = gen_session(browser, group)
+    hand = {"contract": "entrada", "declarer": "West", "tricks": {"West": 5, "South": 2, "East": 2}}
+    page = browser.get(f"/s/{session}/hand").get_data(as_text=True)
+    data = {**hand_fields(hand, ("North", "West", "South", "East")), "number": field_value(page, "number")}
+    answer = browser.post(f"/s/{session}/hand", {**data, "idem_key": ""})
+    text = answer.get_data(as_text=True)
+    assert answer.status_code == 400 and said in text, re.findall(r'class="error"[^>]*>([^<]*)', text)
+    assert re.search(r'name="idem_key" type="hidden" value="[\w-]{8,}"', text)
+    assert "Hand 1" not in browser.get(f"/s/{session}/hands").get_data(as_text=True)
+    gen_hand(browser, session, hand)  # with its key: saved
+    assert browser.get(f"/s/{session}/hand").status_code == 200
 
 
 def test_the_invite_page_builds_no_link_to_a_forged_host(app, browser):

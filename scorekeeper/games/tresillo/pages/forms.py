@@ -153,7 +153,7 @@ class HandForm(ShownForm):
     #: how the hand ended (entered instead of the tricks), or "tricks" to count them
     result = RadioField(_l("How it ended"), validate_choice=False)
     winner = RadioField(_l("Who made codillo"), validate_choice=False)
-    idem_key = FormKey()
+    idem_key = FormKey(required=True)
     number = HiddenField()
     version = HiddenField()
 
@@ -193,7 +193,8 @@ class HandForm(ShownForm):
             self._unread(self.winner)
         for name in self.TRICK_FIELDS[len(players):]:
             self._unread(self[name])
-        self.idem_key.fresh()
+        if not self.is_submitted():  # a posted form keeps what it sent: a post without its key is refused
+            self.idem_key.fresh()
 
     @staticmethod
     def _unread(field: Any) -> None:
