@@ -11,45 +11,22 @@ hand) and checked for sideways scrolling.
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import pytest
+from test_browser_truc import Taps, fits, shot
 
 from conftest import migrated_app, served
 
 pytestmark = pytest.mark.browser
 
 FIVE = ["Ana", "Bea", "Cleo", "Dan", "Eva"]
-SHOTS = Path(os.environ["SCREENSHOT_DIR"]) if os.environ.get("SCREENSHOT_DIR") else None
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     with served(migrated_app(tmp_path_factory.mktemp("truco_tables") / "truco.sqlite", "truco_tables")) as url:
         yield url
-
-
-class Taps:
-    """The page with every tap counted."""
-
-    def __init__(self, page):
-        self.page, self.count = page, 0
-
-    def tap(self, selector):
-        self.page.locator(selector).click()
-        self.count += 1
-
-
-def shot(page, name):
-    if SHOTS is not None:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-
-
-def fits(page):
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
 def scores(page):
