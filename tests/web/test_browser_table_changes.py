@@ -5,12 +5,8 @@ first; the history says so. Screenshots go to SCREENSHOT_DIR when it is set."""
 
 from __future__ import annotations
 
-import json
-import os
-import urllib.request
-from pathlib import Path
-
 import pytest
+from test_browser_games import fits, shot, stored_deals
 
 from conftest import migrated_app, served
 from scorekeeper import services
@@ -19,7 +15,6 @@ from scorekeeper.db import db
 pytestmark = pytest.mark.browser
 
 FIVE = ["Ana", "Bea", "Cleo", "Dan", "Eva"]
-SHOTS = Path(os.environ["SCREENSHOT_DIR"]) if os.environ.get("SCREENSHOT_DIR") else None
 DEALS = [{"points": {"Ana": 2, "Bea": 3, "Cleo": 1, "Dan": 3, "Eva": 0}, "last": "Bea"},
          {"points": {"Ana": 9, "Bea": 0, "Cleo": 0, "Dan": 0, "Eva": 0}, "last": "Ana"}]
 
@@ -39,21 +34,6 @@ def table(tmp_path_factory):
         db.session.remove()
     with served(app) as url:
         yield f"{url}/s/{token}/play"
-
-
-def shot(page, name):
-    if SHOTS is not None:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-
-
-def stored_deals(table_url):
-    with urllib.request.urlopen(table_url + "/session.json") as r:
-        return json.load(r)["deals"]
-
-
-def fits(page, width=390):
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
 def fill_points(page, points, last):
