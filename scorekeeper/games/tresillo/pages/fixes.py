@@ -220,7 +220,7 @@ def hand_page(gs: GameSession, form: HandForm, entry: services.Entry, *, editing
               inserting: int | None = None) -> str:
     """The hand form's page, drawn from the replay the form was built on: the hand it is for (who deals,
     what is in play) and the rules, never a view of the whole evening (whose settlement it does not show)."""
-    form.idem_key.fresh()  # a refused post without its key is drawn again with one
+    form.idem_key.fresh()  # the one place a hand form gets its key: a post keeps what it sent
     return render_template("games/tresillo/pages/hand.html", gs=gs, form=form, up=form.upcoming, editing=editing,
                            inserting=inserting, favoured_suit=entry.ledger.rules.favoured_suit)
 

@@ -193,8 +193,6 @@ class HandForm(ShownForm):
             self._unread(self.winner)
         for name in self.TRICK_FIELDS[len(players):]:
             self._unread(self[name])
-        if not self.is_submitted():  # a posted form keeps what it sent: a post without its key is refused
-            self.idem_key.fresh()
 
     @staticmethod
     def _unread(field: Any) -> None:

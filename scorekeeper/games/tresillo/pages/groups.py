@@ -28,7 +28,6 @@ def start(token: str) -> ResponseReturnValue:
         for f, name in zip((form.seat1, form.seat2, form.seat3, form.seat4),
                            services.first_table(group), strict=False):
             f.data = name
-        form.idem_key.fresh()
     if form.validate_on_submit():
         try:
             gs = _start(group, form)
@@ -36,7 +35,7 @@ def start(token: str) -> ResponseReturnValue:
             form.refuse(START_FIELDS.get(exc.field, exc.field), exc.message)
         else:
             return redirect(url_for("table.show", token=gs.token))
-    form.idem_key.fresh()  # a post refused for want of its key is sent again with one
+    form.idem_key.fresh()  # the page shown carries a key (a keyless post refused is sent again with one)
     status = 400 if form.errors else 200
     return render_template("games/tresillo/pages/start.html", group=group, form=form, active=active,
                            carried=services.carried_paper(group)), status
@@ -71,8 +70,6 @@ def _start(group: Group, form: StartForm) -> GameSession:
 def import_session(token: str) -> ResponseReturnValue:
     group = group_or_404(token)
     form = ImportForm()
-    if request.method == "GET":
-        form.idem_key.fresh()
     if form.validate_on_submit():
         upload = request.files.get("file")
         data: str | bytes = upload.read() if upload and upload.filename else (form.text.data or "")
