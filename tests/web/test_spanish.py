@@ -49,6 +49,7 @@ def no_english(page, where):
 
     A script sentence's placeholders (``{phone}``) are names the script fills in, never shown: left out.
     """
+    page.wait_for_load_state()  # a click that navigates: read the page it arrives at, not the one it leaves
     said = page.evaluate("Object.values(JSON.parse(document.body.dataset.words || '{}')).join(' ')")
     text = " ".join([page.inner_text("body"), page.title(), re.sub(r"\{[a-z_]+\}", " ", said)])
     language = page.get_attribute("html", "lang")
@@ -163,6 +164,7 @@ def test_french_and_italian_pages_hold_no_english(chromium, server, language, gr
     assert bowls(page) == ROWS[1][0]
     no_english(page, "the table")
     page.click("a[href$='/hands']")
+    page.wait_for_selector("#hand-1")
     no_english(page, "all hands")
     page.goto(page.url.rsplit("/", 1)[0] + "/end")
     no_english(page, "the end page")
