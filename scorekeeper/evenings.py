@@ -1,22 +1,24 @@
-"""An evening in a few figures, and a group's statistics across its evenings.
+"""An evening in a few figures, as the group remembers it, whatever the game; and two players head to head.
 
 A closed evening never changes, so its figures are worked out once, when it
 ends, as an :class:`Evening` (kept beside the session: the whole evening as
 JSON for the group page, and one flat :class:`Seat` row a player plus
-:class:`Declared` counts for the statistics); the pages add those up instead
+:class:`Declared` counts for the game's own statistics); the pages add those up instead
 of replaying hundreds of evenings of hands. The game's own service works the
-evening out from its hands (``summary`` of :class:`~scorekeeper.services.played.OwnService`);
-everything here is pure: an evening's figures in, values out.
+evening out from its hands (``summary`` of :class:`~scorekeeper.services.played.OwnService`)
+and fills in what it counts of its own (each player's ``feats`` and ``declared``: its words, its keys);
+the platform stores and returns them as given and never reads them. Everything here is pure: an
+evening's figures in, values out.
 
->>> e = Evening.from_json(Evening(datetime(2025, 3, 4), "pagat", ("A", "B", "C"), 0, "EUR",
+>>> e = Evening.from_json(Evening(datetime(2025, 3, 4), "a game", "house", ("A", "B", "C"), 0, "EUR",
 ...     Decimal("0.10"), "settle", (), (), ()).to_json())
->>> e.played_on.year, e.tanto_value, e.players
-(2025, Decimal('0.10'), ('A', 'B', 'C'))
+>>> e.played_on.year, e.game, e.stake, e.players
+(2025, 'a game', Decimal('0.10'), ('A', 'B', 'C'))
 """
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -24,39 +26,30 @@ from decimal import Decimal
 from typing import Any, NamedTuple
 
 #: the summary's shape; a stored summary of another format is rebuilt from the hands
-FORMAT = 1
-#: how a played-out hand ended, in the order the statistics show them
-ENDINGS = ("sacado", "puesta", "codillo")
-CONTRACTS = ("entrada", "vuelta", "solo", "penetro")
+FORMAT = 2
 
 
 @dataclass(frozen=True)
 class PlayerEvening:
-    """One player's evening: money, hands, declarations and feats."""
+    """One player's evening: money, hands, and what the game counts of its own."""
 
     name: str
-    net: int  # tantos won (+) or lost (−) after the settlement
+    net: int  # the game's points won (+) or lost (−) after the settlement
     money: Decimal
     hands: int  # hands in which the player held cards
-    #: contract → ended (sacado, puesta, codillo) → count, for hands this player played out
+    #: what → how it ended → count, as the game counts it (a contract played out, how it ended)
     declared: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
-    codillos: int = 0  # codillos made against a declarer
-    bolas: int = 0  # bolas won
-    bolas_tried: int = 0
-    primeras: int = 0  # primeras played and won
-    largest_plato: int = 0  # the most taken from the plato in one hand
+    #: the game's own counts for this player (its key → a whole number), for its statistics
+    feats: Mapping[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "net": self.net, "money": str(self.money), "hands": self.hands,
-                "declared": {c: dict(e) for c, e in self.declared.items()}, "codillos": self.codillos,
-                "bolas": self.bolas, "bolas_tried": self.bolas_tried, "primeras": self.primeras,
-                "largest_plato": self.largest_plato}
+                "declared": {c: dict(e) for c, e in self.declared.items()}, "feats": dict(self.feats)}
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> PlayerEvening:
         return cls(d["name"], int(d["net"]), Decimal(d["money"]), int(d["hands"]),
-                   {c: dict(e) for c, e in d["declared"].items()}, int(d["codillos"]), int(d["bolas"]),
-                   int(d["bolas_tried"]), int(d["primeras"]), int(d["largest_plato"]))
+                   {c: dict(e) for c, e in d["declared"].items()}, {k: int(n) for k, n in d["feats"].items()})
 
 
 @dataclass(frozen=True)
@@ -71,12 +64,13 @@ class Evening:
     """A closed evening as the group remembers it."""
 
     played_on: datetime
+    game: str  # the game's name in the registry
     rules: str
     players: tuple[str, ...]  # seating order
     hands: int
     currency: str
-    tanto_value: Decimal
-    paper: str  # "settle" or "keep"
+    stake: Decimal  # the money one point is worth
+    paper: str  # "settle" or "keep" (a game that carries paper, ``GameSpec.carries_paper``)
     kept_paper: tuple[tuple[str, int], ...]  # the debts carried to the next evening
     payments: tuple[Payment, ...]
     people: tuple[PlayerEvening, ...]
@@ -86,9 +80,9 @@ class Evening:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "format": FORMAT, "played_on": self.played_on.isoformat(), "rules": self.rules,
+            "format": FORMAT, "played_on": self.played_on.isoformat(), "game": self.game, "rules": self.rules,
             "players": list(self.players), "hands": self.hands, "currency": self.currency,
-            "tanto_value": str(self.tanto_value), "paper": self.paper,
+            "stake": str(self.stake), "paper": self.paper,
             "kept_paper": [[p, a] for p, a in self.kept_paper],
             "payments": [[t.payer, t.payee, str(t.amount)] for t in self.payments],
             "people": [p.to_json() for p in self.people],
@@ -97,8 +91,8 @@ class Evening:
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Evening:
         return cls(
-            datetime.fromisoformat(d["played_on"]), d["rules"], tuple(d["players"]), int(d["hands"]),
-            d["currency"], Decimal(d["tanto_value"]), d["paper"], tuple((p, int(a)) for p, a in d["kept_paper"]),
+            datetime.fromisoformat(d["played_on"]), d["game"], d["rules"], tuple(d["players"]), int(d["hands"]),
+            d["currency"], Decimal(d["stake"]), d["paper"], tuple((p, int(a)) for p, a in d["kept_paper"]),
             tuple(Payment(a, b, Decimal(m)) for a, b, m in d["payments"]),
             tuple(PlayerEvening.from_json(p) for p in d["people"]),
         )
@@ -108,9 +102,10 @@ class Evening:
 
 
 class Seat(NamedTuple):
-    """One player's evening as the statistics read it: a flat record (a row of the database).
+    """One player's evening as a game's statistics read it: a flat record (a row of the database).
 
-    ``evening`` tells evenings apart (the stored summary's id; an index for plain evenings).
+    ``evening`` tells evenings apart (the stored summary's id; an index for plain evenings);
+    ``feats`` are the game's own counts (:attr:`PlayerEvening.feats`).
     """
 
     evening: int
@@ -121,15 +116,11 @@ class Seat(NamedTuple):
     net: int
     money: Decimal
     hands: int
-    codillos: int
-    bolas: int
-    bolas_tried: int
-    primeras: int
-    largest_plato: int
+    feats: Mapping[str, int]
 
 
 class Declared(NamedTuple):
-    """How many ``times`` ``name`` played out a ``contract`` that ended ``ending``."""
+    """How many ``times`` ``name`` played out a ``contract`` that ended ``ending`` (the game's own words)."""
 
     name: str
     contract: str
@@ -140,135 +131,12 @@ class Declared(NamedTuple):
 def seats_of(evening: Evening, key: int) -> list[Seat]:
     """The evening's seats as flat records (what is stored, one row a player)."""
     return [Seat(key, evening.played_on, evening.currency, evening.hands, p.name, p.net, p.money, p.hands,
-                 p.codillos, p.bolas, p.bolas_tried, p.primeras, p.largest_plato) for p in evening.people]
+                 p.feats) for p in evening.people]
 
 
 def declared_of(evening: Evening) -> list[Declared]:
     return [Declared(p.name, c, e, n) for p in evening.people for c, ends in p.declared.items()
             for e, n in ends.items()]
-
-
-@dataclass(frozen=True)
-class PlayerTotals:
-    """One player over the chosen evenings. Money is per currency (most groups use one)."""
-
-    name: str
-    evenings: int
-    hands: int
-    won: Mapping[str, Decimal]  # the sum of the evenings they ended up
-    lost: Mapping[str, Decimal]  # the sum of the evenings they ended down (a positive figure)
-    net: Mapping[str, Decimal]
-    declared: Mapping[str, Mapping[str, int]]
-    codillos: int
-    bolas: int
-    bolas_tried: int
-    primeras: int
-    largest_plato: int
-    largest_plato_on: datetime | None
-
-    @property
-    def declared_total(self) -> int:
-        return sum(sum(e.values()) for e in self.declared.values())
-
-    def ended(self, ending: str) -> int:
-        """How many of this player's hands ended ``ending`` (sacado, puesta, codillo)."""
-        return sum(e.get(ending, 0) for e in self.declared.values())
-
-
-@dataclass(frozen=True)
-class EveningLine:
-    """An evening in the statistics: when, how many hands, each player's money."""
-
-    played_on: datetime
-    currency: str
-    hands: int
-    money: Mapping[str, Decimal]
-
-
-@dataclass(frozen=True)
-class Statistics:
-    """The group over the chosen evenings (oldest first)."""
-
-    evenings: tuple[EveningLine, ...]
-    players: tuple[PlayerTotals, ...]  # most evenings first, then by name
-
-    @property
-    def hands(self) -> int:
-        return sum(e.hands for e in self.evenings)
-
-    def totals(self, name: str) -> PlayerTotals | None:
-        return next((p for p in self.players if p.name == name), None)
-
-    @property
-    def currency(self) -> str:
-        """The currency most evenings were played in (the chart uses it)."""
-        counts = Counter(e.currency for e in self.evenings)
-        return counts.most_common(1)[0][0] if counts else "EUR"
-
-    def money_lines(self) -> dict[str, list[Decimal]]:
-        """Each player's money added up evening after evening (in :attr:`currency`; absent: unchanged)."""
-        cur = self.currency
-        lines: dict[str, list[Decimal]] = {p.name: [Decimal(0)] for p in self.players}
-        for e in self.evenings:
-            if e.currency != cur:
-                continue
-            for name, line in lines.items():
-                line.append(line[-1] + e.money.get(name, Decimal(0)))
-        return lines
-
-
-def statistics(seats: Iterable[Seat], declared: Iterable[Declared] = ()) -> Statistics:
-    """Add the seats up, player by player and evening by evening.
-
-    >>> from datetime import datetime as at
-    >>> st = statistics([Seat(1, at(2025, 3, 4), "EUR", 9, "Ana", 19, Decimal("1.90"), 9, 1, 0, 0, 0, 12),
-    ...                  Seat(1, at(2025, 3, 4), "EUR", 9, "Luis", -19, Decimal("-1.90"), 9, 0, 0, 0, 0, 0),
-    ...                  Seat(2, at(2025, 3, 11), "EUR", 5, "Ana", -4, Decimal("-0.40"), 5, 0, 0, 0, 1, 6)],
-    ...                 [Declared("Ana", "solo", "sacado", 2), Declared("Ana", "solo", "sacado", 1)])
-    >>> ana = st.totals("Ana")
-    >>> ana.evenings, ana.hands, ana.won, ana.lost, ana.net["EUR"], ana.declared, st.hands
-    (2, 14, {'EUR': Decimal('1.90')}, {'EUR': Decimal('0.40')}, Decimal('1.50'), {'solo': {'sacado': 3}}, 14)
-    """
-    lines: dict[int, tuple[datetime, str, int, dict[str, Decimal]]] = {}
-    mine: dict[str, list[Seat]] = {}
-    for s in seats:
-        line = lines.get(s.evening)
-        if line is None:
-            line = lines[s.evening] = (s.played_on, s.currency, s.evening_hands, {})
-        line[3][s.name] = s.money
-        mine.setdefault(s.name, []).append(s)
-    counts: dict[str, dict[str, dict[str, int]]] = {}
-    for d in declared:
-        ends = counts.setdefault(d.name, {}).setdefault(d.contract, {})
-        ends[d.ending] = ends.get(d.ending, 0) + d.times
-    players = sorted((_totals(n, rows, counts.get(n, {})) for n, rows in mine.items()),
-                     key=lambda t: (-t.evenings, t.name))
-    evenings = sorted((EveningLine(*line) for line in lines.values()), key=lambda e: e.played_on)
-    return Statistics(tuple(evenings), tuple(players))
-
-
-def _totals(name: str, rows: list[Seat], declared: Mapping[str, Mapping[str, int]]) -> PlayerTotals:
-    won: defaultdict[str, Decimal] = defaultdict(Decimal)
-    lost: defaultdict[str, Decimal] = defaultdict(Decimal)
-    net: defaultdict[str, Decimal] = defaultdict(Decimal)
-    best, best_on = 0, None
-    for s in rows:
-        net[s.currency] += s.money
-        if s.money > 0:
-            won[s.currency] += s.money
-        elif s.money < 0:
-            lost[s.currency] -= s.money
-        # the largest plato, and the first evening it was won
-        if s.largest_plato > best or (best and s.largest_plato == best and best_on and s.played_on < best_on):
-            best, best_on = s.largest_plato, s.played_on
-    return PlayerTotals(
-        name=name, evenings=len(rows), hands=sum(s.hands for s in rows),
-        won=dict(won), lost=dict(lost), net=dict(net),
-        declared={c: {e: declared[c][e] for e in ENDINGS if e in declared[c]} for c in CONTRACTS if c in declared},
-        codillos=sum(s.codillos for s in rows), bolas=sum(s.bolas for s in rows),
-        bolas_tried=sum(s.bolas_tried for s in rows), primeras=sum(s.primeras for s in rows),
-        largest_plato=best, largest_plato_on=best_on,
-    )
 
 
 # ------------------------------------------------------------- head to head
@@ -282,13 +150,13 @@ class Standing(NamedTuple):
     currency: str
     hands: int
     name: str
-    net: int  # tantos after the settlement
+    net: int  # the game's points after the settlement
     money: Decimal
 
 
 @dataclass(frozen=True)
 class SharedEvening:
-    """An evening both played: each one's tantos and money (first, second)."""
+    """An evening both played: each one's points and money (first, second)."""
 
     played_on: datetime
     currency: str
@@ -319,7 +187,7 @@ class HeadToHead:
         return sum(e.ahead is None for e in self.evenings)
 
     def net(self, who: int) -> int:
-        """``who``'s tantos over the shared evenings."""
+        """``who``'s points over the shared evenings."""
         return sum(e.net[who] for e in self.evenings)
 
     def money(self, who: int) -> dict[str, Decimal]:

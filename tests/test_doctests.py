@@ -24,6 +24,7 @@ MODULES = [
     "scorekeeper.games.tresillo.words",
     "scorekeeper.games.tresillo.views",
     "scorekeeper.evenings",
+    "scorekeeper.games.tresillo.statistics",
     "scorekeeper.services.evenings",
     "scorekeeper.services.paging",
     "scorekeeper.web.hardening",
