@@ -193,7 +193,7 @@ def main() -> None:
         ("end page with the share text", timed(args.runs, get(f"/s/{last}/end"))),
     ]
 
-    from scorekeeper.evenings import declared_of, seats_of
+    from scorekeeper.core.evenings import declared_of, seats_of
     from scorekeeper.games.tresillo import services
     from scorekeeper.games.tresillo.statistics import statistics as add_up
     from scorekeeper.services.summaries import summary_of

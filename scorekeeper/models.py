@@ -289,7 +289,7 @@ def _history_is_not_deleted(_mapper: Any, _conn: Any, entry: HistoryEntry) -> No
 class EveningSummary(db.Model):  # type: ignore[name-defined,misc]
     """A closed evening's figures, kept when it ends (derived from the hands, never an input).
 
-    ``data`` is the whole :class:`scorekeeper.evenings.Evening` as JSON (the
+    ``data`` is the whole :class:`scorekeeper.core.evenings.Evening` as JSON (the
     group page, the result to share); :class:`EveningSeat` and
     :class:`EveningDeclared` hold the same figures flat, for the statistics.
     A summary is rebuilt from the hands whenever it no longer matches the
@@ -314,7 +314,7 @@ class EveningSummary(db.Model):  # type: ignore[name-defined,misc]
 
 
 class EveningSeat(db.Model):  # type: ignore[name-defined,misc]
-    """One player's figures for one closed evening (:class:`scorekeeper.evenings.Seat`).
+    """One player's figures for one closed evening (:class:`scorekeeper.core.evenings.Seat`).
 
     ``feats`` holds the game's own counts for the player as its summary gave them (its keys, whole numbers):
     the platform stores them for the game's statistics and never reads them.

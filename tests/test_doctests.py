@@ -23,7 +23,7 @@ MODULES = [
     "scorekeeper.games.tresillo.engine.countcheck",
     "scorekeeper.games.tresillo.words",
     "scorekeeper.games.tresillo.views",
-    "scorekeeper.evenings",
+    "scorekeeper.core.evenings",
     "scorekeeper.games.tresillo.statistics",
     "scorekeeper.services.evenings",
     "scorekeeper.services.paging",

@@ -8,8 +8,8 @@ from typing import Any
 from sqlalchemy import select
 
 from .. import formats
+from ..core.evenings import Evening
 from ..db import begin_writing, db
-from ..evenings import Evening
 from ..games import GAMES
 from ..i18n import _, ngettext
 from ..models import GameSession, Group
@@ -126,7 +126,7 @@ def share_text(group: Group, evening: Evening, title: str = "") -> str:
 
     >>> from datetime import datetime
     >>> from decimal import Decimal
-    >>> from scorekeeper.evenings import Payment, PlayerEvening
+    >>> from scorekeeper.core.evenings import Payment, PlayerEvening
     >>> e = Evening(datetime(2025, 3, 4, 21), "tresillo", "pagat", ("Ana", "Luis"), 12, "EUR", Decimal("0.1"), "keep",
     ...     (("Luis", 21),), (Payment("Luis", "Ana", Decimal("1.90")),),
     ...     (PlayerEvening("Ana", 19, Decimal("1.90"), 12), PlayerEvening("Luis", -19, Decimal("-1.90"), 12)))

@@ -20,8 +20,8 @@ from sqlalchemy import Select, func, select
 from sqlalchemy.exc import IntegrityError
 
 from .. import formats
+from ..core.evenings import FORMAT, Declared, Evening, HeadToHead, Seat, Standing, declared_of, head_to_head, seats_of
 from ..db import begin_writing, db
-from ..evenings import FORMAT, Declared, Evening, HeadToHead, Seat, Standing, declared_of, head_to_head, seats_of
 from ..models import EveningDeclared, EveningSeat, EveningSummary, GameSession, Group
 from .played import own_service, served
 

@@ -135,9 +135,9 @@ def platform_modules() -> list[Path]:
 
 def test_no_platform_module_names_tresillos_words():
     """Tresillo's contracts, endings, feats and statistics live in its package (``games/tresillo/statistics.py``):
-    the platform keeps a game-neutral evening (``scorekeeper/evenings.py``) and the game's counts as it gives them."""
+    the platform keeps a game-neutral evening (``scorekeeper/core/evenings.py``) and the game's counts as it gives them."""
     modules = platform_modules()
-    assert PACKAGE / "evenings.py" in modules and GAMES / "base.py" in modules
+    assert PACKAGE / "core" / "evenings.py" in modules and GAMES / "base.py" in modules
     assert not any(GAMES / "tresillo" in p.parents for p in modules)
     found = [(str(p.relative_to(PACKAGE)), line.strip()) for p in modules for line in p.read_text().splitlines()
              if TRESILLO_WORDS.search(line)]

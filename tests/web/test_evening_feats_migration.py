@@ -15,8 +15,8 @@ from flask_migrate import downgrade, upgrade
 from sqlalchemy import inspect, text
 from test_evenings import play_evenings
 
+from scorekeeper.core.evenings import FORMAT, Evening
 from scorekeeper.db import db
-from scorekeeper.evenings import FORMAT, Evening
 from scorekeeper.games.tresillo import services
 from scorekeeper.games.tresillo.statistics import FEATS
 from scorekeeper.models import GameSession

@@ -15,7 +15,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from ...evenings import Evening, Payment, PlayerEvening
+from ...core.evenings import Evening, Payment, PlayerEvening
 from ...i18n import N_
 from ...models import GameSession, Group
 from ...services.played import OwnService

@@ -1,6 +1,6 @@
 """Tresillo's statistics: a group's evenings of Tresillo added up, player by player and evening by evening.
 
-The platform keeps each closed evening's seats and declared hands (:mod:`scorekeeper.evenings`) with
+The platform keeps each closed evening's seats and declared hands (:mod:`scorekeeper.core.evenings`) with
 Tresillo's own counts as the evening's summary gave them (:data:`FEATS`, ``service.summarize``); the
 statistics page (``pages/evenings.py``) adds them up here, never replaying the hands. Pure: flat rows in,
 values out.
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from ...evenings import Declared, Seat
+from ...core.evenings import Declared, Seat
 
 #: how a played-out hand ended, in the order the statistics show them
 ENDINGS = ("sacado", "puesta", "codillo")
