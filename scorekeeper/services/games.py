@@ -655,6 +655,10 @@ class GameView:
     group: str = ""
     started: datetime | None = None
     ended: datetime | None = None
+    #: where the game stands beyond its score (each cama and the partida), in lines; what the sheet's score
+    #: columns mean
+    standing: tuple[str, ...] = ()
+    scores_note: str = ""
 
 
 def settlement(result: Result, order: tuple[str, ...], currency: str) -> tuple[Payment, ...]:
@@ -710,9 +714,11 @@ def played_view(p: Played, stored: Sequence[Mapping[str, Any]], *, currency: str
     line = (shown.line_for(p) if shown is not None and shown.line_for is not None
             else lambda deal: deal_line(shown, deal))
     note = shown.row_note if shown is not None and shown.row_note is not None else lambda _p, _n: ""
-    lines = tuple(DealLine(row.deal, stored[row.deal - 1], row.points, row.scores,
+    shown_scores = (shown.row_scores(p) if shown is not None and shown.row_scores is not None
+                    else [row.scores for row in p.rows])
+    lines = tuple(DealLine(row.deal, stored[row.deal - 1], row.points, after,
                            " · ".join(x for x in (line(stored[row.deal - 1]), note(p, row.deal)) if x))
-                  for row in p.rows)
+                  for row, after in zip(p.rows, shown_scores, strict=True))
     players = p.table.seating.players
     scores = p.rows[-1].scores if p.rows else tuple((name, 0) for name in players)
     r = p.result
@@ -725,7 +731,9 @@ def played_view(p: Played, stored: Sequence[Mapping[str, Any]], *, currency: str
         payments=settlement(r, players, currency), stake=formats.money(p.table.stake, currency),
         next_number=len(stored) + 1, closed=closed, version=version, players=players,
         options=options_played(p.game.spec, shown, p.table.options), group=group, started=started,
-        ended=ended,
+        ended=ended, standing=tuple(shown.standing(p)) if shown is not None and shown.standing is not None else (),
+        scores_note=(shown.scores_note(p) if shown is not None and shown.scores_note is not None else "")
+        or _("Each column: the deal's points, then the score after it."),
     )
 
 
