@@ -26,7 +26,7 @@ every server before anything is measured. Then three phases of ``--seconds``:
   ``If-None-Match``, as before issue 29 (the answer counts the hands), and, as
   static/offline.js does, the outbox's sync every 15 s (where the session stands,
   a fresh form token, who deals next, what waits on the other phones);
-- **polls**: the same with the version the phone shows (today's games/tresillo.js);
+- **polls**: the same with the version the phone shows (today's static/follow.js);
 - **evening**: the polls, and hands and PDFs ``--faster`` times as often as at a
   real table (a hand every 150 s, a report PDF every 30 min): the first phone
   opens the hand form, asks two previews, saves, and sees the table screen; the
@@ -278,7 +278,7 @@ class Table:
 
 
 def enter_hand(table: Table) -> None:
-    """One phone enters the next hand as games/tresillo.js does: the form, two previews, the save, the table screen.
+    """One phone enters the next hand as Tresillo's pages do: the form, two previews, the save, the table screen.
     At a table of another game: its deal form, the save, the table screen."""
     from conftest import hand_fields
 

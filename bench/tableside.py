@@ -13,7 +13,7 @@ opens the hand form and saves a hand, then the table screen is opened:
 - ``--pattern table``: as at a table, the phone that saved follows its answer
   to its own table screen (``?saved=N``) and the other three see the new
   version on their next "anything new?" poll (every 3 s, at a moment of its
-  own: static/games/tresillo.js) and reload the table screen.
+  own: static/follow.js) and reload the table screen.
 
 Every request comes on a new connection, so the kernel spreads
 them over both workers as it spreads a table's phones: a worker often meets a
@@ -87,7 +87,7 @@ def told_hand(page: str) -> dict[str, str]:
     return data
 
 
-POLL_EVERY = 3.0  # static/games/tresillo.js asks "anything new?" this often (seconds)
+POLL_EVERY = 3.0  # static/follow.js asks "anything new?" this often (seconds)
 
 
 def look(phone: Phone, token: str, followed: str, wait: float | None) -> list[str]:

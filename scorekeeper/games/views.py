@@ -60,6 +60,14 @@ class Pieces:
     line_for: Callable[[Played], Callable[[Mapping[str, Any]], str]] | None = None
     #: what deal ``number`` did to the game beyond its points, added to its line (a cama won), or None
     row_note: Callable[[Played, int], str] | None = None
+    #: the score each deal's row shows after it, one per row, where the game counts in parts that start again
+    #: (a cama of truc valencià restarts at 0), or None: the running score the engine gives
+    row_scores: Callable[[Played], Sequence[tuple[tuple[str, int], ...]]] | None = None
+    #: what the sheet's score columns mean in this session, in words ("": the platform's sentence), or None
+    scores_note: Callable[[Played], str] | None = None
+    #: where the game stands beyond its score, in lines (each cama and the partida), for the sheet and the
+    #: result page, or None
+    standing: Callable[[Played], Sequence[str]] | None = None
     #: the words of the start form: an option (``elimination``) or a value (``payout=each_pays_winner``)
     option_words: Mapping[str, str] = field(default_factory=dict)
     #: the game's own script on the deal form (a path under static/), or ""

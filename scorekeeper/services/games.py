@@ -313,18 +313,9 @@ def import_game(group: Group, data: str | bytes, idem_key: str | None = None) ->
 # ---------------------------------------------------------------- deals
 
 
-def _lock(gs: GameSession) -> None:
-    begin_writing()
-    db.session.refresh(gs, with_for_update=True)
-
-
 def _check_open(gs: GameSession) -> None:
     if gs.closed:
         raise Refused("session", _("This game has ended: it can be read, not changed."), status=409)
-
-
-def _by_key(gs: GameSession, key: str) -> HistoryEntry | None:
-    return history.entry_by_key(gs, key) if key else None
 
 
 def _key(key: str) -> str:
@@ -336,9 +327,8 @@ def add_deal(gs: GameSession, number: int, deal: dict[str, Any], idem_key: str, 
     played once, on the replay kept for the version it was entered on, and the game it makes is kept as the
     new version's replay: the table screen that follows replays nothing."""
     before = replayed(gs) if reads_committed(gs) else None
-    _lock(gs)
     key = _key(idem_key)
-    done = _by_key(gs, key)
+    done = changes.begun(gs, key)
     if done is not None:
         return done
     _check_open(gs)
@@ -361,16 +351,14 @@ def _stored(gs: GameSession, number: int) -> HandRecord:
 
 
 def _current(gs: GameSession, number: int, version: int | None) -> None:
-    """Compare-and-swap: a form made at another version changes nothing (409, saying what other phones did);
-    a deal gone since the form was opened is told so (409), never taken for the deal now in its place."""
-    if version is not None and version != gs.version and not 1 <= number <= len(gs.hands):
-        raise Refused("deal", gone_words(gs, number, version), status=409)
-    changes.check_version(gs, version)
+    """Compare-and-swap (:func:`changes.check_current`): a deal gone since the form was opened is told so."""
+    changes.check_current(gs, number, version, lambda: Refused("deal", gone_words(gs, number, version), status=409))
 
 
 def gone_words(gs: GameSession, number: int, version: int | None) -> str:
-    """Deal ``number`` is no longer in the game: what other phones did since the page was opened."""
-    what = history.told_since(gs, version) if version is not None else ""
+    """Deal ``number`` is no longer in the game: what other phones did since the page was opened (or what took
+    it away, :func:`changes.what_took`)."""
+    what = changes.what_took(gs, number, version)
     count = len(gs.hands)
     if what:
         return ngettext("There is no deal {n} any more: since this page was opened, {what}. The game has {count} "
@@ -382,17 +370,11 @@ def gone_words(gs: GameSession, number: int, version: int | None) -> str:
                     count).format(n=number, count=count)
 
 
-def _begun(gs: GameSession, key: str) -> HistoryEntry | None:
-    """Lock the session; the change a re-sent copy of this request made, if it was made."""
-    _lock(gs)
-    return _by_key(gs, key)
-
-
 def replace_deal(gs: GameSession, number: int, deal: dict[str, Any], key: str = "", phone: str = "", *,
                  version: int | None = None) -> HistoryEntry:
     """Put ``deal`` in place of deal ``number``; every later deal must still stand. ``version``: the
     session's version the fix form was made at (compare-and-swap)."""
-    done = _begun(gs, key)
+    done = changes.begun(gs, key)
     if done is not None:
         return done
     _check_open(gs)
@@ -410,7 +392,7 @@ def delete_deal(gs: GameSession, number: int, key: str = "", phone: str = "", *,
                 version: int | None = None) -> HistoryEntry:
     """Remove deal ``number``; the later ones move up one and must still stand. ``version``: the session's
     version the delete page was made at: a delete opened before another phone's change touches nothing."""
-    done = _begun(gs, key)
+    done = changes.begun(gs, key)
     if done is not None:
         return done
     _check_open(gs)
@@ -430,7 +412,7 @@ def insert_deal(gs: GameSession, number: int, deal: dict[str, Any], key: str, ph
                 version: int | None = None) -> HistoryEntry:
     """Put a forgotten ``deal`` in as deal ``number``: the deals from there on move down one and must still
     stand. A re-sent copy (same key) is made once."""
-    done = _begun(gs, key)
+    done = changes.begun(gs, key)
     if done is not None:
         return done
     changes.require_key(key)
@@ -449,15 +431,9 @@ def insert_deal(gs: GameSession, number: int, deal: dict[str, Any], key: str, ph
 def undo_last(gs: GameSession, seq: int, key: str, phone: str = "", *, version: int | None = None) -> HistoryEntry:
     """Take back change ``seq``, the last one (a deal entered, fixed, deleted or inserted, or the end),
     once whatever the network repeats; the deals after it must still stand."""
-    done = _begun(gs, key)
-    if done is not None:
-        return done
-    changes.require_key(key)
-    already = changes.undone_by(gs, seq)
-    if already is not None:
-        return already
-    changes.check_version(gs, version)
-    target = changes.undo_target(gs, seq)
+    target, already = changes.begin_undo(gs, seq, key, version)
+    if already:
+        return target
     if target.kind == "end":
         gs.closed, gs.closed_at = False, None
         return _entered(gs, "undo", key, phone, None, target.after, target.before, undoes=seq, bump=True)
@@ -471,7 +447,7 @@ def undo_last(gs: GameSession, seq: int, key: str, phone: str = "", *, version: 
 def end_game(gs: GameSession, key: str = "", phone: str = "", *, version: int | None = None) -> HistoryEntry:
     """Close the game: its result is paid as it stands; a re-sent end is made once. ``version``: the
     session's version the end page was made at (a deal saved meanwhile is looked at first)."""
-    done = _begun(gs, key)
+    done = changes.begun(gs, key)
     if done is not None:
         return done
     _check_open(gs)
@@ -679,6 +655,10 @@ class GameView:
     group: str = ""
     started: datetime | None = None
     ended: datetime | None = None
+    #: where the game stands beyond its score (each cama and the partida), in lines; what the sheet's score
+    #: columns mean
+    standing: tuple[str, ...] = ()
+    scores_note: str = ""
 
 
 def settlement(result: Result, order: tuple[str, ...], currency: str) -> tuple[Payment, ...]:
@@ -734,9 +714,11 @@ def played_view(p: Played, stored: Sequence[Mapping[str, Any]], *, currency: str
     line = (shown.line_for(p) if shown is not None and shown.line_for is not None
             else lambda deal: deal_line(shown, deal))
     note = shown.row_note if shown is not None and shown.row_note is not None else lambda _p, _n: ""
-    lines = tuple(DealLine(row.deal, stored[row.deal - 1], row.points, row.scores,
+    shown_scores = (shown.row_scores(p) if shown is not None and shown.row_scores is not None
+                    else [row.scores for row in p.rows])
+    lines = tuple(DealLine(row.deal, stored[row.deal - 1], row.points, after,
                            " · ".join(x for x in (line(stored[row.deal - 1]), note(p, row.deal)) if x))
-                  for row in p.rows)
+                  for row, after in zip(p.rows, shown_scores, strict=True))
     players = p.table.seating.players
     scores = p.rows[-1].scores if p.rows else tuple((name, 0) for name in players)
     r = p.result
@@ -749,7 +731,9 @@ def played_view(p: Played, stored: Sequence[Mapping[str, Any]], *, currency: str
         payments=settlement(r, players, currency), stake=formats.money(p.table.stake, currency),
         next_number=len(stored) + 1, closed=closed, version=version, players=players,
         options=options_played(p.game.spec, shown, p.table.options), group=group, started=started,
-        ended=ended,
+        ended=ended, standing=tuple(shown.standing(p)) if shown is not None and shown.standing is not None else (),
+        scores_note=(shown.scores_note(p) if shown is not None and shown.scores_note is not None else "")
+        or _("Each column: the deal's points, then the score after it."),
     )
 
 

@@ -1,7 +1,7 @@
 """Every game's "anything new?" poll: the other phones of a table follow a save within one poll period.
 
 The table screen (and the watch page) of any game polls its ``…/version`` address every few seconds with the
-version it shows as ``If-None-Match`` (``static/follow.js``, Tresillo's ``games/tresillo.js``); nearly every
+version it shows as ``If-None-Match`` (``static/follow.js``, Tresillo's table and watch pages too); nearly every
 poll finds the session unchanged and is answered an empty 304 from one indexed row
 (:func:`services.version_by_link`).
 """

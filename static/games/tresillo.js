@@ -1,23 +1,11 @@
-/* Small helpers: follow other phones, fill the last trick count, live preview, show only what applies. */
+/* The hand form's helpers: fill the last trick count, live preview, show only what applies. Following the other
+   phones is the platform's (static/follow.js), as for every game. */
 (function () {
   "use strict";
   /* the page's words, in its language (scorekeeper/web/language.py: script_words) */
   var words = JSON.parse(document.body.dataset.words || "{}");
   function say(key, values) {
     return (words[key] || "").replace(/\{(\w+)\}/g, function (all, name) { return values && name in values ? values[name] : all; });
-  }
-  var live = document.getElementById("live");
-  if (live) {
-    var url = live.dataset.versionUrl, seen = live.dataset.version;
-    /* the version shown is sent as the tag held: while nothing changed the server answers an empty 304
-       from one row (scorekeeper/web/table.py: version_answer) */
-    setInterval(function () {
-      if (document.hidden) return;
-      fetch(url, {cache: "no-store", headers: {"If-None-Match": '"' + seen + '"'}}).then(function (r) {
-        if (r.status === 304) return;
-        return r.json().then(function (d) { if (String(d.version) !== seen) location.reload(); });
-      }).catch(function () {});
-    }, 3000);
   }
   var form = document.getElementById("hand-form");
   if (!form) return;

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -21,6 +22,7 @@ from scorekeeper.cli import main
 from scorekeeper.games.replay import replay
 from scorekeeper.games.truc.views import PIECES, camas_of, partida_of, row_note
 from scorekeeper.i18n import use_language
+from scorekeeper.services.games import played_view
 
 from .helpers_truc import TEAMS, replayed, session
 
@@ -71,10 +73,49 @@ def test_the_hand_that_closes_a_cama_says_so(language, first, last):
     assert all(" · cama" not in n for k, n in enumerate(notes) if k not in (3, 6, 7))
 
 
+def test_the_view_counts_each_cama_from_0():
+    """The one view the screen, the HTML sheet and the PDF draw: each hand's row shows the cama's score,
+    starting again at 0 after the hand that closes a cama (which shows the cama's closing points); the
+    standing lines give each cama with its taker and the partida. A game of one score keeps its running
+    score and has no standing lines."""
+    played = replay(partida())
+    with use_language("en"):
+        view = played_view(played, partida()["deals"], currency="EUR")
+    assert [dict(d.scores) for d in view.deals] == [
+        {"A": 0, "B": 1}, {"A": 0, "B": 2}, {"A": 0, "B": 3}, {"A": 12, "B": 3},
+        {"A": 1, "B": 0}, {"A": 2, "B": 0}, {"A": 2, "B": 12}, {"A": 12, "B": 0}]
+    assert [dict(row.scores)["A"] for row in played.rows][-1] == 26  # the engine's running score, not shown
+    assert view.standing == ("Cama 1: A 12 – B 3 · to A", "Cama 2: A 2 – B 12 · to B", "Cama 3: A 12 – B 0 · to A",
+                             "Partida: A 2 – B 1 · to A")
+    assert "cama" in view.scores_note
+    unfinished = replay(session("truc", DEALS[:6], teams=TEAMS, ruleset="valenciano"))
+    with use_language("es"):
+        assert PIECES["truc"].standing(unfinished) == ("Cama 1: A 12 – B 3 · para A", "Cama 2: A 2 – B 0 · en juego",
+                                                       "Partida: A 1 – B 0")
+    rio = session("truc", [A1, B1, A1], teams=TEAMS, ruleset="rioplatense")
+    plain = played_view(replay(rio), rio["deals"], currency="EUR")
+    assert [dict(d.scores) for d in plain.deals] == [{"A": 1, "B": 0}, {"A": 1, "B": 1}, {"A": 2, "B": 1}]
+    assert plain.standing == () and "cama" not in plain.scores_note
+
+
+def pdf_rows(pdf: Path) -> dict[int, list[int]]:
+    """Each hand's figures as the PDF prints them (read back with pdftotext -layout): the row's number, then
+    each side's points and score after it, read from the end of the row's first line."""
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], check=True, capture_output=True,
+                          text=True).stdout
+    rows = {}
+    for line in text.splitlines():
+        found = re.match(r"\s*(\d+) .*?((?:\s+[+−-]?\d+){4})\s*$", line)
+        if found:
+            rows[int(found.group(1))] = [int(x.replace("−", "-")) for x in found.group(2).split()]
+    return rows
+
+
 def test_the_sheet_pdf_prints_each_cama_and_the_partida(tmp_path):
     """`scorekeeper sheet FILE --lang ca`: the PDF, read back as text, has each cama on its hand's line,
-    the partida, and the ending beside the money; a PNG of its page is kept under /work/shots/ when the
-    directory exists (looked at by hand)."""
+    the cama's score starting again at 0 in the score columns, each cama and the partida beside the
+    money, and the ending; a PNG of its page is kept under /work/shots/ when the directory exists
+    (looked at by hand)."""
     path = tmp_path / "partida.json"
     path.write_text(json.dumps(partida()))
     pdf = tmp_path / "partida.pdf"
@@ -82,11 +123,15 @@ def test_the_sheet_pdf_prints_each_cama_and_the_partida(tmp_path):
     text = " ".join(subprocess.run(["pdftotext", str(pdf), "-"], check=True, capture_output=True,
                                    text=True).stdout.split())
     for said in ("cama 1 per a A: A 12 – B 3", "cama 2 per a B: A 2 – B 12",
-                 "partida per a A: cames A 2 – B 1", "un equip ha guanyat la partida, 2 cames a 1", "Truc valencià"):
+                 "partida per a A: cames A 2 – B 1", "un equip ha guanyat la partida, 2 cames a 1", "Truc valencià",
+                 "Cama 1: A 12 – B 3 · per a A", "Cama 2: A 2 – B 12 · per a B", "Cama 3: A 12 – B 0 · per a A",
+                 "Partida: A 2 – B 1 · per a A", "la puntuació de la cama que en resulta (cada cama comença a 0)"):
         assert "".join(said.split()) in "".join(text.split()), said  # a line may break anywhere in the PDF
-    shots = Path("/work/shots/p40-truco")
+    assert pdf_rows(pdf) == {1: [0, 0, 1, 1], 2: [0, 0, 1, 2], 3: [0, 0, 1, 3], 4: [12, 12, 0, 3],
+                             5: [1, 1, 0, 0], 6: [1, 2, 0, 0], 7: [0, 2, 12, 12], 8: [12, 12, 0, 0]}
+    shots = Path("/work/shots/truco")
     if shots.is_dir():
-        subprocess.run(["pdftoppm", "-png", "-r", "70", "-f", "1", "-l", "1", str(pdf), str(tmp_path / "sheet")],
+        subprocess.run(["pdftoppm", "-png", "-r", "80", "-f", "1", "-l", "1", str(pdf), str(tmp_path / "sheet")],
                        check=True)
         shutil.copy(next(tmp_path.glob("sheet*.png")), shots / "sheet_camas_ca.png")
 

@@ -166,5 +166,9 @@ def test_truc_valencia_in_catalan_a_partida_of_two_camas(chromium, server):
     taps.tap("form button[type=submit]")
     page.wait_for_selector(".payments")
     assert re.search(r"un equip ha guanyat la partida, 2 cames a 1", page.locator("body").inner_text())
+    assert page.locator(".standing li").all_inner_texts() == [
+        "Cama 1: Nosaltres 18 – Ells 1 · per a Nosaltres", "Cama 2: Nosaltres 0 – Ells 18 · per a Ells",
+        "Cama 3: Nosaltres 18 – Ells 0 · per a Nosaltres", "Partida: Nosaltres 2 – Ells 1 · per a Nosaltres"]
+    fits(page)
     shot(page, "truc-ca-result")
     ctx.close()

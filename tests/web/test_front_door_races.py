@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 
 from conftest import Browser, end_session, field_value, gen_group, gen_hand, gen_session, hand_fields
 from scorekeeper.db import db
-from scorekeeper.models import GameSession
+from scorekeeper.models import GameSession, Group
 
 ROUNDS = 20
 
@@ -55,6 +55,41 @@ def test_next_evening_tapped_twice_at_once_starts_one_evening(app, browser):
         assert answers[0].headers["Location"] == answers[1].headers["Location"]  # both phones at the one table
         assert sessions_of(app, group) == before + 1, f"round {n}: two evenings"
         assert end_session(browser, answers[0].headers["Location"].rsplit("/", 1)[1], "settle").status_code == 302
+
+
+def start_tresillo_post(phone, group):
+    """Tresillo's start, posted by a phone that opened the form (its key drawn on the page)."""
+    page = phone.get(f"/g/{group}/start").get_data(as_text=True)
+    data = {"seat1": "North", "seat2": "West", "seat3": "South", "seat4": "East", "first_dealer": "1",
+            "rules": "pagat", "tanto_value": "0.10", "currency": "EUR", "start_tokens": "160", "scale": "1",
+            "palo_de_favor": "", "idem_key": field_value(page, "idem_key")}
+    return lambda: phone.post(f"/g/{group}/start", data)
+
+
+def start_game_post(phone, group, game):
+    """A registry game's start, posted by a phone that opened its form."""
+    page = phone.get(f"/g/{group}/play/{game}").get_data(as_text=True)
+    data = {"seat1": "North", "seat2": "West", "seat3": "South", "seat4": "East", "stake": "1", "currency": "EUR",
+            "idem_key": field_value(page, "idem_key")}
+    return lambda: phone.post(f"/g/{group}/play/{game}", data)
+
+
+def test_two_different_games_started_at_once_join_one_evening(app, browser):
+    """Two phones start the group's first games at the same instant, each a different game: one evening holds both.
+
+    The open evening is found or made under the group's row lock (PostgreSQL) or SQLite's one writer; without it
+    each start would find no open evening and make its own.
+    """
+    for n in range(ROUNDS // 4):
+        group = gen_group(browser, name=f"Table {n}")
+        phones = [Browser(app.test_client()) for _ in range(2)]
+        posts = [start_tresillo_post(phones[0], group), start_game_post(phones[1], group, "cacho")]
+        answers = at_once(*posts)
+        assert [a.status_code for a in answers] == [302, 302], (n, [a.get_data(as_text=True)[:300] for a in answers])
+        with app.app_context():
+            nights = set(db.session.scalars(
+                select(GameSession.night_id).join(GameSession.group).where(Group.token == group)))
+        assert len(nights) == 1 and None not in nights, f"round {n}: {nights}"
 
 
 def test_keyed_posts_without_their_key_are_refused_with_a_sentence(app, browser):

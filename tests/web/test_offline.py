@@ -59,7 +59,7 @@ def test_service_worker_is_served_from_the_top_with_its_shell(client):
     # static files under their content-hashed names (scorekeeper/web/assets.py), which the worker keeps for good
     assert any(re.fullmatch(r"/static/app\.[0-9a-f]{12}\.css", u) for u in shell)
     assert any(re.fullmatch(r"/static/offline\.[0-9a-f]{12}\.js", u) for u in shell)
-    # a game's own script too (Tresillo's hand form and table: games/tresillo.js), kept for a page opened offline
+    # a game's own script too (Tresillo's hand form: games/tresillo.js), kept for a page opened offline
     assert any(re.fullmatch(r"/static/games/tresillo\.[0-9a-f]{12}\.js", u) for u in shell)
     assert not any("sw." in u for u in shell)
     for url in shell:  # every file the worker keeps at install can be fetched

@@ -172,7 +172,8 @@ def test_truc_valencia_table_counts_camas_and_the_partida(browser, group):
     """Two camas to win: after A's joc fora takes cama 1 and two hands of cama 2, the table shows the
     partida 1 - 0, cama 1's points and taker, and the cama being played (A 2 - B 0), not the sum of
     every cama; the deal list's line of hand 1 says the cama it closed. Then B takes cama 2 and A cama
-    3: the partida 2 - 1 on the table, and the result page's ending says it."""
+    3: the partida 2 - 1 on the table; the result page (the money) lists each cama with its taker and the
+    partida, and the sheet's score columns start again at 0 with each cama."""
     token = start(browser, group, ruleset="valenciano")
     assert hand(browser, token, first="1", raises="4", end="won-0").status_code == 302
     for _ in range(2):
@@ -187,6 +188,15 @@ def test_truc_valencia_table_counts_camas_and_the_partida(browser, group):
     table = unescape(browser.get(f"/s/{token}/play").get_data(as_text=True))
     assert "Cama 2: A 2 – B 12" in table and "Cama 3: A 12 – B 0" in table
     assert "partida to A: camas A 2 – B 1" in table
+    money = unescape(browser.get(f"/s/{token}/play/result").get_data(as_text=True))
+    standing = re.findall(r'<ul class="standing">(.*?)</ul>', money, re.S)[0]
+    assert re.findall(r"<li>([^<]*)</li>", standing) == [
+        "Cama 1: A 12 – B 0 · to A", "Cama 2: A 2 – B 12 · to B", "Cama 3: A 12 – B 0 · to A",
+        "Partida: A 2 – B 1 · to A"]
+    assert standing and money.index('class="standing"') < money.index('class="money"')
+    sheet = unescape(browser.get(f"/s/{token}/play/sheet.html").get_data(as_text=True))
+    after = [re.findall(r"<b>(\d+)</b>", row) for row in re.findall(r"<tr><td class=\"fig\">\d+</td>(.*?)</tr>", sheet)]
+    assert after == [["12", "0"], ["1", "0"], ["2", "0"], ["2", "12"], ["12", "0"]]  # not 13, 14, 14-12
 
 
 def checked_options(page: str) -> dict[str, str]:

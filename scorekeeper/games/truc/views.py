@@ -81,6 +81,45 @@ def _pair(points: Sequence[tuple[str, int]]) -> str:
     return " – ".join(f"{side} {n}" for side, n in points)
 
 
+def row_scores(played: Played) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """The score each hand's row shows after it: in camas, the cama's (it starts again at 0 with each cama,
+    and the hand that closes one shows the cama's closing points), else the game's running score."""
+    if not forms.rules(played).in_camas:
+        return tuple(row.scores for row in played.rows)
+    names = forms.sides(played)
+    closing = {c.closed_at: c.points for c in camas_of(played) if c.closed_at is not None}
+    return tuple(closing.get(row.deal) or tuple((s, dict(row.extra("cama") or {}).get(s, 0)) for s in names)
+                 for row in played.rows)
+
+
+def scores_note(played: Played) -> str:
+    """What the sheet's score columns mean in a game of camas ("" otherwise: the platform's sentence)."""
+    if not forms.rules(played).in_camas:
+        return ""
+    return _("Each column: the hand's points, then the cama's score after it (each cama starts at 0).")
+
+
+def standing(played: Played) -> tuple[str, ...]:
+    """Each cama (its points and who took it, or that it is being played) and the partida, one line each, for
+    the sheet and the result page; nothing for a game of one score."""
+    if not forms.rules(played).in_camas:
+        return ()
+    lines = [f"{_('Cama %(n)s') % {'n': c.number}}: {_pair(c.points)} · "
+             + (_("to %(side)s") % {"side": c.winner} if c.winner is not None else _("being played"))
+             for c in camas_of(played)]
+    partida = f"{_('Partida')}: {_pair(partida_of(played))}"
+    if played.result.finished and played.result.winners:
+        partida += " · " + _("to %(side)s") % {"side": _side_of(played, played.result.winners)}
+    return (*lines, partida)
+
+
+def _side_of(played: Played, winners: Sequence[str]) -> str:
+    """The side whose players are ``winners`` (a team's name, or the player)."""
+    seating = played.table.seating
+    return next((name for name in forms.sides(played)
+                 if set(seating.members(name) if seating.teams else (name,)) == set(winners)), winners[0])
+
+
 @dataclass(frozen=True)
 class Seats:
     """Who deals hand ``number``, who is mano (plays first) and who is pie (plays last on each side)."""
@@ -359,6 +398,9 @@ def pieces(game: str) -> Pieces:
         title=title_of,
         options_in_play=options_in_play,
         row_note=row_note,
+        row_scores=row_scores,
+        scores_note=scores_note,
+        standing=standing,
         start_template="games/truc/start.html" if game == "truc" else "",
     )
 
