@@ -291,10 +291,8 @@ class Key:
 # Every field's domain, with its numbers. Sizes of database columns are derived
 # from these (scorekeeper/models.py), and the CHECK constraints repeat them.
 
-#: what a payment may go to besides a player (model.PARTIES): no player has one of these names
-DISHES = frozenset({"plato", "pajaritos", "paper", "pot"})
-#: a player's name; unique in a group by :func:`name_key`
-PLAYER_NAME = Text("player name", 1, 40, reserved=DISHES)
+#: a player's name; unique in a group by :func:`name_key` (and never a game's dish: ``games.registry.player_name``)
+PLAYER_NAME = Text("player name", 1, 40)
 #: a group's name
 GROUP_NAME = Text("group name", 1, 80)
 #: the name a phone gives itself ("Ana's phone"), written next to its changes in a session's history
