@@ -200,7 +200,7 @@ def load_setup(d: Any) -> Setup:
         first_dealer=first or players[0],
         rules=rules,
         start_tokens=_domain(d.get("start_tokens", 160), domains.START_TOKENS.check, None, "start_tokens"),
-        tanto_value=_domain(d.get("tanto_value", "0.10"), domains.TANTO_VALUE.check, None, "tanto_value"),
+        tanto_value=_domain(d.get("tanto_value", "0.10"), domains.STAKE.check, None, "tanto_value"),
         currency=_domain(d.get("currency", "EUR"), domains.CURRENCY.clean, None, "currency"),
         paper=_paper(d, players),
         end_paper=end_paper,  # type: ignore[arg-type]  # checked: "settle" or "keep"
