@@ -158,6 +158,7 @@ def test_the_migration_stops_on_a_session_it_cannot_mend(app):
     bad = _session(7, start_tokens=3)
     bad.pop("idem_key")
     bad.pop("watch_token")  # both columns came after that revision
+    bad["tanto_value"] = bad.pop("stake")  # the stake's name then
     _insert(app, "sessions", bad)
     with app.app_context():
         config = current_app.extensions["migrate"].migrate.get_config()
