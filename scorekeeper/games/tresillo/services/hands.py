@@ -297,19 +297,16 @@ def edit_hand(
     check_open(gs)
     changes.check_current(gs, position + 1, version,
                           lambda: Refused("hand", gone_message(gs, position + 1, version), status=409), "form")
-    record = _hand_at(gs, position)
+    _hand_at(gs, position)
     entry = _current(gs, entry, position + 1)
     hand = kept_on_edit(entry, hand)
     try:
         after = entry.replaced(entry.parse(hand))
     except SessionError as exc:
         raise refused_from(exc) from None
-    before = record.data
-    record.data = hand
-    gs.version += 1
-    logged = history.record(gs, "edit", key=key or secrets.token_urlsafe(16), phone=phone, hand=position + 1,
-                            before=before, after=hand)
-    db.session.commit()
+    hands = hand_data(gs)
+    logged = changes.made(gs, "edit", position + 1, hands, changes.replaced(hands, position, hand),
+                          key=key or secrets.token_urlsafe(16), phone=phone)
     done = _recomputed(gs, entry.ledger, after)
     return Recomputed(done.before, done.after, done.changed, logged)
 
