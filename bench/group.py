@@ -193,16 +193,17 @@ def main() -> None:
         ("end page with the share text", timed(args.runs, get(f"/s/{last}/end"))),
     ]
 
-    from scorekeeper.evenings import declared_of, seats_of
-    from scorekeeper.evenings import statistics as add_up
+    from scorekeeper.core.evenings import declared_of, seats_of
     from scorekeeper.games.tresillo import services
+    from scorekeeper.games.tresillo.statistics import statistics as add_up
+    from scorekeeper.services.summaries import summary_of
 
     with app.app_context():
         group = services.find_group(token)
         sessions = [s for s in group.sessions if s.closed]
 
         def replay_all() -> object:
-            evenings = [services.summaries.summary_of(s) for s in sessions]
+            evenings = [summary_of(s) for s in sessions]
             return add_up([s for i, e in enumerate(evenings) for s in seats_of(e, i)],
                           [d for e in evenings for d in declared_of(e)])
 

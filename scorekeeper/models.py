@@ -1,7 +1,7 @@
 """What the database keeps: who plays, the setup, and the hands as entered.
 
-Only inputs are stored. Every bowl, plato, pajarito and debt is derived by
-replaying the hands through the engine, so editing hand 3 of 40 is a plain
+Only inputs are stored. Every score, debt and payment is derived by
+replaying the hands through the game's engine, so editing hand 3 of 40 is a plain
 update of one row.
 """
 
@@ -289,7 +289,7 @@ def _history_is_not_deleted(_mapper: Any, _conn: Any, entry: HistoryEntry) -> No
 class EveningSummary(db.Model):  # type: ignore[name-defined,misc]
     """A closed evening's figures, kept when it ends (derived from the hands, never an input).
 
-    ``data`` is the whole :class:`scorekeeper.evenings.Evening` as JSON (the
+    ``data`` is the whole :class:`scorekeeper.core.evenings.Evening` as JSON (the
     group page, the result to share); :class:`EveningSeat` and
     :class:`EveningDeclared` hold the same figures flat, for the statistics.
     A summary is rebuilt from the hands whenever it no longer matches the
@@ -314,7 +314,11 @@ class EveningSummary(db.Model):  # type: ignore[name-defined,misc]
 
 
 class EveningSeat(db.Model):  # type: ignore[name-defined,misc]
-    """One player's figures for one closed evening (:class:`scorekeeper.evenings.Seat`)."""
+    """One player's figures for one closed evening (:class:`scorekeeper.core.evenings.Seat`).
+
+    ``feats`` holds the game's own counts for the player as its summary gave them (its keys, whole numbers):
+    the platform stores them for the game's statistics and never reads them.
+    """
 
     __tablename__ = "evening_seats"
 
@@ -324,15 +328,12 @@ class EveningSeat(db.Model):  # type: ignore[name-defined,misc]
     net: Mapped[int] = mapped_column(Integer)
     money: Mapped[str] = mapped_column(String(32))  # a Decimal, exact
     hands: Mapped[int] = mapped_column(Integer)
-    codillos: Mapped[int] = mapped_column(Integer)
-    bolas: Mapped[int] = mapped_column(Integer)
-    bolas_tried: Mapped[int] = mapped_column(Integer)
-    primeras: Mapped[int] = mapped_column(Integer)
-    largest_plato: Mapped[int] = mapped_column(Integer)
+    feats: Mapped[dict[str, int]] = mapped_column(JSON, default=dict)
 
 
 class EveningDeclared(db.Model):  # type: ignore[name-defined,misc]
-    """How often a player played out a contract that ended a given way, in one closed evening."""
+    """How often a player played out a contract that ended a given way, in one closed evening (the game's own
+    words for both, as its summary gave them)."""
 
     __tablename__ = "evening_declared"
 

@@ -1,11 +1,11 @@
-"""Head to head from the kept seats (scorekeeper.evenings.head_to_head), figures worked by hand."""
+"""Head to head from the kept seats (scorekeeper.core.evenings.head_to_head), figures worked by hand."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
 
-from scorekeeper.evenings import Standing, head_to_head
+from scorekeeper.core.evenings import Standing, head_to_head
 
 
 def standing(evening: int, day: int, name: str, net: int, currency: str = "EUR") -> Standing:

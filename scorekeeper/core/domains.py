@@ -178,7 +178,7 @@ class Text:
     least: int
     most: int
     chars: str = ""
-    #: words that cannot be this text, whatever their case (a player called "plato"), and the reason told
+    #: words that cannot be this text, whatever their case (a player called like a dish of a game), and the reason told
     reserved: frozenset[str] = frozenset()
     reserved_reason: str = "domain.dish"
 
@@ -321,13 +321,13 @@ ESTUCHE_COUNT = Whole(3, 9)
 CONTRA_ESTUCHE_COUNT = Whole(3, 12)
 #: either count, as a session file may give it (the reading checks each side against its own domain)
 TOP_TRUMPS = Whole(ESTUCHE_COUNT.least, CONTRA_ESTUCHE_COUNT.most)
-#: a reserved puesta carried in on the paper
+#: a debt carried in on the paper (a game that carries paper from one session to the next)
 PAPER_DEBT = Whole(1, 1_000_000_000)
 #: how many hands one session may hold (a server may set a lower limit)
 HANDS = Whole(0, 10_000)
 #: the number of a hand in its session
 HAND_NUMBER = Whole(1, HANDS.most)
-#: how many reserved puestas a session may carry in (two per hand at most)
+#: how many debts a session may carry in on the paper (two per hand at most)
 PAPER_DEBTS = Whole(0, 2 * HANDS.most)
 #: players at one table
 SEATS = Whole(3, 4)

@@ -263,7 +263,7 @@ def flag(value: Any, deal: int | None, where: str) -> bool:
 
 
 def one_of(value: Any, deal: int | None, where: str, choices: Sequence[Any]) -> Any:
-    """``value`` if it is one of ``choices`` (compared exactly: ``"solo "`` is not ``"solo"``)."""
+    """``value`` if it is one of ``choices`` (compared exactly: ``"two "`` is not ``"two"``)."""
     for choice in choices:
         if type(value) is type(choice) and value == choice:
             return choice

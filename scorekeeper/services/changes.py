@@ -10,7 +10,7 @@ did meanwhile (:func:`check_version`). What a change did is told in words by :mo
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +20,7 @@ from ..i18n import N_, _
 from ..models import GameSession, HandRecord, HistoryEntry
 from . import history
 from .refusals import Conflict, Refused
+from .sessions import lock_session
 
 # ------------------------------------------------------------------ planning and storing a change
 
@@ -32,6 +33,15 @@ class Plan:
     origin: list[int | None]
     first: int  # the first position (0-based) the change touches
     removed: tuple[int, ...] = ()  # positions (before) of hands that are gone
+
+    def pairs(self) -> list[tuple[int | None, int | None]]:
+        """The hands the change can touch, in order, as (place before, place after): a kept hand's two places
+        from :attr:`first` on, an inserted one's ``(None, j)``, a removed one's ``(i, None)`` just before the hand
+        that took its place. Hands before :attr:`first` replay from the same inputs: never compared."""
+        found: list[tuple[int, bool, int | None, int | None]] = [
+            (j, True, self.origin[j], j) for j in range(self.first, len(self.origin))]
+        found.extend((i, False, i, None) for i in self.removed)
+        return [(was, now_) for _, _, was, now_ in sorted(found, key=lambda t: (t[0], t[1]))]
 
 
 def replaced(hands: Sequence[Mapping[str, Any]], i: int, hand: Mapping[str, Any]) -> Plan:
@@ -75,6 +85,29 @@ def store_plan(gs: GameSession, p: Plan, key: str) -> None:
     gs.version += 1
 
 
+def made(gs: GameSession, kind: str, number: int, old: list[dict[str, Any]], p: Plan, *, key: str,
+         phone: str) -> HistoryEntry:
+    """Store change ``p`` of the hands ``old`` (already checked by the game's replay) as change ``kind`` of hand
+    ``number``, with its history entry, and commit both at once: nothing half-saved."""
+    store_plan(gs, p, key)
+    entry = history.record(gs, kind, key=key, phone=phone, hand=number, **_sides(kind, number - 1, old, p.hands))
+    db.session.commit()
+    return entry
+
+
+def _sides(kind: str, i: int, old: list[dict[str, Any]], new: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the history keeps of a change of hand ``i``: the hand deleted, inserted or fixed (before and after);
+    for a change of several hands (a dealer, a seating), the hands from ``i`` to the last one it changed."""
+    if kind == "delete":
+        return {"before": old[i]}
+    if kind == "insert":
+        return {"after": new[i]}
+    if kind == "edit":
+        return {"before": old[i], "after": new[i]}
+    end = last_differing(old, new, i)
+    return {"before": {"hands": old[i:end]}, "after": {"hands": new[i:end]}}
+
+
 def last_differing(old: list[dict[str, Any]], new: list[dict[str, Any]], start: int) -> int:
     """One past the last position where ``old`` and ``new`` differ (same length, from ``start``)."""
     end = start + 1
@@ -109,6 +142,32 @@ def inverse(target: HistoryEntry, hands: list[dict[str, Any]]) -> Plan:
     return Plan([*hands[:i], *was, *hands[i + len(now_):]], list(range(len(hands))), i)
 
 
+def undone(gs: GameSession, target: HistoryEntry, p: Plan, *, key: str, phone: str) -> HistoryEntry:
+    """Store ``p``, the inverse of change ``target`` (:func:`inverse`, checked by the game's replay), with the
+    undo's history entry (the sides of ``target`` swapped), and commit both at once."""
+    store_plan(gs, p, key)
+    entry = history.record(gs, "undo", key=key, phone=phone, hand=target.hand, before=target.after,
+                           after=target.before, undoes=target.seq)
+    db.session.commit()
+    return entry
+
+
+def begin_undo(gs: GameSession, seq: int, key: str, version: int | None = None) -> tuple[HistoryEntry, bool]:
+    """Lock the session for an undo of change ``seq``: ``(the undo made, True)`` when a re-sent copy of this
+    request (same key) or another undo already took it back, else ``(change seq, False)``, the latest change,
+    to take back now. ``version``: the session's version the undo page was made at (None: a one-tap undo,
+    which names the change it takes back)."""
+    done = begun(gs, key)
+    if done is not None:
+        return done, True
+    require_key(key)
+    already = undone_by(gs, seq)
+    if already is not None:
+        return already, True
+    check_version(gs, version)
+    return undo_target(gs, seq), False
+
+
 def undone_by(gs: GameSession, seq: int) -> HistoryEntry | None:
     """The undo that took change ``seq`` back, if one did."""
     return next((e for e in history.entries(gs) if e.kind == "undo" and e.undoes == seq), None)
@@ -131,6 +190,13 @@ def undo_target(gs: GameSession, seq: int) -> HistoryEntry:
 # ------------------------------------------------------------------ keys and versions
 
 
+def begun(gs: GameSession, key: str) -> HistoryEntry | None:
+    """Lock the session (its writers one at a time) for a change; the change a re-sent copy of this request
+    (same key) made, if it was made: found under the lock, so twins arriving at once make it once."""
+    lock_session(gs)
+    return history.entry_by_key(gs, key)
+
+
 def require_key(key: str) -> None:
     """A change request carries its own key (a re-sent copy is recognised by it)."""
     try:
@@ -142,7 +208,7 @@ def require_key(key: str) -> None:
 
 #: what a stale request says, by what it was made from (``preview`` or ``page``): with what other phones
 #: did (from the history), or without it
-STALE = {
+STALE: dict[str, tuple[str, str | None]] = {
     "preview": (N_("Nothing was changed: since this preview was shown, {what}. Look at the figures below "
                    "before you confirm."),
                 N_("Nothing was changed: the session changed on another phone since this preview was shown. "
@@ -151,6 +217,10 @@ STALE = {
                 "before you confirm."),
              N_("Nothing was changed: the session changed on another phone since this page was opened. "
                 "Look again before you confirm.")),
+    # a hand form (Tresillo's): without the history's words it says the session was changed elsewhere
+    "form": (N_("Nothing was saved: since you opened this page, {what}. "
+                "Reload to see the hands as they are now, then make your change again if it is still needed."),
+             None),
 }
 
 
@@ -158,7 +228,11 @@ def stale(gs: GameSession, version: int, made_from: str) -> str:
     """Another phone changed the session: say what it did (from the history)."""
     what = history.told_since(gs, version)
     told, untold = STALE[made_from]
-    return _(told).format(what=what) if what else _(untold)
+    if what:
+        return _(told).format(what=what)
+    if untold is None:
+        return _(told).format(what=_("the session was changed on another phone"))
+    return _(untold)
 
 
 def check_version(gs: GameSession, version: int | None, made_from: str = "page") -> None:
@@ -166,3 +240,23 @@ def check_version(gs: GameSession, version: int | None, made_from: str = "page")
     other phones did since. ``None``: a form without a version (a page from before versions were carried)."""
     if version is not None and version != gs.version:
         raise Conflict(stale(gs, version, made_from))
+
+
+def check_current(gs: GameSession, number: int, version: int | None, gone: Callable[[], Refused],
+                  made_from: str = "page") -> None:
+    """Compare-and-swap for a change of hand ``number``: a page made at another version changes nothing (409);
+    a hand gone since the page was opened is told so (``gone()``, 409), never taken for the one now in its
+    place."""
+    if version is not None and version != gs.version and not 1 <= number <= len(gs.hands):
+        raise gone()
+    check_version(gs, version, made_from)
+
+
+def what_took(gs: GameSession, number: int, version: int | None) -> str:
+    """What other phones did since ``version`` (None: the page's version is not known), in words; else the
+    last change that could have taken hand ``number`` away (a delete or an undo at or before it); else ""."""
+    what = history.told_since(gs, version) if version is not None else ""
+    if not what:
+        gone = [e for e in history.entries(gs) if e.kind in ("delete", "undo") and (e.hand or 0) <= number]
+        what = history.told(gone[-1]) if gone else ""
+    return what

@@ -8,8 +8,8 @@ from typing import Any
 from sqlalchemy import select
 
 from .. import formats
+from ..core.evenings import Evening
 from ..db import begin_writing, db
-from ..evenings import Evening
 from ..games import GAMES
 from ..i18n import _, ngettext
 from ..models import GameSession, Group
@@ -122,12 +122,12 @@ def start_next(group: Group, newest: int) -> GameSession:
 def share_text(group: Group, evening: Evening, title: str = "") -> str:
     """The result as a short message for the group's chat: date, each player's money, who pays whom.
 
-    ``title`` is the game's (by default, the title of the games whose evenings the group keeps).
+    ``title`` is the game's (by default, the title of the evening's game in the registry).
 
     >>> from datetime import datetime
     >>> from decimal import Decimal
-    >>> from scorekeeper.evenings import Payment, PlayerEvening
-    >>> e = Evening(datetime(2025, 3, 4, 21), "pagat", ("Ana", "Luis"), 12, "EUR", Decimal("0.1"), "keep",
+    >>> from scorekeeper.core.evenings import Payment, PlayerEvening
+    >>> e = Evening(datetime(2025, 3, 4, 21), "tresillo", "pagat", ("Ana", "Luis"), 12, "EUR", Decimal("0.1"), "keep",
     ...     (("Luis", 21),), (Payment("Luis", "Ana", Decimal("1.90")),),
     ...     (PlayerEvening("Ana", 19, Decimal("1.90"), 12), PlayerEvening("Luis", -19, Decimal("-1.90"), 12)))
     >>> print(share_text(Group(name="Tuesday"), e))
@@ -139,7 +139,7 @@ def share_text(group: Group, evening: Evening, title: str = "") -> str:
     """
     cur = evening.currency
     hands = ngettext("{n} hand", "{n} hands", evening.hands).format(n=evening.hands)
-    title = title or " / ".join(GAMES[name].spec.title for name in served())
+    title = title or (GAMES[evening.game].spec.title if evening.game in GAMES else evening.game)
     lines = [f"{group.name} · {title}, {formats.date(evening.played_on)} ({hands})"]
     lines += [f"{p.name} {formats.money(p.money, cur, signed=True)}" for p in evening.people]
     lines += [_("{payer} pays {payee} {amount}").format(payer=t.payer, payee=t.payee,

@@ -313,18 +313,9 @@ def import_game(group: Group, data: str | bytes, idem_key: str | None = None) ->
 # ---------------------------------------------------------------- deals
 
 
-def _lock(gs: GameSession) -> None:
-    begin_writing()
-    db.session.refresh(gs, with_for_update=True)
-
-
 def _check_open(gs: GameSession) -> None:
     if gs.closed:
         raise Refused("session", _("This game has ended: it can be read, not changed."), status=409)
-
-
-def _by_key(gs: GameSession, key: str) -> HistoryEntry | None:
-    return history.entry_by_key(gs, key) if key else None
 
 
 def _key(key: str) -> str:
@@ -336,9 +327,8 @@ def add_deal(gs: GameSession, number: int, deal: dict[str, Any], idem_key: str, 
     played once, on the replay kept for the version it was entered on, and the game it makes is kept as the
     new version's replay: the table screen that follows replays nothing."""
     before = replayed(gs) if reads_committed(gs) else None
-    _lock(gs)
     key = _key(idem_key)
-    done = _by_key(gs, key)
+    done = changes.begun(gs, key)
     if done is not None:
         return done
     _check_open(gs)
@@ -361,16 +351,14 @@ def _stored(gs: GameSession, number: int) -> HandRecord:
 
 
 def _current(gs: GameSession, number: int, version: int | None) -> None:
-    """Compare-and-swap: a form made at another version changes nothing (409, saying what other phones did);
-    a deal gone since the form was opened is told so (409), never taken for the deal now in its place."""
-    if version is not None and version != gs.version and not 1 <= number <= len(gs.hands):
-        raise Refused("deal", gone_words(gs, number, version), status=409)
-    changes.check_version(gs, version)
+    """Compare-and-swap (:func:`changes.check_current`): a deal gone since the form was opened is told so."""
+    changes.check_current(gs, number, version, lambda: Refused("deal", gone_words(gs, number, version), status=409))
 
 
 def gone_words(gs: GameSession, number: int, version: int | None) -> str:
-    """Deal ``number`` is no longer in the game: what other phones did since the page was opened."""
-    what = history.told_since(gs, version) if version is not None else ""
+    """Deal ``number`` is no longer in the game: what other phones did since the page was opened (or what took
+    it away, :func:`changes.what_took`)."""
+    what = changes.what_took(gs, number, version)
     count = len(gs.hands)
     if what:
         return ngettext("There is no deal {n} any more: since this page was opened, {what}. The game has {count} "
@@ -382,55 +370,43 @@ def gone_words(gs: GameSession, number: int, version: int | None) -> str:
                     count).format(n=number, count=count)
 
 
-def _begun(gs: GameSession, key: str) -> HistoryEntry | None:
-    """Lock the session; the change a re-sent copy of this request made, if it was made."""
-    _lock(gs)
-    return _by_key(gs, key)
-
-
 def replace_deal(gs: GameSession, number: int, deal: dict[str, Any], key: str = "", phone: str = "", *,
                  version: int | None = None) -> HistoryEntry:
     """Put ``deal`` in place of deal ``number``; every later deal must still stand. ``version``: the
     session's version the fix form was made at (compare-and-swap)."""
-    done = _begun(gs, key)
+    done = changes.begun(gs, key)
     if done is not None:
         return done
     _check_open(gs)
     _current(gs, number, version)
-    record = _stored(gs, number)
+    _stored(gs, number)
     deals = deal_data(gs)
-    deals[number - 1] = dict(deal)
-    made = _replayed(gs, deals, number)
-    before = dict(record.data)
-    record.data = dict(deal)
-    return _kept(gs, made, _logged(gs, "edit", key, phone, number, before, deal))
+    plan = changes.replaced(deals, number - 1, deal)
+    made = _replayed(gs, plan.hands, number)
+    return _kept(gs, made, changes.made(gs, "edit", number, deals, plan, key=_key(key), phone=phone))
 
 
 def delete_deal(gs: GameSession, number: int, key: str = "", phone: str = "", *,
                 version: int | None = None) -> HistoryEntry:
     """Remove deal ``number``; the later ones move up one and must still stand. ``version``: the session's
     version the delete page was made at: a delete opened before another phone's change touches nothing."""
-    done = _begun(gs, key)
+    done = changes.begun(gs, key)
     if done is not None:
         return done
     _check_open(gs)
     _current(gs, number, version)
-    record = _stored(gs, number)
+    _stored(gs, number)
     deals = deal_data(gs)
-    del deals[number - 1]
-    made = _replayed(gs, deals, None)
-    before = dict(record.data)
-    gs.hands.remove(record)  # the orphan is deleted with the commit
-    for moved in gs.hands[number - 1:]:
-        moved.position -= 1
-    return _kept(gs, made, _logged(gs, "delete", key, phone, number, before, None))
+    plan = changes.removed(deals, number - 1)
+    made = _replayed(gs, plan.hands, None)
+    return _kept(gs, made, changes.made(gs, "delete", number, deals, plan, key=_key(key), phone=phone))
 
 
 def insert_deal(gs: GameSession, number: int, deal: dict[str, Any], key: str, phone: str = "", *,
                 version: int | None = None) -> HistoryEntry:
     """Put a forgotten ``deal`` in as deal ``number``: the deals from there on move down one and must still
     stand. A re-sent copy (same key) is made once."""
-    done = _begun(gs, key)
+    done = changes.begun(gs, key)
     if done is not None:
         return done
     changes.require_key(key)
@@ -442,36 +418,28 @@ def insert_deal(gs: GameSession, number: int, deal: dict[str, Any], key: str, ph
     check_room_for_hand(len(deals))
     plan = changes.inserted(deals, number - 1, deal)
     made = _replayed(gs, plan.hands, number)
-    changes.store_plan(gs, plan, key)
-    return _kept(gs, made, _entered(gs, "insert", key, phone, number, None, dict(deal)))
+    return _kept(gs, made, changes.made(gs, "insert", number, deals, plan, key=key, phone=phone))
 
 
 def undo_last(gs: GameSession, seq: int, key: str, phone: str = "", *, version: int | None = None) -> HistoryEntry:
     """Take back change ``seq``, the last one (a deal entered, fixed, deleted or inserted, or the end),
     once whatever the network repeats; the deals after it must still stand."""
-    done = _begun(gs, key)
-    if done is not None:
-        return done
-    changes.require_key(key)
-    already = changes.undone_by(gs, seq)
-    if already is not None:
-        return already
-    changes.check_version(gs, version)
-    target = changes.undo_target(gs, seq)
+    target, already = changes.begin_undo(gs, seq, key, version)
+    if already:
+        return target
     if target.kind == "end":
         gs.closed, gs.closed_at = False, None
-        return _entered(gs, "undo", key, phone, None, target.after, target.before, undoes=seq, bump=True)
+        return _logged(gs, "undo", key, phone, None, target.after, target.before, undoes=seq)
     _check_open(gs)
     plan = changes.inverse(target, deal_data(gs))
     made = _replayed(gs, plan.hands, None)
-    changes.store_plan(gs, plan, key)
-    return _kept(gs, made, _entered(gs, "undo", key, phone, target.hand, target.after, target.before, undoes=seq))
+    return _kept(gs, made, changes.undone(gs, target, plan, key=key, phone=phone))
 
 
 def end_game(gs: GameSession, key: str = "", phone: str = "", *, version: int | None = None) -> HistoryEntry:
     """Close the game: its result is paid as it stands; a re-sent end is made once. ``version``: the
     session's version the end page was made at (a deal saved meanwhile is looked at first)."""
-    done = _begun(gs, key)
+    done = changes.begun(gs, key)
     if done is not None:
         return done
     _check_open(gs)
@@ -488,18 +456,11 @@ def _kept(gs: GameSession, made: GameReplayed, entry: HistoryEntry) -> HistoryEn
     return entry
 
 
-def _logged(gs: GameSession, kind: str, key: str, phone: str, number: int | None, before: Any,
-            after: Any) -> HistoryEntry:
-    """Bump the version, append the change to the history and commit the whole change at once."""
-    return _entered(gs, kind, key, phone, number, before, after, bump=True)
-
-
-def _entered(gs: GameSession, kind: str, key: str, phone: str, number: int | None, before: Any, after: Any, *,
-             undoes: int | None = None, bump: bool = False) -> HistoryEntry:
-    """Append the change to the history and commit it whole (``bump``: the version is raised here, not by
-    :func:`changes.store_plan`)."""
-    if bump:
-        gs.version += 1
+def _logged(gs: GameSession, kind: str, key: str, phone: str, number: int | None, before: Any, after: Any, *,
+            undoes: int | None = None) -> HistoryEntry:
+    """Bump the version, append the change to the history and commit the whole change at once (a change of
+    the deals: :func:`changes.made`)."""
+    gs.version += 1
     entry = history.record(gs, kind, key=_key(key), phone=phone, hand=number, before=before, after=after,
                            undoes=undoes)
     db.session.commit()

@@ -15,7 +15,7 @@ from decimal import Decimal
 from functools import cache
 from typing import Any, Protocol
 
-from ..evenings import Evening
+from ..core.evenings import Evening
 from ..games import GAMES
 from ..games.views import part_of
 from ..models import GameSession, Group

@@ -31,7 +31,7 @@ def refused_from(exc: SessionError) -> Refused:
     """The engine's first refusal, as a form error on the field it names."""
     err = exc.first
     field = err.field.split(".")[0].split("[")[0]
-    if field == "options":  # a group's own amounts, named in full: "options.condiciones.vuelta"
+    if field == "options":  # a group's own amounts, named in full: "options.ante"
         return Refused("own", f"{err.field.removeprefix('options.')}: {refusal(err)}")
     if err.hand is None:
         return Refused(field, refusal(err))

@@ -20,20 +20,8 @@ from sqlalchemy import Select, func, select
 from sqlalchemy.exc import IntegrityError
 
 from .. import formats
+from ..core.evenings import FORMAT, Declared, Evening, HeadToHead, Seat, Standing, declared_of, head_to_head, seats_of
 from ..db import begin_writing, db
-from ..evenings import (
-    FORMAT,
-    Declared,
-    Evening,
-    HeadToHead,
-    Seat,
-    Standing,
-    Statistics,
-    declared_of,
-    head_to_head,
-    seats_of,
-    statistics,
-)
 from ..models import EveningDeclared, EveningSeat, EveningSummary, GameSession, Group
 from .played import own_service, served
 
@@ -58,11 +46,8 @@ def keep_summary(gs: GameSession) -> Evening:
     row.hands = evening.hands
     row.currency = evening.currency
     row.data = evening.to_json()
-    row.seats = [
-        EveningSeat(name=s.name, net=s.net, money=str(s.money), hands=s.hands, codillos=s.codillos, bolas=s.bolas,
-                    bolas_tried=s.bolas_tried, primeras=s.primeras, largest_plato=s.largest_plato)
-        for s in seats_of(evening, 0)
-    ]
+    row.seats = [EveningSeat(name=s.name, net=s.net, money=str(s.money), hands=s.hands, feats=dict(s.feats))
+                 for s in seats_of(evening, 0)]
     row.declared = [EveningDeclared(name=d.name, contract=d.contract, ending=d.ending, times=d.times)
                     for d in declared_of(evening)]
     return evening
@@ -139,11 +124,13 @@ def count_evenings(group: Group) -> int:
     ) or 0
 
 
-def _chosen(query: Select[*Ts], group: Group, since: date | None, until: date | None) -> Select[*Ts]:
-    """Only the group's closed evenings whose summary is current, played from ``since`` to ``until``."""
+def _chosen(query: Select[*Ts], group: Group, since: date | None, until: date | None,
+            game: str | None = None) -> Select[*Ts]:
+    """Only the group's closed evenings (of ``game`` if named) whose summary is current, played from ``since`` to
+    ``until``."""
     query = query.join(GameSession, GameSession.id == EveningSummary.session_id).where(
-        EveningSummary.group_id == group.id, GameSession.game.in_(served()), GameSession.closed.is_(True),
-        EveningSummary.session_version == GameSession.version)
+        EveningSummary.group_id == group.id, GameSession.game.in_(served() if game is None else (game,)),
+        GameSession.closed.is_(True), EveningSummary.session_version == GameSession.version)
     if since is not None:
         query = query.where(EveningSummary.played_on >= datetime.combine(since, time.min))
     if until is not None:
@@ -151,28 +138,31 @@ def _chosen(query: Select[*Ts], group: Group, since: date | None, until: date | 
     return query
 
 
-def group_statistics(group: Group, since: date | None = None, until: date | None = None) -> Statistics:
-    """Statistics over the group's closed evenings played from ``since`` to ``until`` (both included).
+def kept_seats(group: Group, game: str, since: date | None = None, until: date | None = None) -> list[Seat]:
+    """Every player's kept seat in the group's closed evenings of ``game`` played from ``since`` to ``until`` (both
+    included), with the game's own counts as its summary gave them: what the game's statistics add up.
 
-    Reads the flat rows kept with each summary (two queries), never the hands.
+    Reads the flat rows kept with each summary (one query), never the hands.
     """
     _refresh(group)
-    seats = db.session.execute(_chosen(
+    rows = db.session.execute(_chosen(
         select(EveningSummary.id, EveningSummary.played_on, EveningSummary.currency, EveningSummary.hands,
-               EveningSeat.name, EveningSeat.net, EveningSeat.money, EveningSeat.hands, EveningSeat.codillos,
-               EveningSeat.bolas, EveningSeat.bolas_tried, EveningSeat.primeras, EveningSeat.largest_plato)
+               EveningSeat.name, EveningSeat.net, EveningSeat.money, EveningSeat.hands, EveningSeat.feats)
         .select_from(EveningSummary).join(EveningSeat, EveningSeat.summary_id == EveningSummary.id),
-        group, since, until))
-    declared = db.session.execute(_chosen(
+        group, since, until, game))
+    return [Seat(key, on, cur, evening_hands, name, net, Decimal(money), hands, feats or {})
+            for key, on, cur, evening_hands, name, net, money, hands, feats in rows]
+
+
+def kept_declared(group: Group, game: str, since: date | None = None, until: date | None = None) -> list[Declared]:
+    """What each player declared and how it ended, added up over the same evenings as :func:`kept_seats` (one
+    query; call that first: it brings stale summaries up to date)."""
+    rows = db.session.execute(_chosen(
         select(EveningDeclared.name, EveningDeclared.contract, EveningDeclared.ending, func.sum(EveningDeclared.times))
         .select_from(EveningSummary).join(EveningDeclared, EveningDeclared.summary_id == EveningSummary.id),
-        group, since, until)
+        group, since, until, game)
         .group_by(EveningDeclared.name, EveningDeclared.contract, EveningDeclared.ending))
-    return statistics(
-        (Seat(key, on, cur, evening_hands, name, net, Decimal(money), hands, codillos, bolas, tried, primeras, plato)
-         for key, on, cur, evening_hands, name, net, money, hands, codillos, bolas, tried, primeras, plato in seats),
-        (Declared(name, contract, ending, int(times)) for name, contract, ending, times in declared),
-    )
+    return [Declared(name, contract, ending, int(times)) for name, contract, ending, times in rows]
 
 
 def versus(group: Group, first: str, second: str, since: date | None = None,

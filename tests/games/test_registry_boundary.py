@@ -115,3 +115,37 @@ def test_tresillos_pages_talk_to_its_services():
            or name.startswith(TRESILLO + ".") and name.split(".")[3] not in ("services", "pages")]
     assert bad == []
     assert "from .. import services" in (pages / "table.py").read_text()
+
+
+#: Tresillo's own words: its contracts, how a hand ends, its feats and its dish (a platform module names none)
+TRESILLO_WORDS = re.compile(
+    r"(?<![a-z])(sacados?|puestas?|codillos?|entradas?|vueltas?|solo|penetros?|bolas?|primeras?|platos?)(?![a-z])",
+    re.I)
+#: what is left, each with its reason: the names no player may take are the platform's rule for every group's
+#: players, and the dishes a payment may go to are Tresillo's (``domains.DISHES`` == ``engine.model.PARTIES``)
+LEFT = {("core/domains.py", 'DISHES = frozenset({"plato", "pajaritos", "paper", "pot"})')}
+
+
+def platform_modules() -> list[Path]:
+    """Every module of the platform: all of ``scorekeeper`` but the games' own packages (the registry and the
+    modules the games share, ``games/*.py``, are the platform's)."""
+    packages = {GAMES / name for name in game_packages()}
+    return [p for p in PACKAGE.rglob("*.py") if packages.isdisjoint(p.parents)]
+
+
+def test_no_platform_module_names_tresillos_words():
+    """Tresillo's contracts, endings, feats and statistics live in its package (``games/tresillo/statistics.py``):
+    the platform keeps a game-neutral evening (``scorekeeper/core/evenings.py``) and the game's counts as it gives them."""
+    modules = platform_modules()
+    assert PACKAGE / "core" / "evenings.py" in modules and GAMES / "base.py" in modules
+    assert not any(GAMES / "tresillo" in p.parents for p in modules)
+    found = [(str(p.relative_to(PACKAGE)), line.strip()) for p in modules for line in p.read_text().splitlines()
+             if TRESILLO_WORDS.search(line)]
+    assert [f"{name}: {line}" for name, line in found if (name, line) not in LEFT] == []
+    assert set(found) <= LEFT
+
+
+def test_the_word_check_sees_the_words():
+    assert TRESILLO_WORDS.search("largest_plato: int") and TRESILLO_WORDS.search("ENDINGS = ('sacado', 'puesta')")
+    assert TRESILLO_WORDS.search("Codillos made") and TRESILLO_WORDS.search("bolas_tried")
+    assert not TRESILLO_WORDS.search("console soloist platoon") and not TRESILLO_WORDS.search("a played hand")

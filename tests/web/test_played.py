@@ -63,7 +63,7 @@ def test_the_evening_summary_and_the_paper_come_from_the_games_service(group, wo
     assert [list(d) for d in evening.kept_paper] == [[d["player"], d["amount"]] for d in SERVICE.paper(gs)]
     feats = SERVICE.feats(evening)
     assert all(count > 0 for mine in feats.values() for count in mine.values())
-    assert {p.name for p in evening.people if p.codillos} == {n for n, mine in feats.items() if "Codillos made" in mine}
+    assert {p.name for p in evening.people if p.feats["codillos"]} == {n for n, mine in feats.items() if "Codillos made" in mine}
 
 
 def test_a_game_the_platform_plays_leaves_the_groups_evenings_and_paper_alone(group):

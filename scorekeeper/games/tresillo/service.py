@@ -15,15 +15,17 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from ...evenings import CONTRACTS, Evening, Payment, PlayerEvening
+from ...core.evenings import Evening, Payment, PlayerEvening
 from ...i18n import N_
 from ...models import GameSession, Group
 from ...services.played import OwnService
 from . import words
 from .engine import PLATO, Hand, Ledger, load_session, replay
+from .game import SPEC
 from .services.hands import start_session
 from .services.replays import ledger_for, session_dict
 from .services.views import view_for
+from .statistics import CONTRACTS, feats
 
 #: Tresillo's own feats across games, from its kept evening (labels translated where shown)
 FEATS = {"codillos": N_("Codillos made"), "bolas": N_("Bolas"), "primeras": N_("Primeras")}
@@ -43,7 +45,7 @@ class Service:
         return [{"player": d.player, "amount": d.amount} for d in ledger_for(gs).settlement.kept_paper]
 
     def feats(self, evening: Evening) -> dict[str, dict[str, int]]:
-        return {p.name: {label: getattr(p, key) for key, label in FEATS.items() if getattr(p, key)}
+        return {p.name: {label: p.feats[key] for key, label in FEATS.items() if p.feats.get(key)}
                 for p in evening.people}
 
     def hand_words(self, hand: Mapping[str, Any]) -> str:
@@ -95,8 +97,8 @@ def summarize(ledger: Ledger, hands: Sequence[Hand], played_on: datetime) -> Eve
     st = ledger.settlement
     people = tuple(tally[p].freeze(p, st.net[p], st.money[p]) for p in players)
     return Evening(
-        played_on=played_on, rules=ledger.setup.rules, players=players, hands=len(ledger.results),
-        currency=st.currency, tanto_value=st.tanto_value, paper=st.paper_mode,
+        played_on=played_on, game=SPEC.name, rules=ledger.setup.rules, players=players, hands=len(ledger.results),
+        currency=st.currency, stake=st.tanto_value, paper=st.paper_mode,
         kept_paper=tuple((d.player, d.amount) for d in st.kept_paper),
         payments=tuple(Payment(t.source, t.target, t.amount) for t in st.transfers),
         people=people,
@@ -113,5 +115,5 @@ class _Tally:
 
     def freeze(self, name: str, net: int, money: Decimal) -> PlayerEvening:
         declared = {c: {e: n for e, n in ends.items() if n} for c, ends in self.declared.items() if ends}
-        return PlayerEvening(name, net, money, self.hands, declared, self.codillos, self.bolas,
-                             self.bolas_tried, self.primeras, self.largest_plato)
+        return PlayerEvening(name, net, money, self.hands, declared,
+                             feats(self.codillos, self.bolas, self.bolas_tried, self.primeras, self.largest_plato))

@@ -1,5 +1,5 @@
 """Tresillo's own services: its evening replayed once per version, its hands, the fixes of its evening, the count
-check and what if, its session files, and the view models of its pages.
+check and what if, the group's statistics over its evenings, its session files, and the view models of its pages.
 
 Tresillo's pages reach every service through this package: it gives the platform's services too (their
 ``__all__``), so a page says ``services.add_hand`` and ``services.create_group`` alike. The platform never
@@ -41,6 +41,7 @@ from .hands import (
 )
 from .pending import PendingComparison, compare_fix, compare_pending
 from .replays import Entry, deals_ahead, entry_for, ledger_for, session_dict
+from .statistics import group_statistics
 from .views import (
     HANDS_PER_PAGE,
     EndPage,
@@ -68,6 +69,7 @@ __all__ = [
     "HandPreview", "Recomputed", "Saved", "add_hand", "edit_hand", "end_session", "find_saved", "gone_message",
     "preview_hand", "start_session", "stored_hand",
     "PendingComparison", "compare_fix", "compare_pending",
+    "group_statistics",
     "Entry", "deals_ahead", "entry_for", "ledger_for", "session_dict",
     "HANDS_PER_PAGE", "EndPage", "HandsPage", "TableScreen", "changed_rows", "choices_for", "end_page", "hand_asks",
     "hands_page", "kept_screen", "kept_view", "rule_choices", "table_screen", "view_for", "view_from",

@@ -17,17 +17,11 @@ from ....core.errors import SessionError
 from ....db import db
 from ....i18n import _
 from ....models import GameSession, HistoryEntry, now
-from ....services import history
+from ....services import changes, history
 from ....services.changes import Plan
-from ....services.changes import inverse as _inverse
-from ....services.changes import last_differing as _last_differing
-from ....services.changes import require_key as _require_key
-from ....services.changes import stale as _stale
-from ....services.changes import store_plan as _store
-from ....services.changes import undone_by as _undone_by
 from ....services.limits import check_room_for_hand
-from ....services.refusals import Conflict, Refused, refused_from
-from ....services.sessions import check_open, hand_data, lock_session
+from ....services.refusals import Refused, refused_from
+from ....services.sessions import check_open, hand_data
 from ....services.summaries import forget_summary, keep_summary
 from ..engine import Ledger, Row
 from ..game import SPEC
@@ -103,19 +97,18 @@ def plan(change: Change, hands: list[dict[str, Any]]) -> Plan:
         if change.hand is None:
             raise Refused("hand", _("Which hand should be inserted?"))
         check_room_for_hand(len(hands), "hand")
-        new = [dict(h) for h in hands]
-        new.insert(i, dict(change.hand))
-        return Plan(new, [*range(i), None, *range(i, len(hands))], i)
+        return changes.inserted(hands, i, change.hand)
     return _plan_deal(change, hands, i)
 
 
 def _plan_delete(hands: list[dict[str, Any]], i: int) -> Plan:
-    """Remove hand ``i``; a seating change it carried moves to the hand that takes its place."""
-    new = [dict(h) for h in hands]
-    gone = new.pop(i)
-    if "seating" in gone and i < len(new) and "seating" not in new[i]:
-        new[i]["seating"] = gone["seating"]
-    return Plan(new, [*range(i), *range(i + 1, len(hands))], i, (i,))
+    """Remove hand ``i`` (the platform's delete); a seating change it carried moves to the hand that takes its
+    place."""
+    p = changes.removed(hands, i)
+    gone = hands[i]
+    if "seating" in gone and i < len(p.hands) and "seating" not in p.hands[i]:
+        p.hands[i]["seating"] = gone["seating"]
+    return p
 
 
 def _plan_deal(change: Change, hands: list[dict[str, Any]], i: int) -> Plan:
@@ -245,18 +238,11 @@ def _row_figures(r: Row) -> tuple[Any, ...]:
 
 
 def _ledger_changes(before: Ledger, after: Ledger, p: Plan) -> list[tuple[Row | None, Row | None]]:
-    """The hand rows a change alters, in order: (before, after); None for a hand inserted or removed.
-
-    Hands before ``p.first`` are replayed from the same inputs, so they are not compared.
-    """
+    """The hand rows a change alters, in order (:meth:`Plan.pairs`): (before, after); None for a hand inserted
+    or removed."""
     old, new = _played(before), _played(after)
-    found: list[tuple[int, bool, Row | None, Row | None]] = []
-    for j in range(p.first, len(p.origin)):
-        origin = p.origin[j]
-        if origin is None or _row_figures(old[origin]) != _row_figures(new[j]):
-            found.append((j, True, None if origin is None else old[origin], new[j]))
-    found.extend((i, False, old[i], None) for i in p.removed)
-    return [(b, a) for _, _, b, a in sorted(found, key=lambda t: (t[0], t[1]))]
+    return [(None if b is None else old[b], None if a is None else new[a]) for b, a in p.pairs()
+            if b is None or a is None or _row_figures(old[b]) != _row_figures(new[a])]
 
 
 def _in_words(rows: list[tuple[Row | None, Row | None]]) -> list[RowChange]:
@@ -278,15 +264,10 @@ def _figures(r: RowView) -> tuple[Any, ...]:
 
 
 def _row_changes(before: SessionView, after: SessionView, p: Plan) -> list[RowChange]:
+    """The rows in words a change alters, in order (:meth:`Plan.pairs`)."""
     old, new = _hand_rows(before), _hand_rows(after)
-    out: list[tuple[int, RowChange]] = []
-    for j, origin in enumerate(p.origin):
-        if origin is None:
-            out.append((j, RowChange(None, new[j])))
-        elif _figures(old[origin]) != _figures(new[j]):
-            out.append((j, RowChange(old[origin], new[j])))
-    out.extend((i, RowChange(old[i], None)) for i in p.removed)
-    return [rc for _, rc in sorted(out, key=lambda t: (t[0], t[1].after is not None))]
+    return [RowChange(None if b is None else old[b], None if a is None else new[a]) for b, a in p.pairs()
+            if b is None or a is None or _figures(old[b]) != _figures(new[a])]
 
 
 def _money_changes(before: SessionView, after: SessionView) -> tuple[MoneyChange, ...]:
@@ -311,35 +292,19 @@ class Applied:
 
 def apply_change(gs: GameSession, change: Change, *, key: str, version: int, phone: str) -> Applied:
     """Make a previewed change, once: a re-sent copy (same key) returns the first one's entry."""
-    lock_session(gs)
-    found = history.entry_by_key(gs, key)
+    found = changes.begun(gs, key)
     if found is not None:
         return Applied(found, True)
-    _require_key(key)
+    changes.require_key(key)
     check_open(gs)
-    if version != gs.version:
-        raise Conflict(_stale(gs, version, "preview"))
+    changes.check_version(gs, version, "preview")
     hands = hand_data(gs)
     p = plan(change, hands)
     if p.hands == hands:
         raise Refused("change", _("That is how it is recorded already: nothing was changed."))
     done = checked(gs, p)
-    _store(gs, done.plan, key)
-    entry = _log_change(gs, change, hands, done.plan, key=key, phone=phone)
-    db.session.commit()
+    entry = changes.made(gs, change.kind, change.number, hands, done.plan, key=key, phone=phone)
     return Applied(entry, False, compared(gs, change, done))
-
-
-def _log_change(gs: GameSession, change: Change, old: list[dict[str, Any]], p: Plan, *, key: str,
-                phone: str) -> HistoryEntry:
-    i = change.number - 1
-    if change.kind == "delete":
-        return history.record(gs, "delete", key=key, phone=phone, hand=change.number, before=old[i])
-    if change.kind == "insert":
-        return history.record(gs, "insert", key=key, phone=phone, hand=change.number, after=p.hands[i])
-    end = _last_differing(old, p.hands, i)
-    return history.record(gs, change.kind, key=key, phone=phone, hand=change.number,
-                          before={"hands": old[i:end]}, after={"hands": p.hands[i:end]})
 
 
 # ------------------------------------------------------------------ undo and reopen
@@ -347,23 +312,9 @@ def _log_change(gs: GameSession, change: Change, old: list[dict[str, Any]], p: P
 
 def undo(gs: GameSession, seq: int, *, key: str, phone: str) -> Applied:
     """Take back change ``seq`` (the latest change): once, whatever the network repeats."""
-    lock_session(gs)
-    done = history.entry_by_key(gs, key)
-    if done is not None:
-        return Applied(done, True)
-    _require_key(key)
-    target = history.entry_by_seq(gs, seq)
-    if target is None:
-        raise Refused("change", _("There is no change {seq} in this session's history.").format(seq=seq),
-                      status=404)
-    undone = _undone_by(gs, seq)
-    if undone is not None:
-        return Applied(undone, True)
-    latest = history.undoable(gs)
-    if latest is None or latest.seq != seq:
-        since = history.told_since(gs, target.version)
-        raise Refused("change", _("Only the last change can be undone, and this one is no longer the last: "
-                                  "since then, {since}. Nothing was undone.").format(since=since), status=409)
+    target, already = changes.begin_undo(gs, seq, key)
+    if already:
+        return Applied(target, True)
     if target.kind in ("end", "reopen"):
         return Applied(_undo_closing(gs, target, key=key, phone=phone))
     return Applied(_undo_hands(gs, target, key=key, phone=phone))
@@ -371,12 +322,8 @@ def undo(gs: GameSession, seq: int, *, key: str, phone: str) -> Applied:
 
 def _undo_hands(gs: GameSession, target: HistoryEntry, *, key: str, phone: str) -> HistoryEntry:
     check_open(gs)
-    done = checked(gs, _inverse(target, hand_data(gs)))
-    _store(gs, done.plan, key)
-    entry = history.record(gs, "undo", key=key, phone=phone, hand=target.hand, before=target.after,
-                           after=target.before, undoes=target.seq)
-    db.session.commit()
-    return entry
+    done = checked(gs, changes.inverse(target, hand_data(gs)))
+    return changes.undone(gs, target, done.plan, key=key, phone=phone)
 
 
 def _undo_closing(gs: GameSession, target: HistoryEntry, *, key: str, phone: str) -> HistoryEntry:
@@ -410,19 +357,17 @@ def closed_state(gs: GameSession) -> dict[str, Any]:
 
 def reopen(gs: GameSession, *, key: str, version: int, phone: str) -> Applied:
     """Open a closed session again (from its page); recorded in the history."""
-    lock_session(gs)
-    done = history.entry_by_key(gs, key)
+    done = changes.begun(gs, key)
     if done is not None:
         return Applied(done, True)
-    _require_key(key)
+    changes.require_key(key)
     if not gs.closed:
         last = history.latest(gs)
         if last is not None and last.kind in ("reopen", "undo"):
             raise Refused("session", _("This session is already open ({what}): nothing to reopen.").format(
                 what=history.told(last)), status=409)
         raise Refused("session", _("This session is already open: nothing to reopen."), status=409)
-    if version != gs.version:
-        raise Conflict(_stale(gs, version, "page"))
+    changes.check_version(gs, version, "page")
     before = closed_state(gs)
     after = _set_closed(gs, False, gs.end_paper)
     entry = history.record(gs, "reopen", key=key, phone=phone, before=before, after=after)

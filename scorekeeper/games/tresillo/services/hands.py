@@ -18,7 +18,7 @@ from ....core.errors import SessionError
 from ....db import begin_writing, db
 from ....i18n import _, ngettext
 from ....models import GameSession, Group, HandRecord, HistoryEntry, now
-from ....services import history
+from ....services import changes, history
 from ....services.groups import carried_paper
 from ....services.limits import check_room_for_hand
 from ....services.refusals import Conflict, Refused, clean, refused_from, sentence, whole
@@ -88,16 +88,6 @@ def start_session(
         raise refused_from(exc) from None
     db.session.add(gs)
     return commit_made(gs, group, key)
-
-
-def _check_version(gs: GameSession, version: int | None) -> None:
-    """A page made for an older state of the session is refused, saying what changed meanwhile."""
-    if version is not None and version != gs.version:
-        what = history.told_since(gs, version) or _("the session was changed on another phone")
-        raise Conflict(_(
-            "Nothing was saved: since you opened this page, {what}. "
-            "Reload to see the hands as they are now, then make your change again if it is still needed."
-        ).format(what=what))
 
 
 @dataclass(frozen=True)
@@ -301,27 +291,22 @@ def edit_hand(
     stand. ``key`` is the fix's own key: a re-sent copy is found by it (see :func:`history.find_change`),
     also when the copies arrive at once: the one that waited for the lock gets the first one's history entry,
     never a refusal as stale caused by the change its own twin made."""
-    lock_session(gs)
-    twin = history.entry_by_key(gs, key) if key else None
+    twin = changes.begun(gs, key)
     if twin is not None:
         return twin
     check_open(gs)
-    if version != gs.version and not 0 <= position < len(gs.hands):
-        raise Refused("hand", gone_message(gs, position + 1, version), status=409)
-    _check_version(gs, version)
-    record = _hand_at(gs, position)
+    changes.check_current(gs, position + 1, version,
+                          lambda: Refused("hand", gone_message(gs, position + 1, version), status=409), "form")
+    _hand_at(gs, position)
     entry = _current(gs, entry, position + 1)
     hand = kept_on_edit(entry, hand)
     try:
         after = entry.replaced(entry.parse(hand))
     except SessionError as exc:
         raise refused_from(exc) from None
-    before = record.data
-    record.data = hand
-    gs.version += 1
-    logged = history.record(gs, "edit", key=key or secrets.token_urlsafe(16), phone=phone, hand=position + 1,
-                            before=before, after=hand)
-    db.session.commit()
+    hands = hand_data(gs)
+    logged = changes.made(gs, "edit", position + 1, hands, changes.replaced(hands, position, hand),
+                          key=key or secrets.token_urlsafe(16), phone=phone)
     done = _recomputed(gs, entry.ledger, after)
     return Recomputed(done.before, done.after, done.changed, logged)
 
@@ -329,10 +314,7 @@ def edit_hand(
 def gone_message(gs: GameSession, number: int, version: int | None = None) -> str:
     """Hand ``number`` is not in the session (any more): say what happened to it, from the history."""
     count = len(gs.hands)
-    what = history.told_since(gs, version) if version is not None else ""
-    if not what:
-        gone = [e for e in history.entries(gs) if e.kind in ("delete", "undo") and (e.hand or 0) <= number]
-        what = history.told(gone[-1]) if gone else ""
+    what = changes.what_took(gs, number, version)
     if what:
         return ngettext(
             "There is no hand {n} in this session any more: since this page was opened, {what}. It has {count} "
@@ -361,12 +343,11 @@ def stored_hand(gs: GameSession, number: int) -> dict[str, Any] | None:
 
 def end_session(gs: GameSession, *, paper: str, version: int, key: str = "", phone: str = "") -> Saved:
     """Close the session (the paper settled or kept); a re-sent end (same key) is not made twice."""
-    lock_session(gs)
-    done = history.entry_by_key(gs, key)
+    done = changes.begun(gs, key)
     if done is not None:
         return Saved(None, False, done)
     check_open(gs)
-    _check_version(gs, version)
+    changes.check_version(gs, version, "form")
     if paper not in ("settle", "keep"):
         raise Refused("paper", _("Settle the paper or keep it."))
     gs.end_paper = paper

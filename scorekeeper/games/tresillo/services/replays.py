@@ -153,8 +153,7 @@ def kept_after(gs: GameSession, before: Replayed, table: Table, hand: Hand, hand
     ``table`` (``before``'s with ``hand`` played: the save played it once; the caller held the session's
     lock from ``before`` to the commit)."""
     session = Session(before.session.setup, (*before.session.hands, hand))
-    made = Replayed(version, (*before.hands, hand_data), session, table, table.ledger()).carry(before)
-    CACHE.put((gs.token, version), made)
+    REPLAYS.kept_after(gs, Replayed(version, (*before.hands, hand_data), session, table, table.ledger()).carry(before))
 
 
 @dataclass(frozen=True)
