@@ -83,6 +83,27 @@ BAD = [
 ]
 
 
+#: six players, three against three, with pica-pica: 7 - 0 after two hands of all six, so hand 3 is duels
+SIX = ["Ana", "Bea", "Cleo", "Dan", "Eva", "Fer"]
+TEAMS6 = {"A": ["Ana", "Cleo", "Eva"], "B": ["Bea", "Dan", "Fer"]}
+TO_SEVEN = [{"raises": ["A", "B"], "won": "A"}, {"raises": ["A", "B", "A"], "won": "A"}]
+PICA_ROUND = {"duels": [{"won": "A"}, {"raises": ["B"], "won": "B"}, {"raises": ["A"], "folded": "B"}]}
+
+
+def six(deals: list[Any], **options: Any) -> dict[str, Any]:
+    return session("truc", deals, players=SIX, teams=TEAMS6, ruleset="rioplatense", **{"pica_pica": "5_25", **options})
+
+
+BAD += [
+    six([*TO_SEVEN, {"won": "A"}]),
+    six([{"won": "A"}, PICA_ROUND]),
+    six([PICA_ROUND], pica_pica="none"),
+    session("truc", [{"won": "A"}], teams=TEAMS, ruleset="rioplatense", pica_pica="5_25"),
+    session("truc", [{"won": "A"}], players=SIX, teams={"A": ["Ana", "Bea", "Dan"], "B": ["Cleo", "Eva", "Fer"]},
+            ruleset="rioplatense", pica_pica="5_25"),
+]
+
+
 def refusals() -> list[SessionError]:
     found = []
     for doc in BAD:
@@ -148,6 +169,10 @@ def test_every_truco_line_reads_without_english(language):
         for deal, line in zip(deals, lines, strict=True):
             assert english_words(line, language) == [], (deal, line)
             assert not set(FOUR) & set(line.split()), line   # sides, not players
+    played = replay(six([*TO_SEVEN, PICA_ROUND]))
+    with use_language(language):
+        line = PIECES["truc"].line_for(played)(PICA_ROUND)
+    assert english_words(line, language) == [] and line.startswith("pica-pica · Ana – Dan: "), line
     with use_language("ca"):
         assert PIECES["truc"].line_for(replay(val([HANDS[1][2][0]])))(HANDS[1][2][0]).endswith(
             "B: joc fora (la resta de la cama) · B ha guanyat")
