@@ -6,6 +6,7 @@
     .venv/bin/python bench/replay.py --games --before main --rounds 12  # main's code beside this tree's
     .venv/bin/python bench/replay.py --instructions --before main      # instructions a hand (valgrind)
     .venv/bin/python bench/replay.py --instructions --games            # every game's instructions a deal
+    .venv/bin/python bench/replay.py --instructions --games --before main --game truc   # one game, two trees
 
 Run it under ``flock /work/bench.lock`` on a shared machine. How it stays honest there:
 
@@ -23,10 +24,17 @@ Run it under ``flock /work/bench.lock`` on a shared machine. How it stays honest
 - ``--instructions`` counts instead of timing: Tresillo's instructions a hand at 1k and 10k (1k only
   with ``--quick``), through valgrind's cachegrind. The count is the same on a busy machine as on a
   quiet one; it leaves out what memory costs, so the growth it shows is only the code's own.
-- ``--instructions --games`` counts every game of the registry the same way: its instructions a deal
-  replaying the conformance suite's valid sessions (``tests/games/sessions.py``, whole games one after
-  another) totalling 1,000 and 10,000 deals, beside the plain loop of the same bookkeeping where
-  ``bench/plain.py`` has one (the engine's cost over that floor: reading, checking, the records it keeps).
+- ``--instructions --games`` counts every game of the registry (and each ruleset beyond its default) the same
+  way, in instructions a deal at 1,000 and 10,000 deals of the conformance suite's valid sessions
+  (``tests/games/sessions.py``, whole games one after another), beside the plain loop of the same bookkeeping
+  in ``bench/plain.py`` (the floor: no reading, no checking, no records). The sessions are built once by the
+  parent and written as JSON; each valgrind child reads them, replays 300 other deals with the engine and the
+  plain loop (modules loaded, the interpreter's specialisations and the engines' caches warm, as in a server
+  that has been up a while), freezes the heap for the collector, then replays the counted sessions once: the
+  engine, the plain loop, or nothing (the run the other two are counted against). The plain loop's figures are
+  asserted equal to the engine's on every counted session, and every ``--before`` tree's to this one's. It
+  exits 1 when a game is over 6× its plain loop (or has none) or Tresillo is over 91,000 instructions a hand.
+  ``--game NAME`` counts one game; ``--jobs 2`` runs two valgrinds at once (the same counts, on an idle machine).
 - The machine reference is a fixed plain-Python workload (a loop of 3,000,000 additions, the
   best of a few samples each round) printed beside the figures: "per ref" is the hands (or deals)
   replayed in the time the reference takes, a figure that compares across machines. An ordinary
@@ -168,16 +176,16 @@ def child(sizes: list[int], games: bool, count: int | None) -> None:
         print(timed(work[line.strip()][0]), flush=True)
 
 
-def game_docs(name: str, deals: int) -> list[dict[str, Any]]:
-    """The conformance suite's valid sessions of ``name`` (``game[ruleset]`` too), seed after seed, until they
-    hold ``deals`` deals (the last one cut to make the count exact)."""
+def game_docs(name: str, deals: int, first: int = 0) -> list[dict[str, Any]]:
+    """The conformance suite's valid sessions of ``name`` (``game[ruleset]`` too), seed after seed from ``first``,
+    until they hold ``deals`` deals (the last one cut to make the count exact)."""
     sys.path.insert(0, str(Path(os.environ.get("REPLAY_BENCH_CODE", ROOT)) / "tests"))
     from games.sessions import RULESETS, VALID
 
     make = {**VALID, **RULESETS}[name]
     docs: list[dict[str, Any]] = []
     held = 0
-    seed = 0
+    seed = first
     while held < deals:
         doc = make(random.Random(seed))
         seed += 1
@@ -188,53 +196,135 @@ def game_docs(name: str, deals: int) -> list[dict[str, Any]]:
     return docs
 
 
-def game_child(name: str, deals: int, count: int, plain: bool) -> None:
-    """Under valgrind: build ``deals`` deals of the game, then replay them ``count`` times (the engine, or the
-    plain loop of ``bench/plain.py``)."""
-    docs = game_docs(name, deals)
-    if plain:
-        from plain import PLAIN
+#: deals replayed by the engine and the plain loop before counting starts, from sessions never counted
+WARM_DEALS = 300
+WARM_SEED = 1_000_000
+#: the most an engine may cost over its plain loop; Tresillo's most instructions a hand on long evenings
+MOST_TIMES = 6.0
+TRESILLO_MOST = 91_000
 
-        run: Callable[[dict[str, Any]], Any] = PLAIN[name.split("[")[0]]
-    else:
-        from scorekeeper.games.replay import replay as run
-    for _ in range(count):
-        for doc in docs:
+
+def game_child(path: str, mode: str) -> None:
+    """Under valgrind: read the sessions of one game (JSON written by the parent), replay the warm-up ones with the
+    engine and the plain loop (modules loaded, caches and the interpreter's specialisations as in a long-running
+    process), freeze what is left so the collector no longer walks it, then replay the counted ones once with
+    ``mode`` (``engine``, ``plain``, or ``none``: the run the other two are counted against)."""
+    with open(path, encoding="utf-8") as f:
+        data = json.load(f)
+    from plain import PLAIN
+
+    from scorekeeper.games.replay import replay
+
+    plain = PLAIN.get(data["game"])
+    for doc in data["warm"]:
+        replay(doc)
+        if plain is not None:
+            plain(doc)
+    gc.collect()
+    gc.freeze()
+    run = {"engine": replay, "plain": plain, "none": None}[mode]
+    if run is not None:
+        for doc in data["docs"]:
             run(doc)
 
 
-def game_instructions(sizes: list[int]) -> None:
-    """Instructions a deal of every game of the registry (and each ruleset beyond its default), the engine
-    beside its plain loop, at each size; counted by valgrind as for Tresillo."""
+def figures_child(path: str) -> None:
+    """Not under valgrind: each counted session's figures by this tree's engine, as JSON, for the parent to compare."""
+    from plain import engine_figures
+
+    from scorekeeper.games.replay import replay
+
+    with open(path, encoding="utf-8") as f:
+        docs = json.load(f)["docs"]
+    print(json.dumps([_figures_json(engine_figures(replay(doc))) for doc in docs]))
+
+
+def _figures_json(figures: tuple[Any, Any]) -> list[Any]:
+    scores, money = figures
+    return [scores, {p: str(m.normalize()) for p, m in money.items()}]
+
+
+def game_instructions(trees: dict[str, Path], sizes: list[int], names: list[str] | None, jobs: int) -> bool:
+    """Instructions a deal of every game of the registry (and each ruleset beyond its default): each tree's engine
+    beside the plain loop of ``bench/plain.py``, at each size, counted by valgrind. The plain loop's figures are
+    checked against the engine's on every session counted, and every tree's against this one's. True: every game
+    is within :data:`MOST_TIMES` of its plain loop."""
     sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "bench")]
     from games.sessions import RULESETS
-    from plain import PLAIN
+    from plain import PLAIN, engine_figures, same_figures
 
     from scorekeeper.games import GAMES
+    from scorekeeper.games.replay import replay
 
-    def count(name: str, n: int, times: int, plain: bool) -> int:
-        args = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-                sys.executable, __file__, "--child", "--game", name, "--sizes", str(n), "--count", str(times)]
-        env = {"PATH": os.environ.get("PATH", ""), "REPLAY_BENCH_CODE": str(ROOT), "PYTHONPATH": str(ROOT),
-               "PYTHONHASHSEED": "0"}
-        run = subprocess.run(args + (["--plain"] if plain else []), capture_output=True, text=True, env=env, cwd=ROOT)
+    names = names or [*GAMES, *sorted(RULESETS)]
+    # compiled first: a child that compiled a module (the plain loops too) and one that found it compiled would differ
+    for folder in [*(code / "scorekeeper" for code in trees.values()), ROOT / "bench"]:
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(folder)], check=True)
+    print(f"instructions a deal (valgrind --tool=cachegrind), warm (after {WARM_DEALS} other deals): the engine"
+          f"{' of each tree' if len(trees) > 1 else ''}, the plain loop of bench/plain.py, engine ÷ plain"
+          f" (at most {MOST_TIMES:g})")
+    print(f"{'':>20}" + "".join(f"{f'{n:,} deals':>12}" + "".join(f"{t[:12]:>12}" for t in list(trees)[:-1])
+                               + f"{'plain':>10}{'×':>7}" for n in sizes))
+    over: list[str] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in names:
+            plain = PLAIN.get(name.split("[")[0])
+            cells = []
+            for n in sizes:
+                docs = game_docs(name, n)
+                path = Path(tmp) / f"{name}-{n}.json"
+                path.write_text(json.dumps({"game": name.split("[")[0], "docs": docs,
+                                            "warm": game_docs(name, WARM_DEALS, WARM_SEED)}))
+                played = [replay(doc) for doc in docs]
+                if plain is not None:
+                    wrong = [i for i, (doc, p) in enumerate(zip(docs, played, strict=True))
+                             if not same_figures(p, plain(doc))]
+                    assert not wrong, f"{name}: the plain loop's figures are not the engine's in session {wrong[0]}"
+                mine = json.dumps([_figures_json(engine_figures(p)) for p in played])
+                per_tree: dict[str, float] = {}
+                for tree, code in trees.items():
+                    if code != ROOT:
+                        theirs = _run_child(code, ["--figures", str(path)]).stdout.strip()
+                        assert theirs == mine, f"{name}: {tree} computes other figures than this tree"
+                    none, engine = _counted(code, path, ["none", "engine"], jobs)
+                    per_tree[tree] = (engine - none) / n
+                cell = "".join(f"{per_tree[t]:12,.0f}" for t in [*list(trees)[-1:], *list(trees)[:-1]])
+                if plain is None:
+                    cells.append(cell + f"{'—':>10}{'—':>7}")
+                    over.append(f"{name} (no plain loop)")
+                    continue
+                none, floor = _counted(ROOT, path, ["none", "plain"], jobs)
+                times = per_tree[list(trees)[-1]] / ((floor - none) / n)
+                cells.append(cell + f"{(floor - none) / n:10,.0f}{times:7.1f}")
+                if times > MOST_TIMES:
+                    over.append(f"{name} at {n:,} ({times:.1f}×)")
+            print(f"{name:>20}" + "".join(cells), flush=True)
+    print("every game within" if not over else "OVER " + f"{MOST_TIMES:g}×: " + ", ".join(over))
+    return not over
+
+
+def _run_child(code: Path, args: list[str], valgrind: bool = False) -> subprocess.CompletedProcess[str]:
+    env = {"PATH": os.environ.get("PATH", ""), "REPLAY_BENCH_CODE": str(code), "PYTHONPATH": str(code),
+           "PYTHONHASHSEED": "0"}  # the same for every tree and every run
+    grind = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"] if valgrind else []
+    run = subprocess.run(grind + [sys.executable, __file__, "--child", *args], capture_output=True, text=True,
+                         env=env, cwd=code)
+    assert run.returncode == 0, run.stderr[-2000:]
+    return run
+
+
+def _counted(code: Path, path: Path, modes: list[str], jobs: int) -> list[int]:
+    """The instructions of a game child in each mode, ``jobs`` at a time."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def one(mode: str) -> int:
+        run = _run_child(code, ["--sessions", str(path), "--mode", mode], valgrind=True)
         found = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
-        assert run.returncode == 0 and found, run.stderr[-2000:]
+        assert found, run.stderr[-2000:]
         return int(found[1].replace(",", ""))
 
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "scorekeeper")], check=True)
-    print("instructions a deal (valgrind --tool=cachegrind): the engine, the plain loop of bench/plain.py, the ratio")
-    print(f"{'':>24}" + "".join(f"{f'{n:,} deals':>16}{'plain':>10}{'×':>7}" for n in sizes))
-    for name in [*GAMES, *sorted(RULESETS)]:
-        cells = []
-        for n in sizes:
-            engine = (count(name, n, 1, False) - count(name, n, 0, False)) / n
-            if name.split("[")[0] in PLAIN:
-                plain = (count(name, n, 1, True) - count(name, n, 0, True)) / n
-                cells.append(f"{engine:16,.0f}{plain:10,.0f}{engine / plain:7.1f}")
-            else:
-                cells.append(f"{engine:16,.0f}{'—':>10}{'':>7}")
-        print(f"{name:>24}" + "".join(cells), flush=True)
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(one, modes))
 
 
 def sessions(sizes: list[int], games: bool) -> tuple[dict[str, tuple[list[Callable[[], Any]], int]], str]:
@@ -347,9 +437,10 @@ def report(sides: list[Side], ref: float, rounds: int) -> None:
           "DIFFERENT RESULTS: " + ", ".join(f"{s.name} {s.digest}" for s in sides))
 
 
-def instructions(trees: dict[str, Path], sizes: list[int]) -> None:
+def instructions(trees: dict[str, Path], sizes: list[int]) -> bool:
     """Instructions a hand of Tresillo's replay, counted by valgrind (the same on a busy machine as on a quiet one):
-    a child that replays the sample once, less one that only builds the sessions."""
+    a child that replays the sample once, less one that only builds the sessions. True: this tree's is at most
+    :data:`TRESILLO_MOST` at every size."""
     def run(code: Path, n: int, sample: bool) -> subprocess.Popen[str]:
         args = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
                 sys.executable, __file__, "--child", "--sizes", str(n)] + (["--count"] if sample else ["--count", "0"])
@@ -377,6 +468,10 @@ def instructions(trees: dict[str, Path], sizes: list[int]) -> None:
     for n in sizes:
         ratio = f"   {per_hand[after][n] / per_hand[first][n]:10.3f}" if len(trees) > 1 else ""
         print(f"{f'{n} hands':>16}" + "".join(f"{per_hand[name][n]:16,.0f}" for name in trees) + ratio)
+    over = [n for n in sizes if per_hand[after][n] > TRESILLO_MOST]
+    print(f"Tresillo: at most {TRESILLO_MOST:,} instructions a hand: "
+          + ("within" if not over else "OVER at " + ", ".join(f"{n:,} hands" for n in over)))
+    return not over
 
 
 def main() -> None:
@@ -388,23 +483,31 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=7, help="samples of each figure (the best is kept)")
     ap.add_argument("--instructions", action="store_true",
                     help="count Tresillo's instructions a hand with valgrind instead of timing")
+    ap.add_argument("--game", action="append", metavar="NAME",
+                    help="with --instructions --games: only this game (game[ruleset] too; may be repeated)")
+    ap.add_argument("--jobs", type=int, default=1, help="with --instructions: valgrind runs at a time (counts are "
+                                                        "the same; only on an idle machine)")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--count", nargs="?", const=1, type=int, help=argparse.SUPPRESS)
     ap.add_argument("--sizes", type=int, nargs="*", help=argparse.SUPPRESS)
-    ap.add_argument("--game", help=argparse.SUPPRESS)
-    ap.add_argument("--plain", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--sessions", help=argparse.SUPPRESS)
+    ap.add_argument("--mode", help=argparse.SUPPRESS)
+    ap.add_argument("--figures", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
-        sys.path.insert(0, os.environ.get("REPLAY_BENCH_CODE", str(ROOT)))
-        if args.game:
-            sys.path.insert(0, str(ROOT / "bench"))
-            game_child(args.game, args.sizes[0], args.count, args.plain)
+        sys.path[:0] = [os.environ.get("REPLAY_BENCH_CODE", str(ROOT)), str(ROOT / "bench")]
+        if args.sessions:
+            game_child(args.sessions, args.mode)
+        elif args.figures:
+            figures_child(args.figures)
         else:
             child(args.sizes, args.games, args.count)
         return
-    if args.instructions and args.games:
-        game_instructions([1_000] if args.quick else [1_000, 10_000])
-        return
+    sys.exit(0 if measure(args) else 1)
+
+
+def measure(args: argparse.Namespace) -> bool:
+    """The figures the arguments ask for, printed; False if a target is missed (``--instructions``)."""
     sizes = [n for n in SIZES if not (args.quick and n > 10_000)]
     with tempfile.TemporaryDirectory() as tmp:
         trees: dict[str, Path] = {}
@@ -420,14 +523,20 @@ def main() -> None:
                 made.append(trees[rev])
             trees["after" if trees else "this tree"] = ROOT
             if args.instructions:
-                instructions(trees, [1_000] if args.quick else [1_000, 10_000])
-                return
+                counts = [1_000] if args.quick else [1_000, 10_000]
+                within = True
+                if args.games:
+                    within = game_instructions(trees, counts, args.game, args.jobs)
+                if not args.games or not args.game or "tresillo" in args.game:
+                    within = instructions(trees, counts) and within
+                return within
             sides, ref = run(trees, sizes, args.games, args.rounds)
         finally:
             for tree in made:
                 subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
                                capture_output=True)
     report(sides, ref, args.rounds)
+    return True
 
 
 if __name__ == "__main__":

@@ -19,9 +19,11 @@ from ...i18n import N_, _
 from ..replay import Played
 from ..views import FormData, ReadDeal
 from .chains import Chain as Bet
-from .engine import MAZO, TIE, Rules
+from .engine import DUELS, MAZO, TIE, Rules, pica_next
 from .tally import rules_of
 
+#: the row's ``round`` of a round of pica-pica
+PICA = "pica_pica"
 #: the buttons that end a hand: ``won-0``, ``won-1``, ``fold-0``, ``fold-1``, ``tricks``
 FOLD, TRICKS = "fold", "tricks"
 TRICK_COUNT = 3
@@ -72,6 +74,8 @@ def _index(played: Played, side: Any) -> str:
 
 def fields(played: Played, number: int, deal: Mapping[str, Any] | None) -> dict[str, str]:
     """The form's values: nothing called for a new hand, the hand as entered for a fix."""
+    if deal is not None and isinstance(deal.get(DUELS), list):
+        return {f"{DUEL}-{k}": duel_value(played, duel) for k, duel in enumerate(deal[DUELS], start=1)}
     out: dict[str, str] = {}
     for chain in CHAINS:
         called = list((deal or {}).get(chain.field) or [])
@@ -166,6 +170,8 @@ def _quick(form: FormData) -> FormData:
 
 def read(played: Played, number: int, form: FormData) -> ReadDeal:
     """The hand the form describes, or the errors by field."""
+    if pica_round(played, number):
+        return read_duels(played, form)
     form = _quick(form)
     errors: dict[str, str] = {}
     deal: dict[str, Any] = {}
@@ -216,6 +222,9 @@ def read_ending(played: Played, form: FormData, deal: dict[str, Any], errors: di
 
 def form_field(played: Played, number: int, where: str) -> str:
     """Where the engine's refusal of ``where`` (``raises[2]``, ``tricks[1]``, ``folded``…) is shown."""
+    if where == DUELS or where.startswith(DUELS + "["):
+        k = where[len(DUELS) + 1:].partition("]")[0]
+        return f"{DUEL}-{int(k) + 1}" if k.isdigit() and int(k) < 3 else f"{DUEL}-1"
     chain = next((c for c in CHAINS if where == c.field or where.startswith(c.field + "[")), None)
     if chain is not None:
         return chain.count
@@ -337,3 +346,61 @@ def read_bet(played: Played, form: FormData, bet: Bet, errors: dict[str, str]) -
     elif answer:
         errors[name] = _("Choose the calls with the buttons.")
     return entered
+
+
+# ---------------------------------------------------------------- a round of pica-pica (six players)
+#
+# Each duel is one tap: the same common hands as the hand of all six (a side won as dealt; a truco
+# accepted and either side won; a truco refused), each player named, in the side's place (0 or 1).
+
+#: the form field of duel ``k`` (1-based): ``duel-1``
+DUEL = "duel"
+
+
+def pica_round(played: Played, number: int) -> bool:
+    """Whether hand ``number`` is a round of pica-pica (``engine.pica_due``, from the rows before it)."""
+    before = played.rows[:number - 1]
+    last = before[-1] if before else None
+    return pica_next(rules(played), len(played.table.seating.players), len(before),
+                     last is not None and last.extra("round") == PICA, dict(last.scores) if last else {"": 0})
+
+
+def duel_choices(played: Played) -> tuple[tuple[str, str, int], ...]:
+    """A duel's results as buttons, ``(value, ending, points)``: a side won as dealt, then the common hands."""
+    ladder = rules(played).ladder
+    plain = tuple((f"won-{i}", f"won-{i}", int(ladder[0])) for i in range(len(sides(played))))
+    return plain + quick_hands(played)
+
+
+def duel_value(played: Played, duel: Any) -> str:
+    """The button a duel as entered stands for, or "" (a duel no button says: entered from a file)."""
+    if not isinstance(duel, Mapping):
+        return ""
+    raises = list(duel.get("raises") or [])
+    end = (f"won-{_index(played, duel['won'])}" if "won" in duel
+           else f"{FOLD}-{_index(played, duel['folded'])}" if "folded" in duel else "")
+    value = end if not raises else f"{_index(played, raises[0])}:1:{end}"
+    others = set(duel) - {"raises", "won", "folded"}
+    known = {v for v, _e, _p in duel_choices(played)}
+    return value if value in known and len(raises) <= 1 and not others else ""
+
+
+def read_duels(played: Played, form: FormData) -> ReadDeal:
+    """The round of pica-pica as tapped: each duel's button read as a hand of the two sides."""
+    errors: dict[str, str] = {}
+    duels: list[dict[str, Any]] = []
+    known = {v for v, _e, _p in duel_choices(played)}
+    for k in range(1, len(played.table.seating.players) // 2 + 1):
+        value = form.get(f"{DUEL}-{k}", "")
+        if value not in known:
+            errors[f"{DUEL}-{k}"] = _("Tap how this duel ended.")
+            continue
+        duel: dict[str, Any] = {}
+        fake = _quick({QUICK: value}) if ":" in value else {"end": value}
+        for chain in CHAINS:
+            called = read_calls(played, fake, chain, errors)
+            if called:
+                duel[chain.field] = called
+        read_ending(played, fake, duel, errors)
+        duels.append(duel)
+    return (None, errors) if errors else ({DUELS: duels}, {})

@@ -64,7 +64,7 @@ def start_session(
     if rules not in RULESETS:
         raise Refused("rules", _("Choose the rules from the list."))
     try:
-        value = domains.TANTO_VALUE.check(tanto_value)
+        value = domains.STAKE.check(tanto_value)
     except OutOfDomain as exc:
         raise Refused("tanto_value", sentence(refusal(exc))) from None
     gs = GameSession(
@@ -74,7 +74,7 @@ def start_session(
         players=list(players),
         first_dealer=first_dealer,
         start_tokens=whole(domains.START_TOKENS, start_tokens, "start_tokens"),
-        tanto_value=str(value),
+        stake=str(value),
         currency=clean(domains.CURRENCY, currency or "EUR", "currency"),
         paper_in=carried_paper(group),
         end_paper="settle",

@@ -53,7 +53,7 @@ def session_dict(
         "players": list(gs.players),
         "first_dealer": gs.first_dealer,
         "start_tokens": gs.start_tokens,
-        "tanto_value": gs.tanto_value,
+        "tanto_value": gs.stake,
         "currency": gs.currency,
         "end": {"paper": end_paper or gs.end_paper, **({"ended": True} if gs.closed else {})},
         "hands": hand_data(gs) if hands is None else hands,
