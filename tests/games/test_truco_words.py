@@ -21,8 +21,8 @@ from english import english_words
 
 from scorekeeper.core.errors import SessionError
 from scorekeeper.games.replay import replay
-from scorekeeper.games.truc.views import PIECES
-from scorekeeper.i18n import use_language
+from scorekeeper.games.truc.views import OPTION_WORDS, PIECES, duel_views, standing
+from scorekeeper.i18n import _, use_language
 from scorekeeper.words import refusal
 
 from .helpers_truc import FOUR, TEAMS, session
@@ -229,3 +229,19 @@ def test_the_checks_catch_the_leftovers_they_were_written_for():
     assert FAMILIAR["es"].search("Elegid los cantos con los botones.")
     assert not FAMILIAR["es"].search("Elija los cantos con los botones. Una flor sola no se contesta: anota por sí misma")
     assert FAMILIAR["ca"].search("Tria els cants amb els botons.") and not FAMILIAR["ca"].search("Trieu els cants.")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_pica_pica_form_and_the_camas_read_without_english(language):
+    """What the new pages draw from code rather than from a template's sentence: each duel's buttons (the
+    players' names in the hand's sentences), the option's words, and the camas' lines beside the money."""
+    played = replay(six(TO_SEVEN))
+    camas = replay(val([{"raises": ["A", "B", "A", "B"], "won": "A"}, {"won": "B"}]))
+    with use_language(language):
+        said = [c.words for d in duel_views(played) for c in (*d.choices, *d.bets)]
+        said += [_(OPTION_WORDS[k]) for k in OPTION_WORDS if "pica" in k]
+        said += list(standing(camas)) + [PIECES["truc"].scores_note(camas)]
+    assert len(said) == 3 * (8 + 6) + 5 + 3 + 1
+    for text in said:
+        assert english_words(QUOTED.sub(" ", text), language) == [], text
+        assert not FAMILIAR[language].search(text), text
