@@ -22,7 +22,7 @@ more digits than the largest value has.
 Traceback (most recent call last):
 ...
 scorekeeper.core.domains.OutOfDomain: domain.whole (least=0, most=9)
->>> str(TANTO_VALUE.check(Decimal("1E+2"))), str(TANTO_VALUE.check("0.10")), str(TANTO_VALUE.parse("0,5"))
+>>> str(STAKE.check(Decimal("1E+2"))), str(STAKE.check("0.10")), str(STAKE.parse("0,5"))
 ('100', '0.10', '0.5')
 """
 
@@ -291,10 +291,8 @@ class Key:
 # Every field's domain, with its numbers. Sizes of database columns are derived
 # from these (scorekeeper/models.py), and the CHECK constraints repeat them.
 
-#: what a payment may go to besides a player (model.PARTIES): no player has one of these names
-DISHES = frozenset({"plato", "pajaritos", "paper", "pot"})
-#: a player's name; unique in a group by :func:`name_key`
-PLAYER_NAME = Text("player name", 1, 40, reserved=DISHES)
+#: a player's name; unique in a group by :func:`name_key` (and never a game's dish: ``games.registry.player_name``)
+PLAYER_NAME = Text("player name", 1, 40)
 #: a group's name
 GROUP_NAME = Text("group name", 1, 80)
 #: the name a phone gives itself ("Ana's phone"), written next to its changes in a session's history
@@ -305,8 +303,8 @@ TITLE = Text("title", 1, 120)
 CURRENCY = Text("currency", 1, 8, chars="currency",
                 reserved=frozenset({"inf", "infinity", "nan", "null", "none", "nil", "true", "false", "undefined"}),
                 reserved_reason="domain.not_money")
-#: the money one tanto is worth: 0 to 100,000 with at most 4 decimal places
-TANTO_VALUE = Amount(Decimal(100_000), 4)
+#: the money one point of a game is worth (Tresillo's tanto): 0 to 100,000 with at most 4 decimal places
+STAKE = Amount(Decimal(100_000), 4)
 #: the tantos each player starts with (at least one pajarito)
 START_TOKENS = Whole(5, 100_000)
 #: a group's own amount for a condición, the ante, the French dealer's bet

@@ -23,6 +23,7 @@ scorekeeper.core.errors.SessionError: session: format: the file is not UTF-8 (it
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from typing import Any, cast
 
 from ....core import domains
@@ -32,6 +33,7 @@ from ....core.sessionjson import check_plain, parse_json
 from .model import (
     GIVEN_OUTCOMES,
     NO_OPTIONS,
+    PARTIES,
     Bet,
     Bola,
     Contract,
@@ -54,6 +56,8 @@ from .options import SUITS
 from .rules import CONTRACTS, DEAL_FIELDS, HAND_FIELDS, RULESETS
 
 FORMAT = "tresillo-session/1"
+#: a player's name in a session file: never one of the table's parties (the plato, the pot…)
+PLAYER_NAME = replace(domains.PLAYER_NAME, reserved=PARTIES)
 
 #: every field a hand object may have (the reading decides which a table reads): rules.HAND_FIELDS, and
 #: where it was dealt (rules.DEAL_FIELDS: its dealer, a new seating from it on)
@@ -92,7 +96,7 @@ def _players(d: Mapping[str, Any]) -> tuple[str, ...]:
     names: list[str] = []
     for i, p in enumerate(players):
         try:
-            names.append(domains.PLAYER_NAME.clean(p))
+            names.append(PLAYER_NAME.clean(p))
         except OutOfDomain as exc:
             raise SessionError(exc.at(None, f"players[{i}]")) from None
     keys = [domains.name_key(n) for n in names]
@@ -196,7 +200,7 @@ def load_setup(d: Any) -> Setup:
         first_dealer=first or players[0],
         rules=rules,
         start_tokens=_domain(d.get("start_tokens", 160), domains.START_TOKENS.check, None, "start_tokens"),
-        tanto_value=_domain(d.get("tanto_value", "0.10"), domains.TANTO_VALUE.check, None, "tanto_value"),
+        tanto_value=_domain(d.get("tanto_value", "0.10"), domains.STAKE.check, None, "tanto_value"),
         currency=_domain(d.get("currency", "EUR"), domains.CURRENCY.clean, None, "currency"),
         paper=_paper(d, players),
         end_paper=end_paper,  # type: ignore[arg-type]  # checked: "settle" or "keep"
@@ -217,7 +221,7 @@ def _name(v: Any, hand: int | None, field: str, players: tuple[str, ...]) -> str
     name = v
     if isinstance(v, str):
         try:
-            name = domains.PLAYER_NAME.clean(v)
+            name = PLAYER_NAME.clean(v)
         except OutOfDomain:
             pass
     if not isinstance(name, str) or name not in players:

@@ -106,7 +106,7 @@ class StartForm(RulesForm):
     first_dealer = SelectField(_l("First dealer"), validate_choice=False, validators=[AmongChoices()],
                                choices=[("1", _l("Seat 1")), ("2", _l("Seat 2")), ("3", _l("Seat 3")),
                                         ("4", _l("Seat 4"))])
-    tanto_value = AmountField(_l("Value of a tanto"), domains.TANTO_VALUE, default="0.10",
+    tanto_value = AmountField(_l("Value of a tanto"), domains.STAKE, default="0.10",
                               validators=[InputRequired(_l("How much is a tanto worth?"))])
     currency = StringField(_l("Currency"), default="EUR", validators=[InDomain(domains.CURRENCY)])
     start_tokens = WholeField(_l("Tantos each at the start"), domains.START_TOKENS, default=160,

@@ -47,7 +47,6 @@ from .views import (
     EndPage,
     HandsPage,
     TableScreen,
-    changed_rows,
     choices_for,
     end_page,
     hand_asks,
@@ -71,7 +70,7 @@ __all__ = [
     "PendingComparison", "compare_fix", "compare_pending",
     "group_statistics",
     "Entry", "deals_ahead", "entry_for", "ledger_for", "session_dict",
-    "HANDS_PER_PAGE", "EndPage", "HandsPage", "TableScreen", "changed_rows", "choices_for", "end_page", "hand_asks",
+    "HANDS_PER_PAGE", "EndPage", "HandsPage", "TableScreen", "choices_for", "end_page", "hand_asks",
     "hands_page", "kept_screen", "kept_view", "rule_choices", "table_screen", "view_for", "view_from",
 ]
 __all__ += platform.__all__
