@@ -122,6 +122,9 @@ PENDING = {
            "and paper, the Tressette games (Rovescino and Terziglio among them), Rentoy, Truc, Put and the Truco "
            "of today, Cacho and Flor. Start a group for the people who play together: a Tresillo paper carries "
            "from one evening to the next, and an evening of several games is settled at once."),
+    ("it", "this hand is a round of pica-pica: give the {n} duels' results, in seat order (seat 1 against seat 4 "
+           "first)"),
+    ("it", "Tap how this duel ended."),
     *(("ca", button) for button in (
         "Undo the last hand", "Replace the links", "Send the result", "Copy the result", "Rename", "Bring back",
         "Retire", "Add player", "Save the language", "Create group", "Send the link", "Copy the link",
