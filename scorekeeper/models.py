@@ -113,7 +113,7 @@ class GameSession(db.Model):  # type: ignore[name-defined,misc]
         length_check("sessions", "rules", 1, 16),
         text_check("sessions", "first_dealer", domains.PLAYER_NAME),
         range_check("sessions", "start_tokens", domains.START_TOKENS),
-        length_check("sessions", "tanto_value", 1, domains.TANTO_VALUE.longest),
+        length_check("sessions", "stake", 1, domains.STAKE.longest),
         text_check("sessions", "currency", domains.CURRENCY),
         CheckConstraint("end_paper IN ('settle', 'keep')", name="ck_sessions_end_paper_choice"),
         range_check("sessions", "version", domains.VERSION),
@@ -131,8 +131,8 @@ class GameSession(db.Model):  # type: ignore[name-defined,misc]
     players: Mapped[list[str]] = mapped_column(JSON)  # names in seating order
     first_dealer: Mapped[str] = mapped_column(String(domains.PLAYER_NAME.most))
     start_tokens: Mapped[int] = mapped_column(Integer, default=160)
-    #: the canonical text of a decimal ("0.10"), never a float
-    tanto_value: Mapped[str] = mapped_column(String(16), default="0.10")
+    #: the money one point is worth (Tresillo's tanto value): the canonical text of a decimal ("0.10"), never a float
+    stake: Mapped[str] = mapped_column(String(16), default="0.10")
     currency: Mapped[str] = mapped_column(String(domains.CURRENCY.most), default="EUR")
     paper_in: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
     end_paper: Mapped[str] = mapped_column(String(8), default="settle")

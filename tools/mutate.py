@@ -22,16 +22,18 @@ from __future__ import annotations
 
 import argparse
 import ast
+import multiprocessing
 import os
 import queue
 import shlex
 import shutil
-import subprocess
 import sys
 import tempfile
+import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINE = "scorekeeper/games/tresillo/engine"
@@ -228,27 +230,73 @@ def _copy_repo(into: Path) -> None:
             shutil.copy2(src, into / name)
 
 
-def _fails(workdir: Path, selection: str, timeout: int) -> str | None:
-    """The first failing test's id of one pytest ``selection``, or None when every test passes."""
-    env = {**os.environ, "VARIANT_EXAMPLES": "150", "PYTHONDONTWRITEBYTECODE": "1"}
-    try:
-        run = subprocess.run(
-            [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-p", "no:randomly",
-             "-o", "addopts=", *shlex.split(selection)],
-            cwd=workdir, env=env, capture_output=True, text=True, timeout=timeout,
-        )
-    except subprocess.TimeoutExpired:
-        return "timeout (the mutant loops)"
-    if run.returncode == 0:
-        return None
-    failed = [line for line in run.stdout.splitlines() if line.startswith(("FAILED", "ERROR"))]
-    return failed[0].split(" - ")[0].split(" ", 1)[1] if failed else f"pytest exit {run.returncode}"
+#: what every test run imports that no mutant changes: imported once, in the fork server that starts each run
+PRELOAD = ("pytest", "hypothesis", "flask", "flask_sqlalchemy", "flask_babel", "flask_wtf", "flask_migrate",
+           "sqlalchemy", "alembic", "babel", "wtforms", "jinja2", "werkzeug", "segno", "psycopg")
+
+
+def _run_pytest(workdir: str, args: list[str], answer: Any) -> None:
+    """In a child of the fork server: pytest on ``args`` in one copy; the exit code and first failed test answered.
+
+    Nothing of the project is imported before this runs, so the copy's (mutated) code is what the tests load.
+    """
+    os.chdir(workdir)
+    sys.path.insert(0, workdir)
+    os.environ.update({"VARIANT_EXAMPLES": "150", "PYTHONDONTWRITEBYTECODE": "1"})
+    sys.dont_write_bytecode = True
+    quiet = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(quiet, 1)
+    os.dup2(quiet, 2)
+    import pytest
+
+    class FirstFailure:
+        failed: str | None = None
+
+        def _note(self, report: Any) -> None:
+            if report.failed and self.failed is None:
+                self.failed = report.nodeid
+
+        pytest_runtest_logreport = pytest_collectreport = _note
+
+    first = FirstFailure()
+    code = pytest.main(args, plugins=[first])
+    answer.send((int(code), first.failed))
+
+
+class Runs:
+    """Test runs started from a fork server that imported :data:`PRELOAD` once (the imports were most of a run)."""
+
+    def __init__(self) -> None:
+        self._context = multiprocessing.get_context("forkserver")
+        self._context.set_forkserver_preload(list(PRELOAD))
+
+    def fails(self, workdir: Path, selection: str, timeout: int) -> str | None:
+        """The first failing test's id of one pytest ``selection``, or None when every test passes."""
+        args = ["-x", "-q", "-p", "no:cacheprovider", "-p", "no:randomly", "-o", "addopts=", *shlex.split(selection)]
+        mine, theirs = self._context.Pipe(duplex=False)
+        run = self._context.Process(target=_run_pytest, args=(str(workdir), args, theirs), daemon=True)
+        run.start()
+        theirs.close()
+        try:
+            if not mine.poll(timeout):
+                return "timeout (the mutant loops)"
+            code, failed = mine.recv()
+        except EOFError:  # the run died before answering (a mutant that crashes the interpreter)
+            code, failed = -1, None
+        finally:
+            run.kill()
+            run.join()
+            mine.close()
+        if code == 0:
+            return None
+        return failed or f"pytest exit {code}"
 
 
 class Copies:
     """One copy of the repository per job, reused: a mutant is written into a free copy and taken back out."""
 
     def __init__(self, jobs: int) -> None:
+        self._runs = Runs()
         self._tmp = tempfile.TemporaryDirectory(prefix="mutants-")
         self._free: queue.Queue[Path] = queue.Queue()
         for k in range(jobs):
@@ -264,7 +312,7 @@ class Copies:
             if mutant is not None:
                 (work / mutant.path).write_text(mutant.source)
             for selection in tests:
-                caught = _fails(work, selection, timeout)
+                caught = self._runs.fails(work, selection, timeout)
                 if caught is not None:
                     return caught
             return None
@@ -301,6 +349,7 @@ def main() -> int:
             print(f"{target.path} {', '.join(target.functions) or '(whole module)'}: {' | '.join(target.tests)}")
         print("\n".join(map(str, todo)))
         return 0
+    started = time.monotonic()
     copies = Copies(args.jobs)
     try:
         baseline = tuple(dict.fromkeys(t for target in chosen(args.games) for t in target.tests))
@@ -318,7 +367,9 @@ def main() -> int:
                 print(verdict(mutant, verdicts[mutant]), flush=True)
     finally:
         copies.close()
-    return report(todo, [verdicts[m] for m in todo])
+    status = report(todo, [verdicts[m] for m in todo])
+    print(f"judged in {time.monotonic() - started:.0f} s wall time, {args.jobs} at a time")
+    return status
 
 
 def verdict(mutant: Mutant, caught: str | None) -> str:

@@ -212,6 +212,9 @@ class GameRecord:
     sample_deal: Ref = ""
     #: how the game may end (``Result.how``) → its label, marked ``N_`` for the narration to translate
     how: Mapping[str, str] = field(default_factory=dict)
+    #: the parties of its table a payment may go to besides a player (its dishes, its pot), in lower case: no
+    #: player of any group may take one of these names (``registry.player_name``)
+    dishes: tuple[str, ...] = ()
     #: the code that decides who pays and how much, for the mutation gate (``tools/mutate.py``): functions
     #: ``"module:function"`` or whole modules ``"module"`` (``"engine.stake"``), in the package
     money: tuple[Ref, ...] = ()

@@ -11,9 +11,11 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
+from ..core.domains import PLAYER_NAME, Text
 from .base import Game, GameRecord, Ref
 
 #: the package whose sub-packages are the games
@@ -34,6 +36,13 @@ def records() -> Mapping[str, GameRecord]:
                 raise LookupError(f"{package.__name__}: a bad or second record {record!r}")
             found[record.name] = record
     return found
+
+
+@cache
+def player_name() -> Text:
+    """A player's name as every group takes it: never one that a game gives a party of its table (its records'
+    ``dishes``), whatever its case, since a group's players play every game."""
+    return replace(PLAYER_NAME, reserved=frozenset(d.casefold() for r in records().values() for d in r.dishes))
 
 
 def load(record: GameRecord, ref: Ref) -> Any:

@@ -15,6 +15,7 @@ from typing import Any
 from ..core.domains import HANDS, PLAYER_NAME, OutOfDomain
 from ..core.errors import N_, SessionError
 from .base import DealRow, Game, Result, Seating, Table, only_fields, read_stake, refuse
+from .registry import player_name
 
 FORMAT = "scorekeeper-session/2"
 ENVELOPE = ("format", "game", "players", "teams", "options", "deals")
@@ -38,7 +39,7 @@ def _players(raw: Any, game: Game[Any]) -> tuple[str, ...]:
         if not isinstance(name, str):
             raise refuse(None, f"players[{i}]", N_("expected a name"))
         try:
-            clean = PLAYER_NAME.clean(name)
+            clean = player_name().clean(name)
         except OutOfDomain as exc:
             raise SessionError(exc.at(None, f"players[{i}]")) from None
         if clean != name:

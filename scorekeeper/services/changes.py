@@ -85,6 +85,29 @@ def store_plan(gs: GameSession, p: Plan, key: str) -> None:
     gs.version += 1
 
 
+def made(gs: GameSession, kind: str, number: int, old: list[dict[str, Any]], p: Plan, *, key: str,
+         phone: str) -> HistoryEntry:
+    """Store change ``p`` of the hands ``old`` (already checked by the game's replay) as change ``kind`` of hand
+    ``number``, with its history entry, and commit both at once: nothing half-saved."""
+    store_plan(gs, p, key)
+    entry = history.record(gs, kind, key=key, phone=phone, hand=number, **_sides(kind, number - 1, old, p.hands))
+    db.session.commit()
+    return entry
+
+
+def _sides(kind: str, i: int, old: list[dict[str, Any]], new: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the history keeps of a change of hand ``i``: the hand deleted, inserted or fixed (before and after);
+    for a change of several hands (a dealer, a seating), the hands from ``i`` to the last one it changed."""
+    if kind == "delete":
+        return {"before": old[i]}
+    if kind == "insert":
+        return {"after": new[i]}
+    if kind == "edit":
+        return {"before": old[i], "after": new[i]}
+    end = last_differing(old, new, i)
+    return {"before": {"hands": old[i:end]}, "after": {"hands": new[i:end]}}
+
+
 def last_differing(old: list[dict[str, Any]], new: list[dict[str, Any]], start: int) -> int:
     """One past the last position where ``old`` and ``new`` differ (same length, from ``start``)."""
     end = start + 1
@@ -117,6 +140,16 @@ def inverse(target: HistoryEntry, hands: list[dict[str, Any]]) -> Plan:
     if hands[i:i + len(now_)] != now_:
         raise moved
     return Plan([*hands[:i], *was, *hands[i + len(now_):]], list(range(len(hands))), i)
+
+
+def undone(gs: GameSession, target: HistoryEntry, p: Plan, *, key: str, phone: str) -> HistoryEntry:
+    """Store ``p``, the inverse of change ``target`` (:func:`inverse`, checked by the game's replay), with the
+    undo's history entry (the sides of ``target`` swapped), and commit both at once."""
+    store_plan(gs, p, key)
+    entry = history.record(gs, "undo", key=key, phone=phone, hand=target.hand, before=target.after,
+                           after=target.before, undoes=target.seq)
+    db.session.commit()
+    return entry
 
 
 def begin_undo(gs: GameSession, seq: int, key: str, version: int | None = None) -> tuple[HistoryEntry, bool]:

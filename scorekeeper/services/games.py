@@ -379,13 +379,11 @@ def replace_deal(gs: GameSession, number: int, deal: dict[str, Any], key: str = 
         return done
     _check_open(gs)
     _current(gs, number, version)
-    record = _stored(gs, number)
+    _stored(gs, number)
     deals = deal_data(gs)
-    deals[number - 1] = dict(deal)
-    made = _replayed(gs, deals, number)
-    before = dict(record.data)
-    record.data = dict(deal)
-    return _kept(gs, made, _logged(gs, "edit", key, phone, number, before, deal))
+    plan = changes.replaced(deals, number - 1, deal)
+    made = _replayed(gs, plan.hands, number)
+    return _kept(gs, made, changes.made(gs, "edit", number, deals, plan, key=_key(key), phone=phone))
 
 
 def delete_deal(gs: GameSession, number: int, key: str = "", phone: str = "", *,
@@ -397,15 +395,11 @@ def delete_deal(gs: GameSession, number: int, key: str = "", phone: str = "", *,
         return done
     _check_open(gs)
     _current(gs, number, version)
-    record = _stored(gs, number)
+    _stored(gs, number)
     deals = deal_data(gs)
-    del deals[number - 1]
-    made = _replayed(gs, deals, None)
-    before = dict(record.data)
-    gs.hands.remove(record)  # the orphan is deleted with the commit
-    for moved in gs.hands[number - 1:]:
-        moved.position -= 1
-    return _kept(gs, made, _logged(gs, "delete", key, phone, number, before, None))
+    plan = changes.removed(deals, number - 1)
+    made = _replayed(gs, plan.hands, None)
+    return _kept(gs, made, changes.made(gs, "delete", number, deals, plan, key=_key(key), phone=phone))
 
 
 def insert_deal(gs: GameSession, number: int, deal: dict[str, Any], key: str, phone: str = "", *,
@@ -424,8 +418,7 @@ def insert_deal(gs: GameSession, number: int, deal: dict[str, Any], key: str, ph
     check_room_for_hand(len(deals))
     plan = changes.inserted(deals, number - 1, deal)
     made = _replayed(gs, plan.hands, number)
-    changes.store_plan(gs, plan, key)
-    return _kept(gs, made, _entered(gs, "insert", key, phone, number, None, dict(deal)))
+    return _kept(gs, made, changes.made(gs, "insert", number, deals, plan, key=key, phone=phone))
 
 
 def undo_last(gs: GameSession, seq: int, key: str, phone: str = "", *, version: int | None = None) -> HistoryEntry:
@@ -436,12 +429,11 @@ def undo_last(gs: GameSession, seq: int, key: str, phone: str = "", *, version: 
         return target
     if target.kind == "end":
         gs.closed, gs.closed_at = False, None
-        return _entered(gs, "undo", key, phone, None, target.after, target.before, undoes=seq, bump=True)
+        return _logged(gs, "undo", key, phone, None, target.after, target.before, undoes=seq)
     _check_open(gs)
     plan = changes.inverse(target, deal_data(gs))
     made = _replayed(gs, plan.hands, None)
-    changes.store_plan(gs, plan, key)
-    return _kept(gs, made, _entered(gs, "undo", key, phone, target.hand, target.after, target.before, undoes=seq))
+    return _kept(gs, made, changes.undone(gs, target, plan, key=key, phone=phone))
 
 
 def end_game(gs: GameSession, key: str = "", phone: str = "", *, version: int | None = None) -> HistoryEntry:
@@ -464,18 +456,11 @@ def _kept(gs: GameSession, made: GameReplayed, entry: HistoryEntry) -> HistoryEn
     return entry
 
 
-def _logged(gs: GameSession, kind: str, key: str, phone: str, number: int | None, before: Any,
-            after: Any) -> HistoryEntry:
-    """Bump the version, append the change to the history and commit the whole change at once."""
-    return _entered(gs, kind, key, phone, number, before, after, bump=True)
-
-
-def _entered(gs: GameSession, kind: str, key: str, phone: str, number: int | None, before: Any, after: Any, *,
-             undoes: int | None = None, bump: bool = False) -> HistoryEntry:
-    """Append the change to the history and commit it whole (``bump``: the version is raised here, not by
-    :func:`changes.store_plan`)."""
-    if bump:
-        gs.version += 1
+def _logged(gs: GameSession, kind: str, key: str, phone: str, number: int | None, before: Any, after: Any, *,
+            undoes: int | None = None) -> HistoryEntry:
+    """Bump the version, append the change to the history and commit the whole change at once (a change of
+    the deals: :func:`changes.made`)."""
+    gs.version += 1
     entry = history.record(gs, kind, key=_key(key), phone=phone, hand=number, before=before, after=after,
                            undoes=undoes)
     db.session.commit()

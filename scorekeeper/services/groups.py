@@ -12,6 +12,7 @@ from ..core import domains
 from ..db import begin_writing, db
 from ..games import GAMES
 from ..games.base import GameSpec
+from ..games.registry import player_name
 from ..i18n import _, current_language, language_of
 from ..models import GameSession, Group, Player
 from .limits import check_room_for_players
@@ -107,7 +108,7 @@ def _commit_name(name: str) -> None:
 
 def _player_name(group: Group, name: str | None, player: Player | None = None) -> str:
     """A name in its domain, and not another player's of this group in any case ("ANA" is "Ana")."""
-    name = clean(domains.PLAYER_NAME, name, "name")
+    name = clean(player_name(), name, "name")
     key = domains.name_key(name)
     for other in group.players:
         if other is not player and other.name_key == key:

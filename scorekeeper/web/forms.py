@@ -32,6 +32,7 @@ from wtforms.validators import DataRequired, Optional, ValidationError
 from .. import services
 from ..core import domains
 from ..core.domains import Amount, OutOfDomain, Text, Whole
+from ..games.registry import player_name
 from ..i18n import LANGUAGES, N_, _, current_language
 from ..i18n import lazy_gettext as _l
 from ..words import refusal
@@ -209,7 +210,7 @@ class LinksForm(ShownForm):
 
 class PlayerForm(ShownForm):
     name = StringField(_l("Player"), validators=[DataRequired(_l("Give the player a name.")),
-                                                 InDomain(domains.PLAYER_NAME)])
+                                                 InDomain(player_name())])
 
 
 class VersionForm(ShownForm):

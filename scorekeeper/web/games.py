@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import asdict
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, Response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_wtf.csrf import generate_csrf
 from wtforms import HiddenField
 
 from .. import services
@@ -34,7 +32,7 @@ from .forms import Form, FormKey, number_of
 from .hardening import csp_nonce
 from .language import document_language
 from .offline import KEY as PHONE_KEY
-from .offline import report_waiting
+from .offline import damaged_link, report_waiting, sync_answer
 from .phones import phone_name
 from .polls import version_answer
 
@@ -477,9 +475,7 @@ def pending(token: str) -> ResponseReturnValue:
     number = number_of(request.args.get("number"), domains.HAND_NUMBER)
     edit = number_of(request.args.get("edit"), domains.HAND_NUMBER)
     if not PHONE_KEY.match(key) or max(number, edit) < 1:
-        return render_template("web/error.html", title=_("This link is damaged"),
-                               message=_("Open the table again: the hands waiting on this phone are listed there."),
-                               back=url_for("games.table", token=token)), 400
+        return damaged_link(url_for("games.table", token=token))
     view = services.games.game_view(gs)
     pieces = services.games.pieces(gs)
     at = edit if 0 < edit <= len(view.deals) else view.next_number
@@ -560,11 +556,7 @@ def sheet_response(gs: GameSession, fmt: str) -> ResponseReturnValue:
 def sync(token: str) -> ResponseReturnValue:
     """What the phone's outbox needs before sending a kept deal: where the game stands, a fresh form token,
     and what waits on the other phones."""
-    gs = _game(token)
-    phone_key = request.args.get("phone", "")
-    elsewhere = [asdict(w) for w in services.waiting_elsewhere(gs, phone_key)] if PHONE_KEY.match(phone_key) else []
-    return jsonify(version=gs.version, hands=services.count_hands(gs), closed=gs.closed, csrf=generate_csrf(), deals=[],
-                   elsewhere=elsewhere)
+    return sync_answer(_game(token), [])
 
 
 @bp.post("/s/<token>/play/waiting")

@@ -15,12 +15,14 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from dataclasses import asdict
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
 
 from .. import services
@@ -175,6 +177,24 @@ def offline_page() -> ResponseReturnValue:
 def waiting(token: str) -> ResponseReturnValue:
     """A phone's outbox says what it holds for this session (shown to the other phones); 204, or 400 and why."""
     return report_waiting(session_or_404(token))
+
+
+def sync_answer(gs: GameSession, deals: list[Any]) -> ResponseReturnValue:
+    """What a phone's outbox (any game's) needs before sending what it kept: where the session stands, a fresh
+    form token and what waits on the other phones; ``deals``: who deals the next hands (a game whose hand form
+    opened offline needs them, else empty), kept by the phone."""
+    phone_key = request.args.get("phone", "")
+    elsewhere = [asdict(w) for w in services.waiting_elsewhere(gs, phone_key)] if KEY.match(phone_key) else []
+    return jsonify(version=gs.version, hands=services.count_hands(gs), closed=gs.closed, csrf=generate_csrf(),
+                   deals=deals, elsewhere=elsewhere)
+
+
+def damaged_link(back: str) -> ResponseReturnValue:
+    """A compare-and-choose link (any game's) whose key or number is damaged: 400, and back to the table, which
+    lists what waits on the phone."""
+    return render_template("web/error.html", title=_("This link is damaged"),
+                           message=_("Open the table again: the hands waiting on this phone are listed there."),
+                           back=back), 400
 
 
 def report_waiting(gs: GameSession) -> ResponseReturnValue:

@@ -290,9 +290,11 @@ def test_the_largest_values_of_every_domain_settle_exactly() -> None:
 
 
 def test_no_player_is_named_after_a_dish() -> None:
-    from scorekeeper.core import domains
+    from scorekeeper.games import record
+    from scorekeeper.games.registry import player_name
     from scorekeeper.games.tresillo.engine.model import PARTIES
 
-    assert domains.DISHES == PARTIES  # the domain and the engine's parties are one list
+    assert set(record("tresillo").dishes) == PARTIES  # the record and the engine's parties are one list
+    assert PARTIES <= player_name().reserved  # and no group's player takes one of them
     for name in ("plato", "Pot", "PAPER"):
         assert refusal(dict(BASE, players=[name, "Bea", "Carlos"], first_dealer="Bea"))[1] == "players[0]"

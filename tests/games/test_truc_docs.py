@@ -66,10 +66,11 @@ def test_the_truco_section_names_functions_that_exist():
     assert len(named) >= 8
     for module, name in named:
         assert hasattr(truc if module == "engine" else chains, name), name
-    cited = set(re.findall(r"\[([TVER]\d)", text)) | set(re.findall(r", ([TVER]\d)\]", text))
+    cited = set(re.findall(r"\[([TVERP]\d)", text)) | set(re.findall(r", ([TVERP]\d)\]", text))
     head = text[:text.index("[C]")]
-    listed = set(re.findall(r"\[([TVER]\d)\]\s+\S", head))
-    assert cited == listed == {"T1", "T2", "T3", "T4", "T5", "T6", "T7", "V1", "V2", "V3", "V4", "E1", "E2", "E3", "R1"}
+    listed = set(re.findall(r"\[([TVERP]\d)\]\s+\S", head))
+    assert cited == listed == {"T1", "T2", "T3", "T4", "T5", "T6", "T7", "V1", "V2", "V3", "V4", "E1", "E2", "E3", "R1",
+                               "P1", "P2", "P3", "P4", "E4", "E5"}
 
 
 def test_the_truco_endings_read_in_words():

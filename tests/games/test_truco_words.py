@@ -21,8 +21,8 @@ from english import english_words
 
 from scorekeeper.core.errors import SessionError
 from scorekeeper.games.replay import replay
-from scorekeeper.games.truc.views import PIECES
-from scorekeeper.i18n import use_language
+from scorekeeper.games.truc.views import OPTION_WORDS, PIECES, duel_views, standing
+from scorekeeper.i18n import _, use_language
 from scorekeeper.words import refusal
 
 from .helpers_truc import FOUR, TEAMS, session
@@ -80,6 +80,27 @@ BAD = [
     rio([{"won": "C"}]),
     rio([{"won": "A", "extra": 1}]),
     rio([{"envido": {"calls": calls(("A", "quiero")), "won": "A"}, "won": "A"}]),
+]
+
+
+#: six players, three against three, with pica-pica: 7 - 0 after two hands of all six, so hand 3 is duels
+SIX = ["Ana", "Bea", "Cleo", "Dan", "Eva", "Fer"]
+TEAMS6 = {"A": ["Ana", "Cleo", "Eva"], "B": ["Bea", "Dan", "Fer"]}
+TO_SEVEN = [{"raises": ["A", "B"], "won": "A"}, {"raises": ["A", "B", "A"], "won": "A"}]
+PICA_ROUND = {"duels": [{"won": "A"}, {"raises": ["B"], "won": "B"}, {"raises": ["A"], "folded": "B"}]}
+
+
+def six(deals: list[Any], **options: Any) -> dict[str, Any]:
+    return session("truc", deals, players=SIX, teams=TEAMS6, ruleset="rioplatense", **{"pica_pica": "5_25", **options})
+
+
+BAD += [
+    six([*TO_SEVEN, {"won": "A"}]),
+    six([{"won": "A"}, PICA_ROUND]),
+    six([PICA_ROUND], pica_pica="none"),
+    session("truc", [{"won": "A"}], teams=TEAMS, ruleset="rioplatense", pica_pica="5_25"),
+    session("truc", [{"won": "A"}], players=SIX, teams={"A": ["Ana", "Bea", "Dan"], "B": ["Cleo", "Eva", "Fer"]},
+            ruleset="rioplatense", pica_pica="5_25"),
 ]
 
 
@@ -148,6 +169,10 @@ def test_every_truco_line_reads_without_english(language):
         for deal, line in zip(deals, lines, strict=True):
             assert english_words(line, language) == [], (deal, line)
             assert not set(FOUR) & set(line.split()), line   # sides, not players
+    played = replay(six([*TO_SEVEN, PICA_ROUND]))
+    with use_language(language):
+        line = PIECES["truc"].line_for(played)(PICA_ROUND)
+    assert english_words(line, language) == [] and line.startswith("pica-pica · Ana – Dan: "), line
     with use_language("ca"):
         assert PIECES["truc"].line_for(replay(val([HANDS[1][2][0]])))(HANDS[1][2][0]).endswith(
             "B: joc fora (la resta de la cama) · B ha guanyat")
@@ -204,3 +229,19 @@ def test_the_checks_catch_the_leftovers_they_were_written_for():
     assert FAMILIAR["es"].search("Elegid los cantos con los botones.")
     assert not FAMILIAR["es"].search("Elija los cantos con los botones. Una flor sola no se contesta: anota por sí misma")
     assert FAMILIAR["ca"].search("Tria els cants amb els botons.") and not FAMILIAR["ca"].search("Trieu els cants.")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_pica_pica_form_and_the_camas_read_without_english(language):
+    """What the new pages draw from code rather than from a template's sentence: each duel's buttons (the
+    players' names in the hand's sentences), the option's words, and the camas' lines beside the money."""
+    played = replay(six(TO_SEVEN))
+    camas = replay(val([{"raises": ["A", "B", "A", "B"], "won": "A"}, {"won": "B"}]))
+    with use_language(language):
+        said = [c.words for d in duel_views(played) for c in (*d.choices, *d.bets)]
+        said += [_(OPTION_WORDS[k]) for k in OPTION_WORDS if "pica" in k]
+        said += list(standing(camas)) + [PIECES["truc"].scores_note(camas)]
+    assert len(said) == 3 * (8 + 6) + 5 + 3 + 1
+    for text in said:
+        assert english_words(QUOTED.sub(" ", text), language) == [], text
+        assert not FAMILIAR[language].search(text), text

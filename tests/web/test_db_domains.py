@@ -48,7 +48,7 @@ def _player(n: int, group: int = 1, **over: Any) -> dict[str, Any]:
 
 def _session(n: int, **over: Any) -> dict[str, Any]:
     return {"id": n, "token": f"s{n}", "watch_token": f"w{n}", "group_id": 1, "rules": "pagat", "options": "{}",
-            "players": '["A", "B", "C"]', "first_dealer": "A", "start_tokens": 160, "tanto_value": "0.10",
+            "players": '["A", "B", "C"]', "first_dealer": "A", "start_tokens": 160, "stake": "0.10",
             "currency": "EUR", "paper_in": "[]", "end_paper": "settle", "closed": False, "version": 0,
             "created_at": NOW, "idem_key": None, **over}
 
@@ -76,7 +76,7 @@ def test_group_and_player_names(app):
     ("start_tokens", [domains.START_TOKENS.least, domains.START_TOKENS.most],
      [domains.START_TOKENS.least - 1, domains.START_TOKENS.most + 1]),
     ("currency", ["€", "x" * domains.CURRENCY.most], ["", "x" * (domains.CURRENCY.most + 1)]),
-    ("tanto_value", ["0", "100000.0000"], ["", "1000000.00000"]),
+    ("stake", ["0", "100000.0000"], ["", "1000000.00000"]),
     ("first_dealer", ["A"], ["", "z" * (domains.PLAYER_NAME.most + 1)]),
     ("end_paper", ["settle", "keep"], ["burn", ""]),
     ("version", [0, domains.VERSION.most], [-1]),
@@ -118,7 +118,7 @@ def test_models_take_their_sizes_from_the_domains(app):
     assert Player.__table__.c.name.type.length == domains.PLAYER_NAME.most
     assert GameSession.__table__.c.currency.type.length == domains.CURRENCY.most
     assert GameSession.__table__.c.idem_key.type.length == domains.FORM_KEY.most
-    assert GameSession.__table__.c.tanto_value.type.length >= domains.TANTO_VALUE.longest
+    assert GameSession.__table__.c.stake.type.length >= domains.STAKE.longest
 
 
 def test_the_migration_mends_old_rows_and_goes_down_and_up(app):
@@ -158,6 +158,7 @@ def test_the_migration_stops_on_a_session_it_cannot_mend(app):
     bad = _session(7, start_tokens=3)
     bad.pop("idem_key")
     bad.pop("watch_token")  # both columns came after that revision
+    bad["tanto_value"] = bad.pop("stake")  # the stake's name then
     _insert(app, "sessions", bad)
     with app.app_context():
         config = current_app.extensions["migrate"].migrate.get_config()

@@ -149,7 +149,7 @@ def test_player_names_outside_their_domain(app, browser):
     before = snapshot(app)
     for name, words in [("Ana\x00", "control character"), ("x" * 41, "1 to 40"), ("x" * 100_000, "1 to 40"),
                         ("ANA", "already in this group"), ("  ana  ", "already in this group"),
-                        ("A\u0007na", "control character")]:
+                        ("A\u0007na", "control character"), ("Plato", "names a dish"), ("POT", "names a dish")]:
         assert words in refused(browser.post(f"/g/{g}/players", {"name": name})), name
         assert words in refused(browser.post(f"/g/{g}/players/{ids[1]}/rename", {"name": name})), name
     assert snapshot(app) == before

@@ -273,3 +273,43 @@ def test_the_teams_are_named_on_the_start_form(browser, group):
     token = browser.post(f"/g/{group}/play/truc", data).headers["Location"].split("/")[2]
     assert json.loads(browser.get(f"/s/{token}/play/session.json").get_data(as_text=True))["teams"] == {
         "A": ["Ana", "Cleo"], "B": ["Bea", "Dan"]}
+
+
+def test_pica_pica_refusals_are_shown_next_to_their_field_never_a_500(browser):
+    """Pica-pica on a table of four is refused on the start form, next to the option; on six, a round of
+    duels with a duel left out is refused next to that duel and nothing is saved; a fix that would leave a
+    saved round of duels outside the band is refused at the form's head, naming that hand (docs/rules.md,
+    "Pica-pica")."""
+    six = ("Ana", "Bea", "Cleo", "Dan", "Eva", "Fer")
+    group = gen_group(browser, players=six)
+    page = browser.get(f"/g/{group}/play/truc").get_data(as_text=True)
+    data = {f"seat{i + 1}": name for i, name in enumerate(FOUR)}
+    data.update({"idem_key": field_value(page, "idem_key"), "stake": "1", "currency": "EUR",
+                 "opt-ruleset": '"rioplatense"', "opt-pica_pica": '"5_25"'})
+    r = browser.post(f"/g/{group}/play/truc", data)
+    assert r.status_code == 400
+    assert errors_on(r.get_data(as_text=True)) == {
+        "opt-pica_pica": "Pica-pica is played by six players, three against three: this table has 4."}
+    data.update({f"seat{i + 1}": name for i, name in enumerate(six)})
+    data["idem_key"] = field_value(browser.get(f"/g/{group}/play/truc").get_data(as_text=True), "idem_key")
+    r = browser.post(f"/g/{group}/play/truc", data)
+    assert r.status_code == 302, errors_on(r.get_data(as_text=True))
+    token = r.headers["Location"].split("/")[2]
+    for _ in range(3):
+        assert hand(browser, token, quick="0:1:won-0").status_code == 302     # 6 - 0: duels next
+    form = browser.get(f"/s/{token}/play/deal").get_data(as_text=True)
+    assert 'name="duel-3" value="0:1:fold-1"' in form
+    r = hand(browser, token, **{"duel-1": "won-0", "duel-3": "won-1"})
+    assert r.status_code == 400
+    assert errors_on(r.get_data(as_text=True)) == {"duel-2": "Tap how this duel ended."}
+    assert len(deals(browser, token)) == 3
+    r = hand(browser, token, **{"duel-1": "won-0", "duel-2": "nonsense", "duel-3": "won-1", "end": "won-0"})
+    assert r.status_code == 400 and set(errors_on(r.get_data(as_text=True))) == {"duel-2"}
+    assert hand(browser, token, **{"duel-1": "won-0", "duel-2": "1:1:won-1", "duel-3": "won-1"}).status_code == 302
+    assert deals(browser, token)[-1] == {"duels": [{"won": "A"}, {"raises": ["B"], "won": "B"}, {"won": "B"}]}
+    fix = browser.get(f"/s/{token}/play/deal/4").get_data(as_text=True)
+    assert re.search(r'name="duel-2" value="1:1:won-1" checked', fix)
+    r = hand(browser, token, 3, quick="1:1:won-1")        # 4 - 2 after hand 3: hand 4 could not be duels
+    assert r.status_code == 400 and errors_on(r.get_data(as_text=True))["form"].startswith(
+        "Deal 4: This hand is played by all six: a round of pica-pica follows a hand of all six while the leader")
+    assert len(deals(browser, token)) == 4 and deals(browser, token)[2] == {"raises": ["A"], "won": "A"}

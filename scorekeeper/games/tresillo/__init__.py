@@ -8,6 +8,7 @@ from ..base import GameRecord
 
 RECORDS = (GameRecord("tresillo", __name__, "game:TRESILLO", documents="documents:DOCUMENTS",
                       service="service:SERVICE", pages="pages", commands="commands",
+                      dishes=("plato", "pajaritos", "paper", "pot"),
                       money=("engine.stake", "engine.puesta", "engine.french"),
                       money_tests=(
                           "tests/engine/test_worked_example.py", "tests/engine/test_pagat.py",

@@ -61,7 +61,7 @@ class Service:
     def start_like(self, group: Group, last: GameSession) -> GameSession:
         return start_session(
             group, players=list(last.players), first_dealer=last.first_dealer, rules=last.rules,
-            start_tokens=last.start_tokens, tanto_value=last.tanto_value, currency=last.currency,
+            start_tokens=last.start_tokens, tanto_value=last.stake, currency=last.currency,
             options=dict(last.options or {}),
         )
 

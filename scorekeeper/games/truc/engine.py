@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any, Literal
 
-from ...core.errors import N_
+from ...core.errors import N_, SessionError
 from ..base import (
     STAKE_OPTION,
     DealRow,
@@ -81,6 +81,9 @@ class Rules:
     falta_malas: str = "buenas"
     #: how the contraflor al resto is priced (:data:`RESTO_READINGS`)
     contraflor_resto: str = "falta"
+    #: pica-pica (six players): the leader's scores, lowest and highest, at which a hand of all six is
+    #: followed by a round of duels (:data:`PICA_BANDS`); None: never
+    pica: tuple[int, int] | None = None
 
     @property
     def halves(self) -> bool:
@@ -114,6 +117,10 @@ class State:
     cama: Mapping[str, int] | None = None
     #: the camas each side has won
     camas: Mapping[str, int] | None = None
+    #: the last hand was a round of pica-pica (the next is played by all six again)
+    duels_last: bool = False
+    #: the hands played so far
+    hands: int = 0
 
     @property
     def in_cama(self) -> Mapping[str, int]:
@@ -383,13 +390,25 @@ def count(state: State, items: Sequence[tuple[str | None, Step]]) -> tuple[dict[
     return points, replace(state, scores=scores, cama=cama, camas=camas), False
 
 
-def play(state: State, number: int, deal: Any) -> tuple[State, DealRow]:
-    rules = state.rules
+def hand_fields(rules: Rules) -> tuple[str, ...]:
+    """The fields a hand (or a duel of pica-pica) may have under ``rules``."""
     deck = (MAZO, MAZO_TRICK) if rules.deck else ()
-    only_fields(deal, number, (*DEAL_FIELDS, *deck, *(c.field for c in rules.chains)))
+    return (*DEAL_FIELDS, *deck, *(c.field for c in rules.chains))
+
+
+def play(state: State, number: int, deal: Any) -> tuple[State, DealRow]:
+    """One hand: a hand of all the players, or (six players, the score in the band) a round of pica-pica."""
+    if pica_due(state):
+        return play_duels(state, number, deal)
+    if isinstance(deal, Mapping) and DUELS in deal:
+        template, values = _not_pica(state)
+        raise refuse(number, DUELS, template, **values)
+    rules = state.rules
+    only_fields(deal, number, hand_fields(rules))
     bets = read_bets(state, number, deal)
     winner, step, how = hand_outcome(state, number, deal)
     points, new, ended = count(state, [*((side, value) for _, side, value, _ in bets), (winner, step)])
+    new = replace(new, duels_last=False, hands=state.hands + 1)
     extras: list[tuple[str, Any]] = [("how", how)]
     if winner is not None:
         extras.append(("winner", winner))
@@ -398,6 +417,95 @@ def play(state: State, number: int, deal: Any) -> tuple[State, DealRow]:
     extras.extend((field, extra) for field, _, _, extra in bets)
     if rules.in_camas:
         extras.extend((("cama", dict(new.in_cama)), ("camas", dict(new.camas or {}))))
+    if ended:
+        new = replace(new, ended=number)
+        extras.append(("ends", True))
+    return new, DealRow(number, tuple(points.items()), tuple(new.scores.items()), tuple(extras))
+
+
+# ---------------------------------------------------------------- pica-pica (six players)
+
+#: the deal field of a round of pica-pica: the duels' results, in seat order
+DUELS = "duels"
+#: the leader's scores at which a round of pica-pica follows a hand of all six, by the option
+#: ``pica_pica``: from 5 to 25 [E4] or strictly between them [E5]; every other hand from the second [P4]
+PICA_BANDS: dict[str, tuple[int, int] | None] = {"none": None, "5_25": (5, 25), "6_24": (6, 24), "always": (0, 30)}
+
+
+def duel_pairs(players: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """Who plays whom in a round of pica-pica: each player against the one sitting opposite (seat 1
+    against seat 4, 2 against 5, 3 against 6) [P3, E4]."""
+    half = len(players) // 2
+    return tuple((players[k], players[k + half]) for k in range(half))
+
+
+def pica_due(state: State) -> bool:
+    """Whether the next hand is a round of pica-pica: six at the table, a ruleset playing it, the last
+    hand played by all six (a round of duels is followed by a hand of all six, and the game opens with
+    one) [P3, E4], and the leader's score within the band [E4]."""
+    return pica_next(state.rules, len(state.table.seating.players), state.hands, state.duels_last, state.scores)
+
+
+def pica_next(rules: Rules, seats: int, hands: int, duels_last: bool, scores: Mapping[str, int]) -> bool:
+    """:func:`pica_due` from what a page knows: the seats, the hands played, whether the last was a round of
+    duels, and the scores after it."""
+    band = rules.pica
+    if band is None or seats != 6 or hands == 0 or duels_last:
+        return False
+    return band[0] <= max(scores.values()) <= band[1]
+
+
+def _not_pica(state: State) -> tuple[str, dict[str, Any]]:
+    """Why this hand is not a round of pica-pica: the refusal's words and values."""
+    band = state.rules.pica
+    if band is None or len(state.table.seating.players) != 6:
+        return N_("this table does not play pica-pica: the hand is played by all the players"), {}
+    return (N_("this hand is played by all six: a round of pica-pica follows a hand of all six while the "
+               "leader has from {low} to {high}"), {"low": band[0], "high": band[1]})
+
+
+def _in_duel(k: int, error: SessionError) -> SessionError:
+    """A duel's refusal named by its place: ``duels[1].won``, ``duels[0]`` for the duel as a whole."""
+    first = error.first
+    where = f"{DUELS}[{k}]" if first.field == "deal" else f"{DUELS}[{k}].{first.field}"
+    return SessionError(replace(first, field=where))
+
+
+def read_duel(state: State, number: int, k: int, duel: Any) -> tuple[list[tuple[str | None, Step]], dict[str, Any]]:
+    """One duel, read as a hand of the two teams (one player each): its items in scoring order (its side
+    bet, then its hand) and what the row says of it. Each duel reads the score before the round: the
+    points are counted at the end of the round."""
+    try:
+        only_fields(duel, number, hand_fields(state.rules))
+        bets = read_bets(state, number, duel)
+        winner, step, how = hand_outcome(state, number, duel)
+    except SessionError as error:
+        raise _in_duel(k, error) from None
+    one, other = duel_pairs(state.table.seating.players)[k]
+    said: dict[str, Any] = {"players": [one, other], "how": how, "value": step}
+    if winner is not None:
+        said["winner"] = winner
+    said.update({field: extra for field, _, _, extra in bets})
+    return [*((side, value) for _, side, value, _ in bets), (winner, step)], said
+
+
+def play_duels(state: State, number: int, deal: Any) -> tuple[State, DealRow]:
+    """A round of pica-pica: three duels, each scored to its player's team, counted in seat order."""
+    pairs = duel_pairs(state.table.seating.players)
+    duels = deal.get(DUELS) if isinstance(deal, Mapping) else None
+    if not isinstance(duels, list) or len(duels) != len(pairs):
+        raise refuse(number, DUELS, N_("this hand is a round of pica-pica: give the {n} duels' results, in seat "
+                                       "order (seat 1 against seat 4 first)"), n=len(pairs))
+    only_fields(deal, number, (DUELS,))
+    items: list[tuple[str | None, Step]] = []
+    said = []
+    for k, duel in enumerate(duels):
+        duel_items, duel_said = read_duel(state, number, k, duel)
+        items += duel_items
+        said.append(duel_said)
+    points, new, ended = count(state, items)
+    new = replace(new, duels_last=True, hands=state.hands + 1)
+    extras: list[tuple[str, Any]] = [("round", "pica_pica"), (DUELS, said)]
     if ended:
         new = replace(new, ended=number)
         extras.append(("ends", True))
@@ -443,7 +551,14 @@ def rioplatense(options: Mapping[str, Any]) -> Rules:
     return Rules(ladder=(1, 2, 3, 4), target=target, ties="earliest", side="team", how=f"reached_{target}",
                  title="Truco", ruleset="rioplatense", raise_calls=("truco", "retruco", "vale_cuatro"),
                  chains=chains, half=HALVES[target], deck=True, mazo_first=options["mazo_first"],
-                 falta_malas=options["falta_malas"], contraflor_resto=options["contraflor_resto"])
+                 falta_malas=options["falta_malas"], contraflor_resto=options["contraflor_resto"],
+                 pica=_band(options.get("pica_pica", "none"), target))
+
+
+def _band(choice: str, target: int) -> tuple[int, int] | None:
+    """The option's band of the leader's score, within the game (in a game to 15 it ends with the game)."""
+    band = PICA_BANDS[choice]
+    return None if band is None else (band[0], min(band[1], target - 1))
 
 
 def valenciano(options: Mapping[str, Any]) -> Rules:
@@ -463,7 +578,7 @@ HALVES = {12: 0, 15: 0, 18: 9, 30: 15}
 MAKERS: dict[str, tuple[Callable[[Mapping[str, Any]], Rules] | None, tuple[str, ...]]] = {
     "seed": (None, ("three_ties",)),
     "rioplatense": (rioplatense, ("three_ties", "target", "flor", "flor_flor", "contraflor_resto", "falta_malas",
-                                  "mazo_first")),
+                                  "mazo_first", "pica_pica")),
     "valenciano": (valenciano, ("cama", "camas", "falta_cama")),
 }
 
@@ -506,9 +621,23 @@ def read_options_of(spec: GameSpec) -> Callable[[Mapping[str, Any], Seating], Ma
                 if option.name not in read and options[option.name] != option.default:
                     raise refuse(None, f"options.{option.name}", N_("the {ruleset} ruleset has no option {option!r}"),
                                  ruleset=options["ruleset"], option=option.name)
+            if options.get("pica_pica", "none") != "none":
+                check_pica_seats(seating)
         return options
 
     return read_options
+
+
+def check_pica_seats(seating: Seating) -> None:
+    """Pica-pica is for six, three against three, each player facing one of the other team [P1, P3]."""
+    players = seating.players
+    if len(players) != 6:
+        raise refuse(None, "options.pica_pica", N_("pica-pica is played by six players, three against three: "
+                                                   "this table has {n}"), n=len(players))
+    for one, other in duel_pairs(players):
+        if seating.team_of(one) == seating.team_of(other):
+            raise refuse(None, "teams", N_("in pica-pica each player plays the one sitting opposite, who must be of "
+                                           "the other team: {one} and {other} are partners"), one=one, other=other)
 
 
 def game_of(spec: GameSpec, rules: Rules) -> Game[State]:
@@ -539,7 +668,8 @@ TRUC_SPEC = GameSpec(name="truc", title="Truc", seats=(2, 4, 6, 8), partnership=
                               OptionSpec("flor_flor", 4, (4, 3, 6)),
                               OptionSpec("contraflor_resto", "falta", tuple(RESTO_READINGS)),
                               OptionSpec("falta_malas", "buenas", tuple(FALTA_READINGS)),
-                              OptionSpec("falta_cama", "buenas", ("buenas", "game"))),
+                              OptionSpec("falta_cama", "buenas", ("buenas", "game")),
+                              OptionSpec("pica_pica", "none", tuple(PICA_BANDS))),
                      source="seed 004 (Krasnopolsky), Truc, S4 L130-166; Truco as played today, docs/rules.md",
                      teams=2, presets=TRUC_PRESETS)
 PUT_SPEC = GameSpec(name="put", title="Put", seats=(2,), partnership="none", unit="points", options=(STAKE_OPTION,),

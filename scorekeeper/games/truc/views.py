@@ -13,7 +13,7 @@ from ...i18n import N_, _
 from ..replay import Played
 from ..views import Past, Pieces
 from . import forms
-from .engine import REST, TIE, Rules, options_read
+from .engine import DUELS, REST, TIE, Rules, duel_pairs, options_read
 from .tally import Drawing, drawing, halves, rules_of
 from .versus import Match, Record, records, series
 
@@ -183,6 +183,7 @@ def table_extra(played: Played) -> Mapping[str, Any]:
     camas = camas_of(played)
     return {"sides": shown, "target": rules.target, "halves": split, "half": rules.target // 2,
             "seats": seats_line(played, len(played.rows) + 1),
+            "pica_next": forms.pica_round(played, len(played.rows) + 1),
             "camas": camas, "partida": partida_of(played) if rules.in_camas else (), "camas_to_win": rules.camas,
             "closed": tuple(c for c in camas if c.winner is not None)}
 
@@ -223,9 +224,85 @@ def bet_views(played: Played) -> tuple[dict[str, Any], ...]:
                  for bet in forms.rules(played).chains)
 
 
+@dataclass(frozen=True)
+class DuelChoice:
+    """One button of a duel: its value (as a hand's common button), its words, and who scores what."""
+
+    value: str
+    words: str
+    scorer: str
+    points: int
+    #: the player whose button it is: the winner as dealt, or the one who called the truco
+    player: str = ""
+
+
+@dataclass(frozen=True)
+class DuelView:
+    """One duel of a round of pica-pica on the form: its number, its two players, its buttons."""
+
+    number: int
+    one: str
+    other: str
+    choices: tuple[DuelChoice, ...]
+    #: its side bet's buttons (the envido called by either, accepted and won by either, or refused)
+    bets: tuple[DuelChoice, ...] = ()
+
+
+def duel_views(played: Played) -> tuple[DuelView, ...]:
+    """The duels of a round of pica-pica, each player against the one opposite, with one button per result
+    (a player won as dealt; a truco accepted and either won; a truco refused), each naming the players."""
+    names = forms.sides(played)
+    seating = played.table.seating
+    call = first_word(forms.rules(played), forms.MAIN, played.game.spec.name)
+    bet = forms.duel_bet(played)
+    bet_call = bet.calls[0].name.replace("_", " ") if bet is not None else ""
+    views = []
+    for k, (one, other) in enumerate(duel_pairs(seating.players), start=1):
+        player = {names.index(seating.team_of(p)): p for p in (one, other)}
+        choices = [_duel_choice(value, ending, points, player, call)
+                   for value, ending, points in forms.duel_choices(played)]
+        bets = [_bet_choice(choice, player, bet_call) for choice in forms.duel_bet_choices(played)]
+        views.append(DuelView(k, one, other, tuple(sorted(choices, key=lambda c: (":" in c.value, c.player != one))),
+                              tuple(sorted(bets, key=lambda c: c.player != one))))
+    return tuple(views)
+
+
+def _bet_choice(choice: tuple[str, int, str, int, int], player: Mapping[int, str], call: str) -> DuelChoice:
+    """A duel's envido button in words, as the hand's own: who called, and who won it or refused it."""
+    value, caller, answer, side, points = choice
+    if answer == "won":
+        words = _("%(side)s: %(call)s, accepted; %(winner)s won") % {"side": player[caller], "call": call,
+                                                                     "winner": player[side]}
+        return DuelChoice(value, words, player[side], points, player[caller])
+    words = _("%(side)s: %(call)s; %(other)s: no quiero") % {"side": player[caller], "call": call,
+                                                             "other": player[side]}
+    return DuelChoice(value, words, player[caller], points, player[caller])
+
+
+def _duel_choice(value: str, ending: str, points: int, player: Mapping[int, str], call: str) -> DuelChoice:
+    """A duel's button in words: who won, or who called and how it was answered."""
+    kind, _sep, place = ending.partition("-")
+    ended = player[int(place)]
+    if ":" not in value:
+        return DuelChoice(value, _("%(side)s won") % {"side": ended}, ended, points, ended)
+    caller = player[int(value.partition(":")[0])]
+    if kind == "won":
+        return DuelChoice(value, _("%(side)s: %(call)s, accepted; %(winner)s won")
+                          % {"side": caller, "call": call, "winner": ended}, ended, points, caller)
+    return DuelChoice(value, _("%(side)s: %(call)s; %(other)s: no quiero") % {"side": caller, "call": call,
+                                                                             "other": ended}, caller, points, caller)
+
+
 def deal_extra(played: Played, number: int) -> Mapping[str, Any]:
-    """The sides, the chains of calls with their values, and what the tricks may be in this game."""
+    """The sides, the chains of calls with their values, and what the tricks may be in this game; for a
+    round of pica-pica, its duels."""
     rules = forms.rules(played)
+    if forms.pica_round(played, number):
+        before = scores_before(played, number)
+        return {"pica": True, "duels": duel_views(played), "seats": seats_line(played, number),
+                "call": first_word(rules, forms.MAIN, played.game.spec.name),
+                "bet_call": next((b.calls[0].name.replace("_", " ") for b in [forms.duel_bet(played)] if b), ""),
+                "before": tuple((n, before.get(n, 0)) for n in forms.sides(played)), "target": rules.target}
     names = forms.sides(played)
     before = scores_before(played, number)
     game = played.game.spec.name
@@ -239,7 +316,7 @@ def deal_extra(played: Played, number: int) -> Mapping[str, Any]:
             "mazo_first": rules.mazo_first,
             "eldest": played.table.options.get("three_ties") == "eldest",
             "before": tuple((n, before.get(n, 0)) for n in names), "target": rules.target,
-            "tie": TIE, "tricks": range(1, forms.TRICK_COUNT + 1)}
+            "tie": TIE, "tricks": range(1, forms.TRICK_COUNT + 1), "pica": False}
 
 
 #: the side bets a hand of a modern ruleset may carry, in the order they are played
@@ -253,8 +330,10 @@ def line_of(game: str) -> Callable[[Mapping[str, Any]], str]:
 
 def line_for(played: Played) -> Callable[[Mapping[str, Any]], str]:
     """A hand in one short line by the session's rules: a ruleset's raises by their names (truco,
-    retruco…) and its side bets (envido, flor, envit) with their calls and how they ended."""
-    return _line(forms.rules(played), forms.MAIN.first_word.get(played.game.spec.name, ""))
+    retruco…) and its side bets (envido, flor, envit) with their calls and how they ended; a round of
+    pica-pica duel by duel, each with its two players."""
+    return _line(forms.rules(played), forms.MAIN.first_word.get(played.game.spec.name, ""),
+                 duel_pairs(played.table.seating.players))
 
 
 def _bet_part(bet: Mapping[str, Any]) -> str:
@@ -283,13 +362,18 @@ def _ending(deal: Mapping[str, Any]) -> list[str]:
     return parts
 
 
-def _line(rules: Rules, word: str) -> Callable[[Mapping[str, Any]], str]:
+def _line(rules: Rules, word: str, pairs: Sequence[tuple[str, str]] = ()) -> Callable[[Mapping[str, Any]], str]:
     def call(k: int) -> str:
         if rules.raise_calls and k <= len(rules.raise_calls):
             return rules.raise_calls[k - 1].replace("_", " ")
         return word if k == 1 and word else "↑"
 
     def deal_line(deal: Mapping[str, Any]) -> str:
+        if isinstance(deal.get(DUELS), list):
+            return duels_line(deal[DUELS], pairs, hand_line)
+        return hand_line(deal)
+
+    def hand_line(deal: Mapping[str, Any]) -> str:
         parts = [_bet_part(bet) for field in BET_FIELDS if isinstance(bet := deal.get(field), Mapping)]
         raises = list(deal.get("raises") or [])
         for k, side in enumerate(raises, start=1):
@@ -299,6 +383,17 @@ def _line(rules: Rules, word: str) -> Callable[[Mapping[str, Any]], str]:
         return " · ".join([*parts, *_ending(deal)])
 
     return deal_line
+
+
+def duels_line(duels: Sequence[Any], pairs: Sequence[tuple[str, str]],
+               hand_line: Callable[[Mapping[str, Any]], str]) -> str:
+    """A round of pica-pica in one line: each duel, its two players (when known) and its hand's line."""
+    parts = []
+    for k, duel in enumerate(duels):
+        said = hand_line(duel) if isinstance(duel, Mapping) else ""
+        who = " – ".join(pairs[k]) if k < len(pairs) else str(k + 1)
+        parts.append(f"{who}: {said}")
+    return "pica-pica · " + "; ".join(parts)
 
 
 def match_of(played: Played, tonight: bool) -> Match | None:
@@ -374,6 +469,11 @@ OPTION_WORDS = {
     "falta_cama": N_("Valencia: the falta with both teams in the malas"),
     "falta_cama=buenas": N_("what takes the leader to the buenas"),
     "falta_cama=game": N_("the whole cama to the winner"),
+    "pica_pica": N_("Río de la Plata, six players: pica-pica"),
+    "pica_pica=none": N_("not played"),
+    "pica_pica=5_25": N_("a round of duels after each hand of all six while the leader has 5 to 25"),
+    "pica_pica=6_24": N_("a round of duels after each hand of all six while the leader has 6 to 24"),
+    "pica_pica=always": N_("a round of duels after each hand of all six, whatever the score"),
     "three_ties": N_("Three tied tricks"),
     "three_ties=eldest": N_("go to the eldest team"),
     "three_ties=tie": N_("tie the hand: nobody scores"),
@@ -406,8 +506,10 @@ def pieces(game: str) -> Pieces:
 
 
 def options_in_play(options: Mapping[str, Any]) -> frozenset[str]:
-    """The options a session reads: every one, or with a ruleset chosen those it reads (``engine.options_read``)."""
-    return options_read(options) if "ruleset" in options else frozenset(options)
+    """The options a session reads: every one, or with a ruleset chosen those it reads (``engine.options_read``);
+    pica-pica only when the table plays it (a sheet of four need not say that six would not)."""
+    read = options_read(options) if "ruleset" in options else frozenset(options)
+    return read - {"pica_pica"} if options.get("pica_pica", "none") == "none" else read
 
 
 PIECES = {game: pieces(game) for game in ("rentoy", "truc", "put")}

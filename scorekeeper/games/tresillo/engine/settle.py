@@ -11,7 +11,7 @@ from ....core.transfers import fewest_transfers
 from .model import MoneyTransfer, PaperDebt, Row, ScoringName, Settlement, Setup
 
 #: digits of the decimal arithmetic that turns tantos into money: a net of up to 10^40 tantos times a
-#: tanto value of up to 11 significant digits (domains.TANTO_VALUE) is exact
+#: tanto value of up to 11 significant digits (domains.STAKE) is exact
 MONEY_DIGITS = 60
 
 

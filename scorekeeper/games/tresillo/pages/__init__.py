@@ -26,7 +26,7 @@ ROUTES = groups.ROUTES + outbox.ROUTES
 ENDPOINTS = {"screen": "table.show", "ended": "table.end", "watch": "watch.show", "hand": "table.new_hand",
              "sync": "offline.sync", "pending": "offline.pending", "start": "groups.start"}
 #: the templates its table screen and hand form draw, compiled once in gunicorn's master (``serving.TABLE_PAGES``)
-COMPILED = ("games/tresillo/pages/_macros.html", "games/tresillo/pages/_fixes.html",
+COMPILED = ("games/tresillo/pages/_page.html", "games/tresillo/pages/_macros.html", "games/tresillo/pages/_fixes.html",
             "games/tresillo/pages/table.html", "games/tresillo/pages/hand.html")
 #: its sections of the group page (``web.endpoints.group_sections``): the evening being played or the next one,
 #: the paper carried in and the past evenings, drawn from the group's memory (``services.group_memory``)

@@ -8,18 +8,16 @@ Their endpoints keep the outbox's names (``offline.sync``, ``offline.pending``):
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import Any
 
-from flask import jsonify, render_template, request, url_for
+from flask import render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_wtf.csrf import generate_csrf
 
 from ....core import domains
 from ....i18n import _
 from ....web.access import session_or_404
 from ....web.forms import number_of
-from ....web.offline import KEY
+from ....web.offline import KEY, damaged_link, sync_answer
 from .. import services
 from .forms import HandForm, hand_form
 
@@ -31,10 +29,7 @@ def sync(token: str) -> ResponseReturnValue:
     """What the phone's outbox needs before sending: where the session stands, and a fresh form token;
     and who deals the next hands, kept by the phone for a hand form opened offline."""
     gs = session_or_404(token)
-    phone_key = request.args.get("phone", "")
-    elsewhere = [asdict(w) for w in services.waiting_elsewhere(gs, phone_key)] if KEY.match(phone_key) else []
-    return jsonify(version=gs.version, hands=services.count_hands(gs), closed=gs.closed, csrf=generate_csrf(),
-                   deals=services.deals_ahead(gs), elsewhere=elsewhere)
+    return sync_answer(gs, services.deals_ahead(gs))
 
 
 def _number(value: str | None) -> int:
@@ -54,9 +49,7 @@ def pending(token: str) -> ResponseReturnValue:
     key, number, edit = request.args.get("key", ""), _number(request.args.get("number")), _number(
         request.args.get("edit"))
     if not KEY.match(key) or number < 1 and edit < 1:
-        return render_template("web/error.html", title=_("This link is damaged"),
-                               message=_("Open the table again: the hands waiting on this phone are listed there."),
-                               back=url_for("table.show", token=token)), 400
+        return damaged_link(url_for("table.show", token=token))
     mine = hand_form(gs, formdata=request.args, number=min(edit, len(gs.hands) + 1) if edit else None)
     entry = mine.entry
     assert entry is not None

@@ -10,6 +10,7 @@ from .... import services as platform
 from ....services import *  # noqa: F403  (the platform's services, for Tresillo's pages)
 from ....services.groups import first_seats
 from ..engine import SUITS, HandChoices
+from ..engine import domains as own_domains  # Tresillo's own inputs' domains, for its forms
 from ..game import SPEC  # what a hand form may offer (services.choices_for)
 from .checks import CountAnswer, WhatIf, count_check, count_parties, what_if
 from .files import AlreadyImported, export_json, import_session, ledger_csv
@@ -47,7 +48,6 @@ from .views import (
     EndPage,
     HandsPage,
     TableScreen,
-    changed_rows,
     choices_for,
     end_page,
     hand_asks,
@@ -61,7 +61,7 @@ from .views import (
 )
 
 __all__ = [
-    "SUITS", "HandChoices",
+    "SUITS", "HandChoices", "own_domains",
     "CountAnswer", "WhatIf", "count_check", "count_parties", "what_if",
     "AlreadyImported", "export_json", "import_session", "ledger_csv",
     "Applied", "Change", "ChangePreview", "apply_change", "change_from_json", "deal_at", "edit_outcome",
@@ -71,7 +71,7 @@ __all__ = [
     "PendingComparison", "compare_fix", "compare_pending",
     "group_statistics",
     "Entry", "deals_ahead", "entry_for", "ledger_for", "session_dict",
-    "HANDS_PER_PAGE", "EndPage", "HandsPage", "TableScreen", "changed_rows", "choices_for", "end_page", "hand_asks",
+    "HANDS_PER_PAGE", "EndPage", "HandsPage", "TableScreen", "choices_for", "end_page", "hand_asks",
     "hands_page", "kept_screen", "kept_view", "rule_choices", "table_screen", "view_for", "view_from",
 ]
 __all__ += platform.__all__

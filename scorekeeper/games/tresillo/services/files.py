@@ -130,7 +130,7 @@ def _store(group: Group, session: Session, ledger: Ledger, log: list[LoggedChang
         players=list(setup.players),
         first_dealer=setup.first_dealer,
         start_tokens=setup.start_tokens,
-        tanto_value=str(setup.tanto_value),
+        stake=str(setup.tanto_value),
         currency=setup.currency,
         paper_in=[{"player": d.player, "amount": d.amount} for d in setup.paper],
         end_paper=setup.end_paper,

@@ -303,22 +303,8 @@ def apply_change(gs: GameSession, change: Change, *, key: str, version: int, pho
     if p.hands == hands:
         raise Refused("change", _("That is how it is recorded already: nothing was changed."))
     done = checked(gs, p)
-    changes.store_plan(gs, done.plan, key)
-    entry = _log_change(gs, change, hands, done.plan, key=key, phone=phone)
-    db.session.commit()
+    entry = changes.made(gs, change.kind, change.number, hands, done.plan, key=key, phone=phone)
     return Applied(entry, False, compared(gs, change, done))
-
-
-def _log_change(gs: GameSession, change: Change, old: list[dict[str, Any]], p: Plan, *, key: str,
-                phone: str) -> HistoryEntry:
-    i = change.number - 1
-    if change.kind == "delete":
-        return history.record(gs, "delete", key=key, phone=phone, hand=change.number, before=old[i])
-    if change.kind == "insert":
-        return history.record(gs, "insert", key=key, phone=phone, hand=change.number, after=p.hands[i])
-    end = changes.last_differing(old, p.hands, i)
-    return history.record(gs, change.kind, key=key, phone=phone, hand=change.number,
-                          before={"hands": old[i:end]}, after={"hands": p.hands[i:end]})
 
 
 # ------------------------------------------------------------------ undo and reopen
@@ -337,11 +323,7 @@ def undo(gs: GameSession, seq: int, *, key: str, phone: str) -> Applied:
 def _undo_hands(gs: GameSession, target: HistoryEntry, *, key: str, phone: str) -> HistoryEntry:
     check_open(gs)
     done = checked(gs, changes.inverse(target, hand_data(gs)))
-    changes.store_plan(gs, done.plan, key)
-    entry = history.record(gs, "undo", key=key, phone=phone, hand=target.hand, before=target.after,
-                           after=target.before, undoes=target.seq)
-    db.session.commit()
-    return entry
+    return changes.undone(gs, target, done.plan, key=key, phone=phone)
 
 
 def _undo_closing(gs: GameSession, target: HistoryEntry, *, key: str, phone: str) -> HistoryEntry:

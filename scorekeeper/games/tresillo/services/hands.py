@@ -37,9 +37,9 @@ from ....services.summaries import keep_summary
 from ....words import refusal
 from .. import words as narration
 from ..engine import RULESETS, HandResult, Ledger
-from ..views import RowView, SessionView
+from ..views import SessionView
 from .replays import Entry, entry_for, kept_after, ledger_for
-from .views import changed_rows, view_from
+from .views import view_from
 
 
 def start_session(
@@ -64,7 +64,7 @@ def start_session(
     if rules not in RULESETS:
         raise Refused("rules", _("Choose the rules from the list."))
     try:
-        value = domains.TANTO_VALUE.check(tanto_value)
+        value = domains.STAKE.check(tanto_value)
     except OutOfDomain as exc:
         raise Refused("tanto_value", sentence(refusal(exc))) from None
     gs = GameSession(
@@ -74,7 +74,7 @@ def start_session(
         players=list(players),
         first_dealer=first_dealer,
         start_tokens=whole(domains.START_TOKENS, start_tokens, "start_tokens"),
-        tanto_value=str(value),
+        stake=str(value),
         currency=clean(domains.CURRENCY, currency or "EUR", "currency"),
         paper_in=carried_paper(group),
         end_paper="settle",
@@ -116,11 +116,10 @@ class HandPreview:
 
 @dataclass(frozen=True)
 class Recomputed:
-    """A hand changed or removed: the evening before and after, and the rows whose figures changed."""
+    """A hand changed: the evening before and after (what changed is told by :func:`.fixes.edit_outcome`)."""
 
     before: SessionView
     after: SessionView
-    changed: list[RowView]
     logged: HistoryEntry | None = None  # the change's history entry
 
 
@@ -280,7 +279,7 @@ def _current(gs: GameSession, entry: Entry | None, number: int) -> Entry:
 
 def _recomputed(gs: GameSession, before: Ledger, after: Ledger) -> Recomputed:
     old, new = view_from(gs, before, rows=True), view_from(gs, after, rows=True)
-    return Recomputed(old, new, changed_rows(old, new))
+    return Recomputed(old, new)
 
 
 def edit_hand(
@@ -297,21 +296,18 @@ def edit_hand(
     check_open(gs)
     changes.check_current(gs, position + 1, version,
                           lambda: Refused("hand", gone_message(gs, position + 1, version), status=409), "form")
-    record = _hand_at(gs, position)
+    _hand_at(gs, position)
     entry = _current(gs, entry, position + 1)
     hand = kept_on_edit(entry, hand)
     try:
         after = entry.replaced(entry.parse(hand))
     except SessionError as exc:
         raise refused_from(exc) from None
-    before = record.data
-    record.data = hand
-    gs.version += 1
-    logged = history.record(gs, "edit", key=key or secrets.token_urlsafe(16), phone=phone, hand=position + 1,
-                            before=before, after=hand)
-    db.session.commit()
+    hands = hand_data(gs)
+    logged = changes.made(gs, "edit", position + 1, hands, changes.replaced(hands, position, hand),
+                          key=key or secrets.token_urlsafe(16), phone=phone)
     done = _recomputed(gs, entry.ledger, after)
-    return Recomputed(done.before, done.after, done.changed, logged)
+    return Recomputed(done.before, done.after, logged)
 
 
 def gone_message(gs: GameSession, number: int, version: int | None = None) -> str:

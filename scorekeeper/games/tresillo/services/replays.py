@@ -14,7 +14,7 @@ just before the hand being entered or edited, and the ledger as stored.
 A worker that meets a version it has not replayed (the other worker saved the
 last hand) does not replay the evening again when it can help it: if every
 change since a version it kept was a hand added at the end (:func:`appended`),
-it plays those hands on a fork of that replay (:func:`_caught_up`).
+it plays those hands on a fork of that replay (:func:`_catch_up`, through the platform's :class:`Replays`).
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def session_dict(
         "players": list(gs.players),
         "first_dealer": gs.first_dealer,
         "start_tokens": gs.start_tokens,
-        "tanto_value": gs.tanto_value,
+        "tanto_value": gs.stake,
         "currency": gs.currency,
         "end": {"paper": end_paper or gs.end_paper, **({"ended": True} if gs.closed else {})},
         "hands": hand_data(gs) if hands is None else hands,
@@ -123,14 +123,6 @@ def replayed(gs: GameSession) -> Replayed:
     return REPLAYS.replayed(gs)
 
 
-def _cached(gs: GameSession) -> Replayed | None:
-    return REPLAYS.cached(gs)
-
-
-def _caught_up(gs: GameSession) -> Replayed | None:
-    return REPLAYS.caught_up(gs)
-
-
 def _replay(gs: GameSession, number: int | None, keep_it: bool = True) -> tuple[Replayed, Table]:
     """One pass over the stored hands, kept (unless ``keep_it`` is false: the caller keeps it); and the table
     paused before hand ``number`` on the way (None: after the last hand, the kept replay's own table: never play
@@ -153,8 +145,7 @@ def kept_after(gs: GameSession, before: Replayed, table: Table, hand: Hand, hand
     ``table`` (``before``'s with ``hand`` played: the save played it once; the caller held the session's
     lock from ``before`` to the commit)."""
     session = Session(before.session.setup, (*before.session.hands, hand))
-    made = Replayed(version, (*before.hands, hand_data), session, table, table.ledger()).carry(before)
-    CACHE.put((gs.token, version), made)
+    REPLAYS.kept_after(gs, Replayed(version, (*before.hands, hand_data), session, table, table.ledger()).carry(before))
 
 
 @dataclass(frozen=True)
@@ -217,7 +208,7 @@ def entry_for(gs: GameSession, number: int | None = None) -> Entry:
     :func:`replayed` (a version another thread is replaying is waited for); a hand being edited
     replays the hands before it (one pass even when nothing was cached).
     """
-    whole = replayed(gs) if number is None else _cached(gs) or _caught_up(gs)
+    whole = replayed(gs) if number is None else REPLAYS.cached(gs) or REPLAYS.caught_up(gs)
     if whole is None:
         whole, table = _replay(gs, number)
     elif number is None or number == len(whole.hands) + 1:

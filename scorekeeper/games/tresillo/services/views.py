@@ -223,15 +223,3 @@ def end_page(gs: GameSession) -> EndPage:
         for mode in ("settle", "keep")
     }
     return EndPage(view, either["settle"], either["keep"])
-
-
-def changed_rows(before: SessionView, after: SessionView) -> list[Any]:
-    """Rows of ``after`` whose figures differ from ``before`` (or are new)."""
-    changed = []
-    for i, row in enumerate(after.rows):
-        old = before.rows[i] if i < len(before.rows) else None
-        if old is None or (old.bowls, old.plato, old.pajaritos, old.paper) != (
-            row.bowls, row.plato, row.pajaritos, row.paper
-        ):
-            changed.append(row)
-    return changed
