@@ -145,6 +145,8 @@ def forbidden_character(text: str) -> OutOfDomain | None:
     >>> forbidden_character("Ana"), forbidden_character("A\\x00"), forbidden_character("A\\ud800")
     (None, OutOfDomain('domain.control (code=U+0000)'), OutOfDomain('domain.surrogate'))
     """
+    if text.isascii() and text.isprintable():  # the usual name: none of these (each character asked costs a replay)
+        return None
     for ch in text:
         cat = unicodedata.category(ch)
         code = f"U+{ord(ch):04X}"
