@@ -220,6 +220,25 @@ def test_the_form_offers_each_duel_by_its_players_and_reads_one_tap_each():
     assert PIECES["truc"].form_field(played, 3, "duels[2].won") == "duel-3"
 
 
+def test_a_duels_envido_is_two_more_taps_and_reads_into_the_duel():
+    """A duel's envido [P3: each duel is a hand of its own]: called by either player, accepted and won by
+    either (2, [T3]) or refused (1 to the caller); entered beside the duel's result and read into that duel.
+    Eva's envido, Bea's better points: B 2; Bea's truco, accepted, Bea wins: B 2 more."""
+    played = replay(six(OPENING))
+    with use_language("es"):
+        bets = {c.value: (c.words, c.scorer, c.points) for c in duel_views(played)[1].bets}
+    assert len(bets) == 6 and bets["0:won-1"][1:] == ("Bea", 2) and bets["1:refused-0"][1:] == ("Bea", 1)
+    assert "Eva" in bets["0:won-1"][0] and "envido" in bets["0:won-1"][0]
+    form = {"duel-1": "won-0", "duel-2": "1:1:won-1", "duel-2-bet": "0:won-1", "duel-3": "won-1"}
+    deal, errors = forms.read(played, 3, form)
+    assert errors == {} and deal["duels"][1] == {
+        "raises": ["B"], "envido": {"calls": [{"by": "A", "call": "envido"}], "won": "B"}, "won": "B"}
+    assert forms.fields(played, 3, deal) == form
+    assert points(replayed(six([*OPENING, deal])))[-1] == {"A": 1, "B": 5}
+    deal, errors = forms.read(played, 3, {**form, "duel-1-bet": "0:refused-0"})
+    assert deal is None and set(errors) == {"duel-1"}
+
+
 def test_a_round_of_duels_in_one_line_in_spanish():
     """The line of the list of hands and of the sheet: each duel with its two players."""
     played = replay(six([*OPENING, ROUND]))
@@ -257,9 +276,11 @@ def test_a_duel_file_read_back_with_its_players(tmp_path: Path):
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.dictionaries(st.sampled_from(["duel-1", "duel-2", "duel-3", "duel-4", "end", "quick"]),
+@given(st.dictionaries(st.sampled_from(["duel-1", "duel-2", "duel-3", "duel-4", "end", "quick", "duel-1-bet",
+                                        "duel-3-bet"]),
                        st.sampled_from(["won-0", "won-1", "0:1:won-1", "1:1:fold-0", "fold-1", "won-2", "0:9:won-0",
-                                        "", ":", "mazo-0"]) | st.text(max_size=8), max_size=5))
+                                        "", ":", "mazo-0", "0:won-1", "1:refused-0", "0:refused-0"])
+                       | st.text(max_size=8), max_size=6))
 def test_hostile_round_forms_give_errors_by_field_or_a_round_the_engine_takes(form):
     """Whatever a posted round holds: the errors name duel fields, or the round read is one the engine scores."""
     played = replay(six(OPENING))

@@ -238,10 +238,10 @@ def test_the_pica_pica_form_and_the_camas_read_without_english(language):
     played = replay(six(TO_SEVEN))
     camas = replay(val([{"raises": ["A", "B", "A", "B"], "won": "A"}, {"won": "B"}]))
     with use_language(language):
-        said = [c.words for d in duel_views(played) for c in d.choices]
+        said = [c.words for d in duel_views(played) for c in (*d.choices, *d.bets)]
         said += [_(OPTION_WORDS[k]) for k in OPTION_WORDS if "pica" in k]
         said += list(standing(camas)) + [PIECES["truc"].scores_note(camas)]
-    assert len(said) == 3 * 8 + 5 + 3 + 1
+    assert len(said) == 3 * (8 + 6) + 5 + 3 + 1
     for text in said:
         assert english_words(QUOTED.sub(" ", text), language) == [], text
         assert not FAMILIAR[language].search(text), text

@@ -3,9 +3,9 @@
 A group of six starts a Truco rioplatense with pica-pica from 5 to 25 (docs/rules.md, "Pica-pica"). Three
 trucos accepted and won by Nosotros take it to 6 - 0, so the table announces the next hand as pica-pica; its
 form shows each player against the one opposite (Ana against Dan, Bea against Eva, Cleo against Fer), each
-duel one tap (two with a truco: open the truco results, tap one). A round saved with a duel missing is
-refused next to that duel and nothing is saved; completed, it scores each duel to its team (Nosotros 1, Ellos
-2 + 1) and the next hand is played by all six again. Screens photographed into SCREENSHOT_DIR when it is
+duel one tap (two with a truco: open the truco results, tap one; its envido two more). A round saved with a
+duel missing is refused next to that duel and nothing is saved; completed, it scores each duel to its team
+(Nosotros 1, Ellos 1 for an envido refused, 2 and 1) and the next hand is played by all six again. Screens photographed into SCREENSHOT_DIR when it is
 set (looked at by hand) and checked for sideways scrolling.
 """
 
@@ -85,15 +85,21 @@ def test_a_round_of_pica_pica_in_spanish(chromium, server):
     before = taps.count
     duel(taps, 2, "1:1:won-1")                                    # truco de Bea, querido, ganó Bea: Ellos +2
     assert taps.count - before == 2
+    taps.tap("fieldset.duel[data-duel='1'] details.duel-bet summary")  # envido de Dan, Ana no quiere: Ellos +1
+    taps.tap("label.choice:has(input[name=duel-1-bet][value='1:refused-0'])")
+    taps.tap("fieldset.duel[data-duel='3'] details.duel-bet summary")  # an envido tapped by mistake, taken back
+    taps.tap("label.choice:has(input[name=duel-3-bet][value='0:won-0'])")
+    taps.tap("label.choice:has(input[name=duel-3-bet][value=''])")
+    assert page.locator("label.choice:has(input[name=duel-3-bet][value=''])").inner_text() == "Sin envido"
     fits(page)
     shot(page, "truco-es-pica-form")
     taps.tap("form.deal-form > button[type=submit]")
     page.wait_for_selector(".truc-tally")
-    assert scores(page) == {"Nosotros": 7, "Ellos": 3}
+    assert scores(page) == {"Nosotros": 7, "Ellos": 4}
     assert page.locator(".pica-next").count() == 0                 # the next hand is played by all six
     line = page.locator("#deal-4 .hint").inner_text()
-    assert line.startswith("pica-pica · Ana – Dan: ganó Nosotros; Bea – Eva: Ellos: truco (2) · ganó Ellos; "
-                           "Cleo – Fer: ganó Ellos · "), line
+    assert line.startswith("pica-pica · Ana – Dan: Ellos: envido (Nosotros no quiso) · ganó Nosotros; Bea – Eva: "
+                           "Ellos: truco (2) · ganó Ellos; Cleo – Fer: ganó Ellos · "), line
     fits(page)
     shot(page, "truco-es-pica-table")
     taps.tap("#enter-deal")

@@ -277,7 +277,9 @@ def test_the_teams_are_named_on_the_start_form(browser, group):
 
 def test_pica_pica_refusals_are_shown_next_to_their_field_never_a_500(browser):
     """Pica-pica on a table of four is refused on the start form, next to the option; on six, a round of
-    duels with a duel left out is refused next to that duel and nothing is saved (docs/rules.md, "Pica-pica")."""
+    duels with a duel left out is refused next to that duel and nothing is saved; a fix that would leave a
+    saved round of duels outside the band is refused at the form's head, naming that hand (docs/rules.md,
+    "Pica-pica")."""
     six = ("Ana", "Bea", "Cleo", "Dan", "Eva", "Fer")
     group = gen_group(browser, players=six)
     page = browser.get(f"/g/{group}/play/truc").get_data(as_text=True)
@@ -307,3 +309,7 @@ def test_pica_pica_refusals_are_shown_next_to_their_field_never_a_500(browser):
     assert deals(browser, token)[-1] == {"duels": [{"won": "A"}, {"raises": ["B"], "won": "B"}, {"won": "B"}]}
     fix = browser.get(f"/s/{token}/play/deal/4").get_data(as_text=True)
     assert re.search(r'name="duel-2" value="1:1:won-1" checked', fix)
+    r = hand(browser, token, 3, quick="1:1:won-1")        # 4 - 2 after hand 3: hand 4 could not be duels
+    assert r.status_code == 400 and errors_on(r.get_data(as_text=True))["form"].startswith(
+        "Deal 4: This hand is played by all six: a round of pica-pica follows a hand of all six while the leader")
+    assert len(deals(browser, token)) == 4 and deals(browser, token)[2] == {"raises": ["A"], "won": "A"}

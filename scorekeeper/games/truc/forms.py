@@ -19,6 +19,7 @@ from ...i18n import N_, _
 from ..replay import Played
 from ..views import FormData, ReadDeal
 from .chains import Chain as Bet
+from .chains import calls_sum, refused_value
 from .engine import DUELS, MAZO, TIE, Rules, pica_next
 from .tally import rules_of
 
@@ -75,7 +76,7 @@ def _index(played: Played, side: Any) -> str:
 def fields(played: Played, number: int, deal: Mapping[str, Any] | None) -> dict[str, str]:
     """The form's values: nothing called for a new hand, the hand as entered for a fix."""
     if deal is not None and isinstance(deal.get(DUELS), list):
-        return {f"{DUEL}-{k}": duel_value(played, duel) for k, duel in enumerate(deal[DUELS], start=1)}
+        return duels_fields(played, deal[DUELS])
     out: dict[str, str] = {}
     for chain in CHAINS:
         called = list((deal or {}).get(chain.field) or [])
@@ -357,6 +358,17 @@ def read_bet(played: Played, form: FormData, bet: Bet, errors: dict[str, str]) -
 DUEL = "duel"
 
 
+def duels_fields(played: Played, duels: Sequence[Any]) -> dict[str, str]:
+    """The form's values of a round of duels as entered (a fix): each duel's result and its envido."""
+    out: dict[str, str] = {}
+    for k, duel in enumerate(duels, start=1):
+        out[f"{DUEL}-{k}"] = duel_value(played, duel)
+        said = duel_bet_value(played, duel) if isinstance(duel, Mapping) else None
+        if said:
+            out[f"{DUEL}-{k}-{BET_SUFFIX}"] = said
+    return out
+
+
 def pica_round(played: Played, number: int) -> bool:
     """Whether hand ``number`` is a round of pica-pica (``engine.pica_due``, from the rows before it)."""
     before = played.rows[:number - 1]
@@ -380,20 +392,81 @@ def duel_value(played: Played, duel: Any) -> str:
     end = (f"won-{_index(played, duel['won'])}" if "won" in duel
            else f"{FOLD}-{_index(played, duel['folded'])}" if "folded" in duel else "")
     value = end if not raises else f"{_index(played, raises[0])}:1:{end}"
-    others = set(duel) - {"raises", "won", "folded"}
+    bet = duel_bet(played)
+    others = set(duel) - {"raises", "won", "folded", *((bet.field,) if bet is not None else ())}
     known = {v for v, _e, _p in duel_choices(played)}
-    return value if value in known and len(raises) <= 1 and not others else ""
+    return value if value in known and len(raises) <= 1 and not others and duel_bet_value(played, duel) is not None \
+        else ""
+
+
+#: the form field of duel ``k``'s side bet (its envido): ``duel-1-bet``
+BET_SUFFIX = "bet"
+
+
+def duel_bet(played: Played) -> Bet | None:
+    """The side bet a duel's form offers: the ruleset's first chain that is answered (the envido; a lone flor
+    scores by itself and is entered in the session file), or None."""
+    return next((c for c in rules(played).chains if not c.sung_alone), None)
+
+
+def duel_bet_choices(played: Played) -> tuple[tuple[str, int, str, int, int], ...]:
+    """A duel's side bet as buttons, ``(value, caller, answer, side, points)``: its opening call by either
+    side, accepted and won by either, or refused by the other (``0:won-1``, ``1:refused-0``)."""
+    bet = duel_bet(played)
+    if bet is None:
+        return ()
+    call = [bet.calls[0].name]
+    accepted, refused = calls_sum(bet, call), refused_value(bet, call)
+    out: list[tuple[str, int, str, int, int]] = []
+    for caller in range(len(sides(played))):
+        out += [(f"{caller}:won-{w}", caller, "won", w, accepted) for w in (caller, 1 - caller)]
+        out.append((f"{caller}:refused-{1 - caller}", caller, "refused", 1 - caller, refused))
+    return tuple(out)
+
+
+def duel_bet_value(played: Played, duel: Mapping[str, Any]) -> str | None:
+    """The side-bet button a duel as entered stands for ("" for none), or None when no button says it."""
+    bet = duel_bet(played)
+    entered = duel.get(bet.field) if bet is not None else None
+    if entered is None:
+        return ""
+    if not isinstance(entered, Mapping) or bet is None:
+        return None
+    calls = entered.get("calls")
+    if not (isinstance(calls, list) and len(calls) == 1 and isinstance(calls[0], Mapping)):
+        return None
+    answer = next((a for a in ("won", "refused") if a in entered), "")
+    value = f"{_index(played, calls[0].get('by'))}:{answer}-{_index(played, entered.get(answer))}"
+    known = {v for v, *_rest in duel_bet_choices(played)}
+    return value if calls[0].get("call") == bet.calls[0].name and value in known else None
+
+
+def read_duel_bet(played: Played, form: FormData, k: int, errors: dict[str, str]) -> dict[str, Any] | None:
+    """Duel ``k``'s side bet as tapped (None: none was), or an error beside the duel."""
+    value = form.get(f"{DUEL}-{k}-{BET_SUFFIX}", "")
+    bet = duel_bet(played)
+    if not value or bet is None:
+        return None
+    found = next((c for c in duel_bet_choices(played) if c[0] == value), None)
+    if found is None:
+        errors[f"{DUEL}-{k}"] = _("Choose the calls with the buttons.")
+        return None
+    names = sides(played)
+    _value, caller, answer, side, _points = found
+    return {"calls": [{"by": names[caller], "call": bet.calls[0].name}], answer: names[side]}
 
 
 def read_duels(played: Played, form: FormData) -> ReadDeal:
-    """The round of pica-pica as tapped: each duel's button read as a hand of the two sides."""
+    """The round of pica-pica as tapped: each duel's button read as a hand of the two sides, with its envido."""
     errors: dict[str, str] = {}
     duels: list[dict[str, Any]] = []
     known = {v for v, _e, _p in duel_choices(played)}
+    bet = duel_bet(played)
     for k in range(1, len(played.table.seating.players) // 2 + 1):
         value = form.get(f"{DUEL}-{k}", "")
+        side_bet = read_duel_bet(played, form, k, errors)
         if value not in known:
-            errors[f"{DUEL}-{k}"] = _("Tap how this duel ended.")
+            errors.setdefault(f"{DUEL}-{k}", _("Tap how this duel ended."))
             continue
         duel: dict[str, Any] = {}
         fake = _quick({QUICK: value}) if ":" in value else {"end": value}
@@ -401,6 +474,8 @@ def read_duels(played: Played, form: FormData) -> ReadDeal:
             called = read_calls(played, fake, chain, errors)
             if called:
                 duel[chain.field] = called
+        if side_bet is not None and bet is not None:
+            duel[bet.field] = side_bet
         read_ending(played, fake, duel, errors)
         duels.append(duel)
     return (None, errors) if errors else ({DUELS: duels}, {})

@@ -244,6 +244,8 @@ class DuelView:
     one: str
     other: str
     choices: tuple[DuelChoice, ...]
+    #: its side bet's buttons (the envido called by either, accepted and won by either, or refused)
+    bets: tuple[DuelChoice, ...] = ()
 
 
 def duel_views(played: Played) -> tuple[DuelView, ...]:
@@ -252,13 +254,29 @@ def duel_views(played: Played) -> tuple[DuelView, ...]:
     names = forms.sides(played)
     seating = played.table.seating
     call = first_word(forms.rules(played), forms.MAIN, played.game.spec.name)
+    bet = forms.duel_bet(played)
+    bet_call = bet.calls[0].name.replace("_", " ") if bet is not None else ""
     views = []
     for k, (one, other) in enumerate(duel_pairs(seating.players), start=1):
         player = {names.index(seating.team_of(p)): p for p in (one, other)}
         choices = [_duel_choice(value, ending, points, player, call)
                    for value, ending, points in forms.duel_choices(played)]
-        views.append(DuelView(k, one, other, tuple(sorted(choices, key=lambda c: (":" in c.value, c.player != one)))))
+        bets = [_bet_choice(choice, player, bet_call) for choice in forms.duel_bet_choices(played)]
+        views.append(DuelView(k, one, other, tuple(sorted(choices, key=lambda c: (":" in c.value, c.player != one))),
+                              tuple(sorted(bets, key=lambda c: c.player != one))))
     return tuple(views)
+
+
+def _bet_choice(choice: tuple[str, int, str, int, int], player: Mapping[int, str], call: str) -> DuelChoice:
+    """A duel's envido button in words, as the hand's own: who called, and who won it or refused it."""
+    value, caller, answer, side, points = choice
+    if answer == "won":
+        words = _("%(side)s: %(call)s, accepted; %(winner)s won") % {"side": player[caller], "call": call,
+                                                                     "winner": player[side]}
+        return DuelChoice(value, words, player[side], points, player[caller])
+    words = _("%(side)s: %(call)s; %(other)s: no quiero") % {"side": player[caller], "call": call,
+                                                             "other": player[side]}
+    return DuelChoice(value, words, player[caller], points, player[caller])
 
 
 def _duel_choice(value: str, ending: str, points: int, player: Mapping[int, str], call: str) -> DuelChoice:
@@ -283,6 +301,7 @@ def deal_extra(played: Played, number: int) -> Mapping[str, Any]:
         before = scores_before(played, number)
         return {"pica": True, "duels": duel_views(played), "seats": seats_line(played, number),
                 "call": first_word(rules, forms.MAIN, played.game.spec.name),
+                "bet_call": next((b.calls[0].name.replace("_", " ") for b in [forms.duel_bet(played)] if b), ""),
                 "before": tuple((n, before.get(n, 0)) for n in forms.sides(played)), "target": rules.target}
     names = forms.sides(played)
     before = scores_before(played, number)
