@@ -286,16 +286,18 @@ def game_instructions(trees: dict[str, Path], sizes: list[int], names: list[str]
                     if code != ROOT:
                         theirs = _run_child(code, ["--figures", str(path)]).stdout.strip()
                         assert theirs == mine, f"{name}: {tree} computes other figures than this tree"
-                    none, engine = _counted(code, path, ["none", "engine"], jobs)
-                    per_tree[tree] = (engine - none) / n
+                    modes = ["none", "engine"] + (["plain"] if code == ROOT and plain is not None else [])
+                    counts = _counted(code, path, modes, jobs)
+                    per_tree[tree] = (counts[1] - counts[0]) / n
+                    if code == ROOT and plain is not None:
+                        floor = (counts[2] - counts[0]) / n
                 cell = "".join(f"{per_tree[t]:12,.0f}" for t in [*list(trees)[-1:], *list(trees)[:-1]])
                 if plain is None:
                     cells.append(cell + f"{'—':>10}{'—':>7}")
                     over.append(f"{name} (no plain loop)")
                     continue
-                none, floor = _counted(ROOT, path, ["none", "plain"], jobs)
-                times = per_tree[list(trees)[-1]] / ((floor - none) / n)
-                cells.append(cell + f"{(floor - none) / n:10,.0f}{times:7.1f}")
+                times = per_tree[list(trees)[-1]] / floor
+                cells.append(cell + f"{floor:10,.0f}{times:7.1f}")
                 if times > MOST_TIMES:
                     over.append(f"{name} at {n:,} ({times:.1f}×)")
             print(f"{name:>20}" + "".join(cells), flush=True)

@@ -21,6 +21,7 @@ MODULES = [
     "scorekeeper.games.tresillo.engine.stake",
     "scorekeeper.games.tresillo.engine.puesta",
     "scorekeeper.games.tresillo.engine.countcheck",
+    "scorekeeper.games.tresillo.engine.domains",
     "scorekeeper.games.tresillo.words",
     "scorekeeper.games.tresillo.views",
     "scorekeeper.core.evenings",

@@ -1,4 +1,4 @@
-"""Every input's domain, defined once: what a name, a tanto value, a count may be.
+"""Every input's domain, defined once: what a name, a stake, a count may be (a game's own in its engine).
 
 The session-file reader, the web forms, the services and the database columns
 (their sizes and CHECK constraints) all take their limits from here, so a
@@ -6,7 +6,7 @@ value one of them accepts is never refused — or stored and then choked on —
 by another. docs/rules.md ("What may be entered") lists the same numbers.
 
 A check returns the value in its one canonical form (a name trimmed, its
-inner spaces single and its letters composed; a tanto value without an
+inner spaces single and its letters composed; a stake without an
 exponent) or raises :class:`OutOfDomain` with a sentence saying what the
 field takes — as data: which rule the value broke and the figures of that rule.
 The words are the platform's (``scorekeeper.words.refusal``), in the
@@ -16,12 +16,12 @@ more digits than the largest value has.
 
 >>> PLAYER_NAME.clean("  Ana   María ")
 'Ana María'
->>> TRICKS.parse("5")
-5
->>> TRICKS.parse("²")
+>>> START_TOKENS.parse("160")
+160
+>>> START_TOKENS.parse("²")
 Traceback (most recent call last):
 ...
-scorekeeper.core.domains.OutOfDomain: domain.whole (least=0, most=9)
+scorekeeper.core.domains.OutOfDomain: domain.whole (least=5, most=100000)
 >>> str(STAKE.check(Decimal("1E+2"))), str(STAKE.check("0.10")), str(STAKE.parse("0,5"))
 ('100', '0.10', '0.5')
 """
@@ -145,6 +145,8 @@ def forbidden_character(text: str) -> OutOfDomain | None:
     >>> forbidden_character("Ana"), forbidden_character("A\\x00"), forbidden_character("A\\ud800")
     (None, OutOfDomain('domain.control (code=U+0000)'), OutOfDomain('domain.surrogate'))
     """
+    if text.isascii() and text.isprintable():  # the usual name: none of these (each character asked costs a replay)
+        return None
     for ch in text:
         cat = unicodedata.category(ch)
         code = f"U+{ord(ch):04X}"
@@ -228,7 +230,7 @@ _DECIMAL_TEXT = re.compile(r"[0-9]+(?:\.[0-9]+)?|[0-9]*\.[0-9]+")
 
 @dataclass(frozen=True, slots=True)
 class Amount:
-    """A decimal from 0 to ``most`` with at most ``places`` decimal places (money per tanto)."""
+    """A decimal from 0 to ``most`` with at most ``places`` decimal places (money per point)."""
 
     most: Decimal
     places: int
@@ -305,30 +307,12 @@ CURRENCY = Text("currency", 1, 8, chars="currency",
                 reserved_reason="domain.not_money")
 #: the money one point of a game is worth (Tresillo's tanto): 0 to 100,000 with at most 4 decimal places
 STAKE = Amount(Decimal(100_000), 4)
-#: the tantos each player starts with (at least one pajarito)
+#: the points each player starts with (Tresillo's tokens)
 START_TOKENS = Whole(5, 100_000)
-#: a group's own amount for a condición, the ante, the French dealer's bet
-OWN_AMOUNT = Whole(0, 10_000)
-#: the size of a pajarito
-PAJARITO = Whole(1, 10_000)
-#: tricks one player took in a hand
-TRICKS = Whole(0, 9)
-#: top trumps in sequence held by the declarer, counted for an estuche (scores ×5): nine cards in a hand
-ESTUCHE_COUNT = Whole(3, 9)
-#: top trumps in sequence held by the opponents together (a contra-estuche): up to all twelve trumps
-CONTRA_ESTUCHE_COUNT = Whole(3, 12)
-#: either count, as a session file may give it (the reading checks each side against its own domain)
-TOP_TRUMPS = Whole(ESTUCHE_COUNT.least, CONTRA_ESTUCHE_COUNT.most)
-#: a debt carried in on the paper (a game that carries paper from one session to the next)
-PAPER_DEBT = Whole(1, 1_000_000_000)
 #: how many hands one session may hold (a server may set a lower limit)
 HANDS = Whole(0, 10_000)
 #: the number of a hand in its session
 HAND_NUMBER = Whole(1, HANDS.most)
-#: how many debts a session may carry in on the paper (two per hand at most)
-PAPER_DEBTS = Whole(0, 2 * HANDS.most)
-#: players at one table
-SEATS = Whole(3, 4)
 #: a session's version (one more for every change)
 VERSION = Whole(0, 2**31 - 1)
 #: the number of a stored row a form refers to (the newest evening a page knew of)

@@ -9,7 +9,7 @@ misdeal): it counts for nobody. Standard library only (a test scans the imports)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -55,7 +55,11 @@ SPEC = GameSpec(
 
 @dataclass(frozen=True, slots=True)
 class State:
-    """The match so far: the table, the deals each side has won, and the deal it ended at."""
+    """The match so far: the table, the deals each side has won, and the deal it ended at.
+
+    Each deal builds the next one with its fields in order, not with ``dataclasses.replace``, which looks
+    the fields up again on every call (``bench/replay.py --instructions --games`` counts the difference).
+    """
 
     table: Table
     sides: tuple[str, str]
@@ -65,7 +69,7 @@ class State:
     def winner(self) -> int | None:
         """The side (0 or 1) that has won the match: the one that has won the deals it needed (None: neither yet)."""
         wins = self.table.options["wins"]
-        return next((side for side in (0, 1) if self.won[side] >= wins), None)
+        return 0 if self.won[0] >= wins else 1 if self.won[1] >= wins else None
 
 
 def read_options(raw: Mapping[str, Any], seating: Seating) -> Mapping[str, Any]:
@@ -82,11 +86,13 @@ def start(table: Table) -> State:
 def deal_winner(number: int, deal: Mapping[str, Any], sides: tuple[str, str]) -> tuple[int | None, tuple[int, int]]:
     """The side that won a deal played out (None: 60-60) and each side's card points, checked whole."""
     points = keyed(deal["points"], number, "points", sides)
-    cards = tuple(whole(points[side], number, f"points.{side}", 0, DEAL_POINTS) for side in sides)
-    if sum(cards) != DEAL_POINTS:
+    first, second = sides
+    cards = (whole(points[first], number, f"points.{first}", 0, DEAL_POINTS),
+             whole(points[second], number, f"points.{second}", 0, DEAL_POINTS))
+    if cards[0] + cards[1] != DEAL_POINTS:
         raise refuse(number, "points", N_("the card points of two sides add up to {whole}, not {total}"),
                      whole=DEAL_POINTS, total=sum(cards))
-    return next((side for side in (0, 1) if cards[side] > HALF), None), (cards[0], cards[1])
+    return (0 if cards[0] > HALF else 1 if cards[1] > HALF else None), cards
 
 
 def play(state: State, number: int, deal: Mapping[str, Any]) -> tuple[State, DealRow]:
@@ -101,9 +107,9 @@ def play(state: State, number: int, deal: Mapping[str, Any]) -> tuple[State, Dea
     winner, cards = deal_winner(number, deal, sides)
     gained = (int(winner == 0), int(winner == 1))
     won = (state.won[0] + gained[0], state.won[1] + gained[1])
-    after = replace(state, won=won)
+    after = State(state.table, sides, won)  # built, not dataclasses.replace(): see State
     if after.winner() is not None:
-        after = replace(after, ended=number)
+        after = State(state.table, sides, won, number)
     return after, row(after, number, gained, (("cards", dict(zip(sides, cards, strict=True))),))
 
 

@@ -10,7 +10,7 @@ every player's net and counters. Money is the net times the value of a counter. 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ...core.errors import N_
@@ -52,7 +52,11 @@ ROUND_FIELDS = ("put", "folded")
 
 @dataclass(frozen=True, slots=True)
 class State:
-    """The table between hands: each player's net so far (in counters)."""
+    """The table between hands: each player's net so far (in counters).
+
+    Each deal builds the next one with its fields in order, not with ``dataclasses.replace``, which looks
+    the fields up again on every call (``bench/replay.py --instructions --games`` counts the difference).
+    """
 
     table: Table
     nets: Mapping[str, int]
@@ -219,7 +223,7 @@ def play(state: State, number: int, deal: Any) -> tuple[State, DealRow]:
         pot = sum(hand.put.values())
         points = {p: (pot if p == hand.winner else 0) - hand.put[p] for p in players}
         extras = [("pot", pot), ("winner", hand.winner)]
-    new = replace(state, nets={p: state.nets[p] + points[p] for p in players})
+    new = State(state.table, {p: state.nets[p] + points[p] for p in players})  # not dataclasses.replace (State)
     extras.append(("counters", {p: new.counters(p) for p in players}))
     if "dealer" in deal:  # kept for the table: who deals next follows who dealt
         extras.append(("dealer", deal["dealer"]))

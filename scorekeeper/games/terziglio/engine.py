@@ -10,7 +10,7 @@ target, or paid at once every deal. docs/rules.md, "Terziglio". Standard library
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -69,7 +69,11 @@ SPEC = GameSpec(
 
 @dataclass(frozen=True, slots=True)
 class State:
-    """The table between deals: every player's score, whether the last deal was passed, the end."""
+    """The table between deals: every player's score, whether the last deal was passed, the end.
+
+    Each deal builds the next one with its fields in order, not with ``dataclasses.replace``, which looks
+    the fields up again on every call (``bench/replay.py --instructions --games`` counts the difference).
+    """
 
     table: Table
     scores: Mapping[str, int]
@@ -134,7 +138,8 @@ def play(state: State, number: int, deal: Any) -> tuple[State, DealRow]:
             if key != "bid":
                 raise refuse(number, str(key), N_("a passed deal records nothing else"))
         zero = tuple((p, 0) for p in players)
-        return replace(state, passed=True), DealRow(number, zero, tuple(state.scores.items()), (("passed", True),))
+        row = DealRow(number, zero, tuple(state.scores.items()), (("passed", True),))
+        return State(state.table, state.scores, True), row
     if options["pass_out"] and state.passed and AMOUNT[bid] < AMOUNT[AFTER_PASS_OUT]:
         raise refuse(number, "bid", N_("after a deal everybody passed the lowest bid is {bid}"), bid=AFTER_PASS_OUT)
     if "soloist" not in deal:
@@ -154,9 +159,9 @@ def play(state: State, number: int, deal: Any) -> tuple[State, DealRow]:
     deal_points = {p: net.get(p, 0) for p in players}
     scores = {p: state.scores[p] + deal_points[p] for p in players}
     extras: list[tuple[str, Any]] = [("made", made), ("amount", amount)]
-    new = replace(state, scores=scores, passed=False)
-    if options["scoring"] == "game" and any(s >= options["target"] for s in scores.values()):
-        new = replace(new, ended=number)
+    ended = options["scoring"] == "game" and any(s >= options["target"] for s in scores.values())
+    new = State(state.table, scores, False, number if ended else None)  # not dataclasses.replace (see State)
+    if ended:
         extras += [("ends", True), ("how", "target")]
     return new, DealRow(number, tuple(deal_points.items()), tuple(scores.items()), tuple(extras))
 

@@ -98,7 +98,11 @@ class Sides:
 
 @dataclass(frozen=True, slots=True)
 class State:
-    """The game between deals: the running scores and, once it ended, how."""
+    """The game between deals: the running scores and, once it ended, how.
+
+    Each deal builds the next one with its fields in order, not with ``dataclasses.replace``, which looks
+    the fields up again on every call (``bench/replay.py --instructions --games`` counts the difference).
+    """
 
     table: Table
     #: the score keys in the order the rows list them (teams, or players in seating order)
@@ -295,11 +299,12 @@ def advance(state: State, number: int, outcome: Outcome, sides: Sides,
         for holder in sides.holders[i]:
             points[holder] += outcome.side_points[i]
     scores = {k: state.scores[k] + points[k] for k in state.keys}
-    new = replace(state, scores=scores)
     more = list(extras)
-    if outcome.winner is not None:
-        new = replace(new, ended=number, winners=sides.members[outcome.winner], multiplier=outcome.multiplier,
-                      how=outcome.how)
+    if outcome.winner is None:  # built with its fields in order, not by dataclasses.replace (see State)
+        new = State(state.table, state.keys, scores)
+    else:
+        new = State(state.table, state.keys, scores, number, sides.members[outcome.winner], outcome.multiplier,
+                    outcome.how)
         more += [("ends", True), ("how", outcome.how), ("multiplier", outcome.multiplier)]
     row = DealRow(number, tuple((k, points[k]) for k in state.keys), tuple((k, scores[k]) for k in state.keys),
                   tuple(more))

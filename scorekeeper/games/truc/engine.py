@@ -105,7 +105,11 @@ MAZO, MAZO_TRICK = "mazo", "trick"
 
 @dataclass(frozen=True, slots=True)
 class State:
-    """The table between hands: each side's score, and the hand the game ended at."""
+    """The table between hands: each side's score, and the hand the game ended at.
+
+    Each deal builds the next one with its fields in order, not with ``dataclasses.replace``, which looks
+    the fields up again on every call (``bench/replay.py --instructions --games`` counts the difference).
+    """
 
     table: Table
     rules: Rules
@@ -384,10 +388,10 @@ def count(state: State, items: Sequence[tuple[str | None, Step]]) -> tuple[dict[
             if not ended:
                 cama = dict.fromkeys(state.sides, 0)
             scores = {s: state.scores[s] + points[s] for s in state.sides}
-            return points, replace(state, scores=scores, cama=cama, camas=camas,
-                                   winner=side if ended else None), ended
-    scores = {s: state.scores[s] + points[s] for s in state.sides}
-    return points, replace(state, scores=scores, cama=cama, camas=camas), False
+            return points, State(state.table, rules, state.sides, scores, None, side if ended else None, cama,
+                                 camas), ended
+    scores = {s: state.scores[s] + points[s] for s in state.sides}  # State in field order, not replace() (see State)
+    return points, State(state.table, rules, state.sides, scores, None, None, cama, camas), False
 
 
 def hand_fields(rules: Rules) -> tuple[str, ...]:
@@ -418,7 +422,7 @@ def play(state: State, number: int, deal: Any) -> tuple[State, DealRow]:
     if rules.in_camas:
         extras.extend((("cama", dict(new.in_cama)), ("camas", dict(new.camas or {}))))
     if ended:
-        new = replace(new, ended=number)
+        new = State(new.table, rules, new.sides, new.scores, number, new.winner, new.cama, new.camas)
         extras.append(("ends", True))
     return new, DealRow(number, tuple(points.items()), tuple(new.scores.items()), tuple(extras))
 

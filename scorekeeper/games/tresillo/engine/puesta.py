@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from .reading import Play
     from .rules import Ruleset
 
+#: builds a named tuple from its fields in order, every field given (see :func:`score`)
+_new_tuple = tuple.__new__
 _CONTRACT_REASON = {c: Reason(c) for c in ("entrada", "vuelta", "solo", "penetro")}
 #: condiciones a winning declarer may also be paid, besides the contract's and the bola
 _EXTRAS = (("estuche", Reason.ESTUCHE), ("contra_estuche", Reason.CONTRA_ESTUCHE), ("primeras", Reason.PRIMERAS))
@@ -61,7 +63,8 @@ def score(play: Play, stake: Stake, rules: Ruleset) -> Scored:
         plato_puesta: bool | None = False  # the plato (and its puesta) went to the winner
     else:
         plato_puesta = True if where == "plato" else None
-    return Scored(outcome, transfers, stake, winner, puestas, where, plato_puesta)
+    # Scored(outcome, transfers, stake, winner, puestas, where, plato_puesta), without its __new__ (Table.play)
+    return _new_tuple(Scored, (outcome, transfers, stake, winner, puestas, where, plato_puesta, None))
 
 
 def decide(play: Play) -> tuple[Outcome, str | None]:

@@ -25,8 +25,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ....core.domains import CONTRA_ESTUCHE_COUNT, ESTUCHE_COUNT
 from ....core.errors import N_, HandError, field_error
+from .domains import CONTRA_ESTUCHE_COUNT, ESTUCHE_COUNT
 from .model import GIVEN_OUTCOMES, Hand, HandFacts, builder
 from .options import SUITS
 from .rules import CONTRACTS, HAND_FIELDS

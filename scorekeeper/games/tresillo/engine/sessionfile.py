@@ -30,6 +30,7 @@ from ....core import domains
 from ....core.domains import OutOfDomain, is_whole
 from ....core.errors import N_, SessionError, field_error
 from ....core.sessionjson import check_plain, parse_json
+from . import domains as limits
 from .model import (
     GIVEN_OUTCOMES,
     NO_OPTIONS,
@@ -71,7 +72,7 @@ SESSION_FIELDS = frozenset({
 })
 END_FIELDS = frozenset({"paper", "ended"})
 #: the numbers among the options, and their domains
-_OPTION_AMOUNTS = {"ante": domains.OWN_AMOUNT, "pajarito": domains.PAJARITO, "dealer_bet": domains.OWN_AMOUNT}
+_OPTION_AMOUNTS = {"ante": limits.OWN_AMOUNT, "pajarito": limits.PAJARITO, "dealer_bet": limits.OWN_AMOUNT}
 
 
 def _err(hand: int | None, field: str, template: str, **params: Any) -> SessionError:
@@ -91,7 +92,7 @@ def _players(d: Mapping[str, Any]) -> tuple[str, ...]:
     players = d.get("players")
     if not isinstance(players, list):
         raise _err(None, "players", N_("give the players as a list of names in seating order"))
-    if not domains.SEATS.least <= len(players) <= domains.SEATS.most:
+    if not limits.SEATS.least <= len(players) <= limits.SEATS.most:
         raise _err(None, "players", N_("Tresillo is played by 3 or 4, not {count}"), count=len(players))
     names: list[str] = []
     for i, p in enumerate(players):
@@ -133,8 +134,8 @@ def _paper(d: Mapping[str, Any], players: tuple[str, ...]) -> tuple[PaperDebt, .
         return ()
     if not isinstance(raw, list):
         raise _err(None, "paper", N_("give the paper as a list of {{player, amount}}"))
-    if len(raw) > domains.PAPER_DEBTS.most:
-        raise _err(None, "paper", N_("at most {most:,} reserved puestas"), most=domains.PAPER_DEBTS.most)
+    if len(raw) > limits.PAPER_DEBTS.most:
+        raise _err(None, "paper", N_("at most {most:,} reserved puestas"), most=limits.PAPER_DEBTS.most)
     paper = []
     for i, item in enumerate(raw):
         if not isinstance(item, Mapping):
@@ -143,7 +144,7 @@ def _paper(d: Mapping[str, Any], players: tuple[str, ...]) -> tuple[PaperDebt, .
         p = _name(item.get("player"), None, f"paper[{i}].player", players)
         if p is None:
             raise _err(None, f"paper[{i}].player", N_("whose debt is it?"))
-        amount = _domain(item.get("amount"), domains.PAPER_DEBT.check, None, f"paper[{i}].amount")
+        amount = _domain(item.get("amount"), limits.PAPER_DEBT.check, None, f"paper[{i}].amount")
         paper.append(PaperDebt(p, amount))
     return tuple(paper)
 
@@ -177,7 +178,7 @@ def _options(d: Mapping[str, Any], rules: str) -> Options:
     if isinstance(own, Mapping):
         for name, amount in own.items():
             if is_whole(amount):
-                _domain(amount, domains.OWN_AMOUNT.check, None, f"options.condiciones.{name}")
+                _domain(amount, limits.OWN_AMOUNT.check, None, f"options.condiciones.{name}")
     # refuses any unknown or bad option, naming options.<name>
     RULESETS[rules].with_options(raw)
     return Options(raw)
@@ -245,7 +246,7 @@ def _count(d: Mapping[str, Any], key: str, hand: int) -> bool | int:
         return False
     if v is True:
         return True
-    top = domains.TOP_TRUMPS
+    top = limits.TOP_TRUMPS
     if not is_whole(v) or not top.least <= v <= top.most:
         raise _err(hand, key, N_("true/false, or how many top trumps in sequence ({least} to {most})"),
                 least=top.least, most=top.most)
@@ -264,7 +265,7 @@ def _tricks(d: Mapping[str, Any], number: int, players: tuple[str, ...]) -> dict
         assert name is not None  # a key is text, never null
         if name in out:
             raise _err(number, "tricks", N_("{name} is listed twice"), name=name)
-        out[name] = _domain(c, domains.TRICKS.check, number, f"tricks.{name}")
+        out[name] = _domain(c, limits.TRICKS.check, number, f"tricks.{name}")
     return out
 
 

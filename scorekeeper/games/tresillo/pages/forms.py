@@ -36,6 +36,7 @@ from ....web.forms import (
 )
 from ....words import names, refusal
 from .. import services
+from ..services import own_domains
 from .shown import Answers, field_shown, hand_parts
 
 SUIT_CHOICES = [(s, s) for s in services.SUITS]
@@ -69,7 +70,7 @@ class RulesForm(ShownForm):
         out: dict[str, Any] = {}
         for part in filter(None, (p.strip() for p in text.replace(";", ",").split(","))):
             bits = part.replace("=", " ").replace(":", " ").split()
-            domain = domains.PAJARITO if bits and bits[0].lower() == "pajarito" else domains.OWN_AMOUNT
+            domain = own_domains.PAJARITO if bits and bits[0].lower() == "pajarito" else own_domains.OWN_AMOUNT
             try:
                 if len(bits) != 2:
                     raise domain.refused()
@@ -130,16 +131,16 @@ class HandForm(ShownForm):
     contract = RadioField(_l("Contract"), validate_choice=False)
     declarer = RadioField(_l("Declarer"), validate_choice=False)
     forced = BooleanField(_l("Forced (all passed, espada held)"))
-    t0 = WholeField(_l("tricks"), domains.TRICKS, validators=[Optional()])
-    t1 = WholeField(_l("tricks"), domains.TRICKS, validators=[Optional()])
-    t2 = WholeField(_l("tricks"), domains.TRICKS, validators=[Optional()])
-    t3 = WholeField(_l("tricks"), domains.TRICKS, validators=[Optional()])
+    t0 = WholeField(_l("tricks"), own_domains.TRICKS, validators=[Optional()])
+    t1 = WholeField(_l("tricks"), own_domains.TRICKS, validators=[Optional()])
+    t2 = WholeField(_l("tricks"), own_domains.TRICKS, validators=[Optional()])
+    t3 = WholeField(_l("tricks"), own_domains.TRICKS, validators=[Optional()])
     surrender = RadioField(_l("Surrender"),
                            choices=[("", _l("no")), ("accepted", _l("accepted")), ("takeover", _l("taken over"))],
                            default="", validate_choice=False)
     takeover = RadioField(_l("Taken over by"), validate_choice=False)
     estuche = BooleanField(_l("Estuche"))
-    estuche_count = WholeField(_l("Top trumps in sequence"), domains.ESTUCHE_COUNT, validators=[Optional()])
+    estuche_count = WholeField(_l("Top trumps in sequence"), own_domains.ESTUCHE_COUNT, validators=[Optional()])
     contra_estuche = BooleanField(_l("Contra-estuche"))
     primeras = BooleanField(_l("Primeras (first five, then stop)"))
     bola = RadioField(_l("Bola"), choices=[("", _l("no")), ("won", _l("won")), ("failed", _l("failed"))], default="",

@@ -10,6 +10,7 @@ from .... import services as platform
 from ....services import *  # noqa: F403  (the platform's services, for Tresillo's pages)
 from ....services.groups import first_seats
 from ..engine import SUITS, HandChoices
+from ..engine import domains as own_domains  # Tresillo's own inputs' domains, for its forms
 from ..game import SPEC  # what a hand form may offer (services.choices_for)
 from .checks import CountAnswer, WhatIf, count_check, count_parties, what_if
 from .files import AlreadyImported, export_json, import_session, ledger_csv
@@ -60,7 +61,7 @@ from .views import (
 )
 
 __all__ = [
-    "SUITS", "HandChoices",
+    "SUITS", "HandChoices", "own_domains",
     "CountAnswer", "WhatIf", "count_check", "count_parties", "what_if",
     "AlreadyImported", "export_json", "import_session", "ledger_csv",
     "Applied", "Change", "ChangePreview", "apply_change", "change_from_json", "deal_at", "edit_outcome",
