@@ -1,11 +1,12 @@
 // The hand form of Rentoy, Truc and Put: in each chain of calls, each button adds the call that may
 // follow (the sides call in turn); the hand's value and the fold shown follow the main chain; the
 // tricks stop where they decide the hand. The two lists each chain has without a script hold what is
-// sent; the server checks it all.
+// sent; the server checks it all. A round of pica-pica draws each duel with the same pieces (its fields
+// named after the duel): each duel is wired as a hand of its own, and its common buttons and its fields
+// below are kept from saying two things (tapping one clears the other).
 (function () {
   "use strict";
-  var hand = document.querySelector(".truc-hand");
-  if (!hand) { return; }
+  function wire(hand) {
   var ties = hand.dataset.ties;
   // Going to the deck: the hand's value; in the first trick with nothing sung, the ruleset's own.
   function mazoValue() {
@@ -38,7 +39,7 @@
         hand.querySelectorAll(".value").forEach(function (v) { v.textContent = String(values[c]); });
         hand.querySelectorAll(".before-value").forEach(function (v) { v.textContent = String(c ? values[c - 1] : 0); });
         mazoValue();
-        hand.querySelectorAll("button.fold").forEach(function (b) {
+        hand.querySelectorAll(".fold").forEach(function (b) {
           b.toggleAttribute("data-hidden", !(c > 0 && caller(c) !== Number(b.dataset.side)));
         });
       }
@@ -128,6 +129,47 @@
   }
   hand.querySelectorAll("fieldset.calls").forEach(Chain);
   hand.querySelectorAll("details.bet").forEach(Bet);
-  hand.addEventListener("change", function (e) { if (/^trick-/.test(e.target.name)) { tricks(); } });
+  hand.addEventListener("change", function (e) { if (/(^|\.)trick-/.test(e.target.name)) { tricks(); } });
   tricks();
+  }
+  // A duel: a common result with a truco (a value with ":") stands for its calls, so tapping it clears the
+  // calls below, and a call tapped below clears it; a common envido and the envido's calls below likewise.
+  function duel(box) {
+    var name = "duel-" + box.dataset.duel;
+    var calls = box.querySelector("fieldset.calls[data-main]");
+    function clearCalls() {
+      if (!calls) { return; }
+      calls.querySelector("select.count").value = "0";
+      calls.querySelector("select.first").value = "";
+      calls.dispatchEvent(new Event("change", { bubbles: false }));
+    }
+    function clearCommon(prefix) {
+      box.querySelectorAll("input[name='" + prefix + "']:checked").forEach(function (i) {
+        if (prefix !== name || i.value.indexOf(":") >= 0) { i.checked = false; }
+      });
+    }
+    box.addEventListener("change", function (e) {
+      var t = e.target;
+      if (t.name === name && t.value.indexOf(":") >= 0) { clearCalls(); }
+      if (t.name === name + "-bet") {
+        var bet = box.querySelector("details.bet[data-name='" + box.dataset.bet + "']");
+        if (bet) {
+          bet.querySelectorAll("input:checked").forEach(function (i) { i.checked = false; });
+          bet.dispatchEvent(new Event("change"));
+        }
+      }
+      if (t.closest("details.bet[data-name='" + box.dataset.bet + "']")) { clearCommon(name + "-bet"); }
+    });
+    if (calls) {
+      calls.addEventListener("click", function (e) {
+        var b = e.target.closest("button");
+        if (b && b.type === "button") { clearCommon(name); }
+      });
+      calls.addEventListener("change", function (e) { if (e.isTrusted) { clearCommon(name); } });
+    }
+    wire(box);
+  }
+  var hand = document.querySelector(".truc-hand");
+  if (hand) { wire(hand); }
+  document.querySelectorAll(".truc-pica fieldset.duel").forEach(duel);
 }());

@@ -70,7 +70,7 @@ def test_a_round_of_pica_pica_in_spanish(chromium, server):
 
     taps.tap("#enter-deal")
     page.wait_for_selector(".truc-pica")
-    assert page.locator("fieldset.duel legend").all_inner_texts() == ["Ana contra Dan", "Bea contra Eva",
+    assert page.locator("fieldset.duel > legend").all_inner_texts() == ["Ana contra Dan", "Bea contra Eva",
                                                                      "Cleo contra Fer"]
     before = taps.count
     duel(taps, 1, "won-0")                                        # ganó Ana: Nosotros +1

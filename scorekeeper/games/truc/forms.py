@@ -11,6 +11,7 @@ The calls are a chain of steps as data (:data:`CHAINS`), so a ruleset may add it
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -77,9 +78,19 @@ def fields(played: Played, number: int, deal: Mapping[str, Any] | None) -> dict[
     """The form's values: nothing called for a new hand, the hand as entered for a fix."""
     if deal is not None and isinstance(deal.get(DUELS), list):
         return duels_fields(played, deal[DUELS])
+    return hand_values(played, deal)
+
+
+def _list(value: Any) -> list[Any]:
+    """A stored list, or none (a form is drawn from what a session file holds, whatever that is)."""
+    return value if isinstance(value, list) else []
+
+
+def hand_values(played: Played, deal: Mapping[str, Any] | None) -> dict[str, str]:
+    """The hand form's values of one hand (or of one duel): the calls, the side bets and how it ended."""
     out: dict[str, str] = {}
     for chain in CHAINS:
-        called = list((deal or {}).get(chain.field) or [])
+        called = _list((deal or {}).get(chain.field))
         out.update({chain.first: _index(played, called[0]) if called else "", chain.count: str(len(called))})
     if deal is None:
         return out
@@ -93,7 +104,7 @@ def fields(played: Played, number: int, deal: Mapping[str, Any] | None) -> dict[
         out["end"] = f"{MAZO}-{_index(played, deal[MAZO])}{later}"
     elif "tricks" in deal:
         out["end"] = TRICKS
-        for i, trick in enumerate(deal["tricks"][:TRICK_COUNT]):
+        for i, trick in enumerate(_list(deal["tricks"])[:TRICK_COUNT]):
             out[f"trick-{i + 1}"] = TIE if trick == TIE else _index(played, trick)
         if "eldest" in deal:
             out["eldest"] = _index(played, deal["eldest"])
@@ -173,7 +184,11 @@ def read(played: Played, number: int, form: FormData) -> ReadDeal:
     """The hand the form describes, or the errors by field."""
     if pica_round(played, number):
         return read_duels(played, form)
-    form = _quick(form)
+    return read_hand(played, _quick(form))
+
+
+def read_hand(played: Played, form: FormData) -> ReadDeal:
+    """One hand (or one duel) from the hand form's fields: the calls, the side bets, how it ended."""
     errors: dict[str, str] = {}
     deal: dict[str, Any] = {}
     for chain in CHAINS:
@@ -222,10 +237,17 @@ def read_ending(played: Played, form: FormData, deal: dict[str, Any], errors: di
 
 
 def form_field(played: Played, number: int, where: str) -> str:
-    """Where the engine's refusal of ``where`` (``raises[2]``, ``tricks[1]``, ``folded``…) is shown."""
+    """Where the engine's refusal of ``where`` (``raises[2]``, ``tricks[1]``, ``folded``…) is shown; a duel's
+    (``duels[1].raises[2]``) beside the same field of that duel."""
     if where == DUELS or where.startswith(DUELS + "["):
-        k = where[len(DUELS) + 1:].partition("]")[0]
-        return f"{DUEL}-{int(k) + 1}" if k.isdigit() and int(k) < 3 else f"{DUEL}-1"
+        k, _sep, rest = where[len(DUELS) + 1:].partition("]")
+        number_k = int(k) + 1 if k.isdigit() and int(k) < 3 else 1
+        return duel_field(number_k, hand_field(played, rest[1:]) if rest.startswith(".") else "end")
+    return hand_field(played, where)
+
+
+def hand_field(played: Played, where: str) -> str:
+    """The hand form's field showing the refusal of a hand's (or a duel's) field ``where``."""
     chain = next((c for c in CHAINS if where == c.field or where.startswith(c.field + "[")), None)
     if chain is not None:
         return chain.count
@@ -274,13 +296,15 @@ def _posted_call(text: str, names: Sequence[str], bet: Bet) -> tuple[str, str] |
     return names[int(place)], call
 
 
-def bet_offers(played: Played, bet: Bet, values: Mapping[str, str]) -> tuple[tuple[int, tuple[BetChoice, ...]], ...]:
+def bet_offers(played: Played, bet: Bet, values: Mapping[str, str],
+               prefix: str = "") -> tuple[tuple[int, tuple[BetChoice, ...]], ...]:
     """Each step of a side bet with its buttons, each flagged offered when it may follow (``Chain.buttons``).
 
     A step draws every call that may stand there in some chain (so the script can offer any of them
     as the steps before change) and offers only those that may follow the steps before when these
     are known (a fix, a form sent back); past the first step not known it offers them all, so a form
-    without the script can still be filled in one go. A step no chain reaches is not drawn."""
+    without the script can still be filled in one go. A step no chain reaches is not drawn. ``prefix``: the
+    fields' own (``duel-2.``: a duel's side bet)."""
     names = sides(played)
     made: list[tuple[str, str]] | None = []
     reach: set[tuple[str, ...]] = {()}
@@ -293,7 +317,7 @@ def bet_offers(played: Played, bet: Bet, values: Mapping[str, str]) -> tuple[tup
         steps.append((k, tuple(BetChoice(f"{i}:{call}", side, call.replace("_", " "), (side, call) in offered)
                                for i, side in enumerate(names) for call in bet.names if call in here)))
         reach = {(*p, call) for p in reach for call in bet.follows(p)}
-        posted = _posted_call(values.get(f"{bet_name(bet)}-{k}", ""), names, bet)
+        posted = _posted_call(values.get(f"{prefix}{bet_name(bet)}-{k}", ""), names, bet)
         made = [*made, posted] if made is not None and posted is not None and posted in offered else None
     return tuple(steps)
 
@@ -312,7 +336,7 @@ def bet_fields(played: Played, deal: Mapping[str, Any]) -> dict[str, str]:
         entered = deal.get(bet.field)
         if not isinstance(entered, Mapping):
             continue
-        for k, call in enumerate(entered.get("calls") or [], start=1):
+        for k, call in enumerate(_list(entered.get("calls")), start=1):
             if isinstance(call, Mapping):
                 out[f"{bet_name(bet)}-{k}"] = f"{_index(played, call.get('by'))}:{call.get('call')}"
         for answer in ("won", "refused"):
@@ -349,24 +373,142 @@ def read_bet(played: Played, form: FormData, bet: Bet, errors: dict[str, str]) -
     return entered
 
 
+
+
 # ---------------------------------------------------------------- a round of pica-pica (six players)
 #
-# Each duel is one tap: the same common hands as the hand of all six (a side won as dealt; a truco
-# accepted and either side won; a truco refused), each player named, in the side's place (0 or 1).
+# Each duel is a hand of two entered on the hand form's own fields, named after the duel (``duel-2.raises``,
+# ``duel-2.bet-envido-1``, ``duel-2.trick-1``…), so a duel holds every call a hand of two may hold. Its
+# result is ``duel-2`` (the hand's ``end``), which also takes the hand's common buttons (``0:1:won-1``, read
+# as :data:`QUICK` is), and ``duel-2-bet`` a common envido: the common duels stay one or two taps.
 
-#: the form field of duel ``k`` (1-based): ``duel-1``
+#: the form field of duel ``k`` (1-based): ``duel-1``, its result
 DUEL = "duel"
+#: the form field of duel ``k``'s common envido: ``duel-1-bet``
+BET_SUFFIX = "bet"
+#: a duel's field holding the duel as saved when the form cannot show it: kept while the duel is untouched
+HELD = "held"
+
+
+def duel_field(k: int, field: str) -> str:
+    """The form field of the hand form's ``field`` in duel ``k`` (its ``end`` is ``duel-k`` itself)."""
+    return f"{DUEL}-{k}" if field == "end" else f"{DUEL}-{k}.{field}"
+
+
+def duel_count(played: Played) -> int:
+    return len(played.table.seating.players) // 2
 
 
 def duels_fields(played: Played, duels: Sequence[Any]) -> dict[str, str]:
-    """The form's values of a round of duels as entered (a fix): each duel's result and its envido."""
+    """The form's values of a round of duels as entered (a fix), duel by duel."""
     out: dict[str, str] = {}
-    for k, duel in enumerate(duels, start=1):
-        out[f"{DUEL}-{k}"] = duel_value(played, duel)
-        said = duel_bet_value(played, duel) if isinstance(duel, Mapping) else None
-        if said:
-            out[f"{DUEL}-{k}-{BET_SUFFIX}"] = said
+    for k, duel in enumerate(duels[:duel_count(played)], start=1):
+        out.update(duel_fields(played, k, duel))
     return out
+
+
+def duel_fields(played: Played, k: int, duel: Any) -> dict[str, str]:
+    """Duel ``k``'s form values: what the form shows of it and, when that would read back as another duel
+    (something no field says), the duel itself, held as saved (``duel-k.held``)."""
+    shown = duel_shown(played, k, duel)
+    if read_duel(played, shown, k)[0] != duel:
+        shown[duel_field(k, HELD)] = json.dumps(duel, ensure_ascii=False)
+    return shown
+
+
+def duel_shown(played: Played, k: int, duel: Any) -> dict[str, str]:
+    """Duel ``k`` on the form: its common buttons where they say it (the result, the envido), else the hand
+    form's fields of the duel."""
+    if not isinstance(duel, Mapping):
+        return {}
+    hand = hand_values(played, duel)
+    bet = duel_bet(played)
+    quick, said = duel_value(played, duel), duel_bet_value(played, duel)
+    quick_bet = f"{bet_name(bet)}-" if bet is not None and said else None
+    out: dict[str, str] = {duel_field(k, "end"): quick} if quick else {}
+    for field, value in hand.items():
+        betting = field.startswith("bet-")
+        if (betting and not (quick_bet and field.startswith(quick_bet))) or (not betting and not quick):
+            out[duel_field(k, field)] = value
+    if said:
+        out[f"{DUEL}-{k}-{BET_SUFFIX}"] = said
+    return out
+
+
+def read_duels(played: Played, form: FormData) -> ReadDeal:
+    """The round of pica-pica as tapped: each duel read as a hand of the two sides."""
+    errors: dict[str, str] = {}
+    duels: list[dict[str, Any]] = []
+    for k in range(1, duel_count(played) + 1):
+        duel, found = read_duel(played, form, k)
+        errors.update(found)
+        if duel is not None:
+            duels.append(duel)
+    return (None, errors) if errors else ({DUELS: duels}, {})
+
+
+def read_duel(played: Played, form: FormData, k: int) -> ReadDeal:
+    """Duel ``k`` as tapped, or its errors by form field; a duel held as saved is kept while its fields say
+    what they said when the form was drawn (changed, it is refused beside the duel: never dropped)."""
+    sub, errors = duel_form(played, form, k)
+    if errors:
+        return None, errors
+    if not sub.get("end"):
+        return None, {duel_field(k, "end"): _("Tap how this duel ended.")}
+    deal, found = read_hand(played, sub)
+    read = (deal, {duel_field(k, field): message for field, message in found.items()})
+    held = form.get(duel_field(k, HELD), "")
+    if not held:
+        return read
+    kept = _held(held)
+    if kept is None:
+        return None, {duel_field(k, "end"): _("Choose the calls with the buttons.")}
+    if read == read_duel(played, duel_shown(played, k, kept), k):
+        return dict(kept), {}
+    return None, {duel_field(k, "end"): _("This duel holds calls this form cannot show: it is kept as saved. "
+                                          "To change it, change the session file.")}
+
+
+def _held(text: str) -> Mapping[str, Any] | None:
+    """A duel held as saved, as the form carried it (None: not a duel's object)."""
+    try:
+        kept = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return kept if isinstance(kept, dict) else None
+
+
+def duel_form(played: Played, form: FormData, k: int) -> tuple[dict[str, str], dict[str, str]]:
+    """Duel ``k``'s fields as the hand form's own, its common buttons read into them (the result as ``end``,
+    or a common hand's calls and end; a common envido's call and answer); the errors by form field when a
+    common button is not one, or says another thing than the fields below it."""
+    prefix = duel_field(k, "")
+    sub = {name[len(prefix):]: str(value) for name, value in form.items() if name.startswith(prefix)}
+    sub.pop(HELD, None)
+    result, said = str(form.get(duel_field(k, "end"), "")), str(form.get(f"{DUEL}-{k}-{BET_SUFFIX}", ""))
+    errors: dict[str, str] = {}
+    if ":" in result:
+        common = _quick({QUICK: result}) if result in {v for v, _e, _p in quick_hands(played)} else None
+        if common is None:
+            errors[duel_field(k, "end")] = _("Choose the calls with the buttons.")
+        elif sub.get(MAIN.count, "") not in ("", "0") and (sub.get(MAIN.first), sub[MAIN.count]) != (
+                common[MAIN.first], common[MAIN.count]):
+            errors[duel_field(k, "end")] = _(DIFFER)
+        sub.update({f: common[f] for f in (MAIN.first, MAIN.count, "end")} if common is not None else {})
+    else:
+        sub["end"] = result
+    if said:
+        filled = duel_bet_fields(played, said)
+        bet = duel_bet(played)
+        mine = {f: v for f, v in sub.items() if bet is not None and f.startswith(bet_name(bet) + "-") and v}
+        if filled is None or any(filled.get(f) != v for f, v in mine.items()):
+            errors[duel_field(k, "end")] = _(DIFFER) if filled is not None else _("Choose the calls with the buttons.")
+        sub.update(filled or {})
+    return sub, errors
+
+
+#: a common button above a duel's fields that says another thing than they do
+DIFFER = N_("The buttons above and the calls below say different things: tap again what happened.")
 
 
 def pica_round(played: Played, number: int) -> bool:
@@ -384,28 +526,21 @@ def duel_choices(played: Played) -> tuple[tuple[str, str, int], ...]:
     return plain + quick_hands(played)
 
 
-def duel_value(played: Played, duel: Any) -> str:
-    """The button a duel as entered stands for, or "" (a duel no button says: entered from a file)."""
-    if not isinstance(duel, Mapping):
+def duel_value(played: Played, duel: Mapping[str, Any]) -> str:
+    """The common button a duel's hand (without its side bets) stands for, or "" (its fields say it)."""
+    raises = _list(duel.get("raises"))
+    bets = {c.field for c in rules(played).chains}
+    if len(raises) > 1 or not set(duel) - bets <= {"raises", "won", "folded"} or ("raises" in duel and not raises):
         return ""
-    raises = list(duel.get("raises") or [])
     end = (f"won-{_index(played, duel['won'])}" if "won" in duel
            else f"{FOLD}-{_index(played, duel['folded'])}" if "folded" in duel else "")
     value = end if not raises else f"{_index(played, raises[0])}:1:{end}"
-    bet = duel_bet(played)
-    others = set(duel) - {"raises", "won", "folded", *((bet.field,) if bet is not None else ())}
-    known = {v for v, _e, _p in duel_choices(played)}
-    return value if value in known and len(raises) <= 1 and not others and duel_bet_value(played, duel) is not None \
-        else ""
-
-
-#: the form field of duel ``k``'s side bet (its envido): ``duel-1-bet``
-BET_SUFFIX = "bet"
+    return value if value in {v for v, _e, _p in duel_choices(played)} else ""
 
 
 def duel_bet(played: Played) -> Bet | None:
-    """The side bet a duel's form offers: the ruleset's first chain that is answered (the envido; a lone flor
-    scores by itself and is entered in the session file), or None."""
+    """The side bet a duel's common buttons offer: the ruleset's first chain that is answered (the envido; a
+    lone flor scores by itself and is entered on the duel's fields), or None."""
     return next((c for c in rules(played).chains if not c.sung_alone), None)
 
 
@@ -424,8 +559,18 @@ def duel_bet_choices(played: Played) -> tuple[tuple[str, int, str, int, int], ..
     return tuple(out)
 
 
+def duel_bet_fields(played: Played, value: str) -> dict[str, str] | None:
+    """The side bet's fields a common envido button stands for (its call and its answer), or None."""
+    bet = duel_bet(played)
+    found = next((c for c in duel_bet_choices(played) if c[0] == value), None)
+    if bet is None or found is None:
+        return None
+    _value, caller, answer, side, _points = found
+    return {f"{bet_name(bet)}-1": f"{caller}:{bet.calls[0].name}", f"{bet_name(bet)}-answer": f"{answer}-{side}"}
+
+
 def duel_bet_value(played: Played, duel: Mapping[str, Any]) -> str | None:
-    """The side-bet button a duel as entered stands for ("" for none), or None when no button says it."""
+    """The common envido button a duel as entered stands for ("" for none), or None when no button says it."""
     bet = duel_bet(played)
     entered = duel.get(bet.field) if bet is not None else None
     if entered is None:
@@ -439,43 +584,3 @@ def duel_bet_value(played: Played, duel: Mapping[str, Any]) -> str | None:
     value = f"{_index(played, calls[0].get('by'))}:{answer}-{_index(played, entered.get(answer))}"
     known = {v for v, *_rest in duel_bet_choices(played)}
     return value if calls[0].get("call") == bet.calls[0].name and value in known else None
-
-
-def read_duel_bet(played: Played, form: FormData, k: int, errors: dict[str, str]) -> dict[str, Any] | None:
-    """Duel ``k``'s side bet as tapped (None: none was), or an error beside the duel."""
-    value = form.get(f"{DUEL}-{k}-{BET_SUFFIX}", "")
-    bet = duel_bet(played)
-    if not value or bet is None:
-        return None
-    found = next((c for c in duel_bet_choices(played) if c[0] == value), None)
-    if found is None:
-        errors[f"{DUEL}-{k}"] = _("Choose the calls with the buttons.")
-        return None
-    names = sides(played)
-    _value, caller, answer, side, _points = found
-    return {"calls": [{"by": names[caller], "call": bet.calls[0].name}], answer: names[side]}
-
-
-def read_duels(played: Played, form: FormData) -> ReadDeal:
-    """The round of pica-pica as tapped: each duel's button read as a hand of the two sides, with its envido."""
-    errors: dict[str, str] = {}
-    duels: list[dict[str, Any]] = []
-    known = {v for v, _e, _p in duel_choices(played)}
-    bet = duel_bet(played)
-    for k in range(1, len(played.table.seating.players) // 2 + 1):
-        value = form.get(f"{DUEL}-{k}", "")
-        side_bet = read_duel_bet(played, form, k, errors)
-        if value not in known:
-            errors.setdefault(f"{DUEL}-{k}", _("Tap how this duel ended."))
-            continue
-        duel: dict[str, Any] = {}
-        fake = _quick({QUICK: value}) if ":" in value else {"end": value}
-        for chain in CHAINS:
-            called = read_calls(played, fake, chain, errors)
-            if called:
-                duel[chain.field] = called
-        if side_bet is not None and bet is not None:
-            duel[bet.field] = side_bet
-        read_ending(played, fake, duel, errors)
-        duels.append(duel)
-    return (None, errors) if errors else ({DUELS: duels}, {})

@@ -13,6 +13,7 @@ from ...i18n import N_, _
 from ..replay import Played
 from ..views import Past, Pieces
 from . import forms
+from .chains import Chain
 from .engine import DUELS, REST, TIE, Rules, duel_pairs, options_read
 from .tally import Drawing, drawing, halves, rules_of
 from .versus import Match, Record, records, series
@@ -219,8 +220,8 @@ def bet_views(played: Played) -> tuple[dict[str, Any], ...]:
     names = forms.sides(played)
     return tuple({"name": forms.bet_name(bet), "legend": bet.field, "offers": partial(forms.bet_offers, played, bet),
                   "script": json.dumps(forms.bet_script(bet)), "alone": bet.sung_alone,
-                  "answers": tuple((f"{kind}-{i}", kind, name) for kind in ("won", "refused")
-                                   for i, name in enumerate(names))}
+                  "answers": tuple((f"{kind}-{i}", kind, i) for kind in ("won", "refused")
+                                   for i in range(len(names)))}
                  for bet in forms.rules(played).chains)
 
 
@@ -246,6 +247,13 @@ class DuelView:
     choices: tuple[DuelChoice, ...]
     #: its side bet's buttons (the envido called by either, accepted and won by either, or refused)
     bets: tuple[DuelChoice, ...] = ()
+    #: the duel's two players by their side's place, ``((0, name), (1, name))``: the hand form's pieces name them
+    sides: tuple[tuple[int, str], ...] = ()
+
+    @property
+    def prefix(self) -> str:
+        """The duel's own fields' start (``duel-2.``): the hand form's fields follow it."""
+        return forms.duel_field(self.number, "")
 
 
 def duel_views(played: Played) -> tuple[DuelView, ...]:
@@ -263,7 +271,7 @@ def duel_views(played: Played) -> tuple[DuelView, ...]:
                    for value, ending, points in forms.duel_choices(played)]
         bets = [_bet_choice(choice, player, bet_call) for choice in forms.duel_bet_choices(played)]
         views.append(DuelView(k, one, other, tuple(sorted(choices, key=lambda c: (":" in c.value, c.player != one))),
-                              tuple(sorted(bets, key=lambda c: c.player != one))))
+                              tuple(sorted(bets, key=lambda c: c.player != one)), tuple(sorted(player.items()))))
     return tuple(views)
 
 
@@ -295,14 +303,28 @@ def _duel_choice(value: str, ending: str, points: int, player: Mapping[int, str]
 
 def deal_extra(played: Played, number: int) -> Mapping[str, Any]:
     """The sides, the chains of calls with their values, and what the tricks may be in this game; for a
-    round of pica-pica, its duels."""
+    round of pica-pica, its duels besides (each duel is drawn with the hand form's pieces)."""
+    extra = hand_extra(played, number)
+    if not forms.pica_round(played, number):
+        return extra
     rules = forms.rules(played)
-    if forms.pica_round(played, number):
-        before = scores_before(played, number)
-        return {"pica": True, "duels": duel_views(played), "seats": seats_line(played, number),
-                "call": first_word(rules, forms.MAIN, played.game.spec.name),
-                "bet_call": next((b.calls[0].name.replace("_", " ") for b in [forms.duel_bet(played)] if b), ""),
-                "before": tuple((n, before.get(n, 0)) for n in forms.sides(played)), "target": rules.target}
+    bet = forms.duel_bet(played)
+    return {**extra, "pica": True, "duels": duel_views(played), "call": first_word(rules, forms.MAIN,
+                                                                                    played.game.spec.name),
+            "bet_call": bet.calls[0].name.replace("_", " ") if bet is not None else "",
+            "more": more_calls(rules, bet), "held": forms.HELD, "bet_name": forms.bet_name(bet) if bet else ""}
+
+
+def more_calls(rules: Rules, bet: Chain | None) -> str:
+    """The calls a duel's fields hold beyond its common buttons (retruco, vale cuatro, real envido…), by name."""
+    calls = [*rules.raise_calls[1:], *(c.name for chain in rules.chains for c in chain.calls
+                                       if not (chain is bet and c is chain.calls[0]))]
+    return ", ".join(c.replace("_", " ") for c in calls)
+
+
+def hand_extra(played: Played, number: int) -> dict[str, Any]:
+    """The hand form's pieces: the sides, the chains of calls, the side bets, the endings and the tricks."""
+    rules = forms.rules(played)
     names = forms.sides(played)
     before = scores_before(played, number)
     game = played.game.spec.name
