@@ -192,9 +192,12 @@ class Text:
             raise OutOfDomain("domain.not_text")
         if len(value) > 4 * self.most + 64:  # far too long whatever its spaces: refused before any work
             raise self.too_long(len(value))
-        if not valid_unicode(value):
+        ascii_only = value.isascii()  # then valid Unicode already composed (asking costs every replay its names)
+        if not ascii_only and not valid_unicode(value):
             raise OutOfDomain("domain.surrogate")
-        text = unicodedata.normalize("NFC", " ".join(value.split()))
+        text = " ".join(value.split())
+        if not ascii_only:
+            text = unicodedata.normalize("NFC", text)
         bad = forbidden_character(text)
         if bad is not None:
             raise bad

@@ -240,7 +240,7 @@ def refuse(deal: int | None, where: str, template: str, **params: Any) -> Sessio
 
 def only_fields(obj: Any, deal: int | None, allowed: Collection[str], where: str = "deal") -> Mapping[str, Any]:
     """``obj`` as a JSON object whose keys are all among ``allowed``; anything else is refused."""
-    if not isinstance(obj, Mapping):
+    if type(obj) is not dict and not isinstance(obj, Mapping):  # a dict told without the ABC's check
         raise refuse(deal, where, N_("expected an object"))
     for key in obj:
         if key not in allowed:
@@ -287,7 +287,7 @@ def name_in(value: Any, deal: int | None, where: str, names: Sequence[str], kind
 
 def keyed(obj: Any, deal: int | None, where: str, keys: Sequence[str]) -> Mapping[str, Any]:
     """An object with exactly ``keys`` (one entry per side or player, no more, no fewer)."""
-    if not isinstance(obj, Mapping):
+    if type(obj) is not dict and not isinstance(obj, Mapping):  # a dict told without the ABC's check
         raise refuse(deal, where, N_("expected an object"))
     for key in obj:
         if key not in keys:

@@ -61,10 +61,10 @@ class State:
     table: Table
     nets: Mapping[str, int]
 
-    def counters(self, player: str) -> int:
-        """What a player holds now: his counters at the start (0 if not given) and his net."""
-        start = self.table.options["counters"]
-        return (start[player] if start else 0) + self.nets[player]
+    def counters(self) -> dict[str, int]:
+        """What each player holds now: his counters at the start (0 if not given) and his net."""
+        start, nets = self.table.options["counters"], self.nets
+        return {p: (start[p] if start else 0) + n for p, n in nets.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +87,8 @@ def read_round(raw: Any, number: int, index: int, still_in: Sequence[str], playe
     if "put" not in raw:
         raise refuse(number, f"{where}.put", N_("say what each player still in put in"))
     for name in raw["put"] if isinstance(raw["put"], Mapping) else ():
-        still_in_hand(name, number, f"{where}.put", still_in, players)
+        if name not in still_in:  # refused as one who folded, or as no player of the table
+            still_in_hand(name, number, f"{where}.put", still_in, players)
     amounts = keyed(raw["put"], number, f"{where}.put", still_in)
     rule = ROUNDS[index]
     put: dict[str, int] = {}
@@ -199,10 +200,11 @@ def read_hand(state: State, number: int, deal: Any) -> Hand | None:
     put, left = read_rounds(deal["rounds"], number, players)
     winner = showdown(deal, number, left, players)
     if state.table.options["counters"] is not None:
+        held = state.counters()
         for player in players:
-            if put[player] > state.counters(player):
+            if put[player] > held[player]:
                 raise refuse(number, "rounds", N_("{player!r} holds {held} counters and cannot put in {total}"),
-                             player=player, held=state.counters(player), total=put[player])
+                             player=player, held=held[player], total=put[player])
     return Hand(put, winner)
 
 
@@ -224,7 +226,7 @@ def play(state: State, number: int, deal: Any) -> tuple[State, DealRow]:
         points = {p: (pot if p == hand.winner else 0) - hand.put[p] for p in players}
         extras = [("pot", pot), ("winner", hand.winner)]
     new = State(state.table, {p: state.nets[p] + points[p] for p in players})  # not dataclasses.replace (State)
-    extras.append(("counters", {p: new.counters(p) for p in players}))
+    extras.append(("counters", new.counters()))
     if "dealer" in deal:  # kept for the table: who deals next follows who dealt
         extras.append(("dealer", deal["dealer"]))
     return new, DealRow(number, tuple(points.items()), tuple(new.nets.items()), tuple(extras))

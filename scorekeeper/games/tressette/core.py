@@ -240,8 +240,8 @@ def _played_out(number: int, deal: Mapping[str, Any], sides: Sides, given: str, 
                          whole=PACK_POINTS, total=sum(cards.values()))
     side_points = [before[i] + cards[sides.names[i]] + (LAST if last == i else 0) for i in (0, 1)]
     target = state.table.options["target"]
-    reached = [i for i in (0, 1)
-               if any(state.scores[h] + side_points[i] >= target for h in sides.holders[i])]
+    scores = state.scores
+    reached = [i for i in (0, 1) if max([scores[h] for h in sides.holders[i]]) + side_points[i] >= target]
     if len(reached) == 2:
         raise refuse(number, given, N_("both sides reach {target}: the first to claim wins, so enter the claim"),
                      target=target)
@@ -306,8 +306,7 @@ def advance(state: State, number: int, outcome: Outcome, sides: Sides,
         new = State(state.table, state.keys, scores, number, sides.members[outcome.winner], outcome.multiplier,
                     outcome.how)
         more += [("ends", True), ("how", outcome.how), ("multiplier", outcome.multiplier)]
-    row = DealRow(number, tuple((k, points[k]) for k in state.keys), tuple((k, scores[k]) for k in state.keys),
-                  tuple(more))
+    row = DealRow(number, tuple(points.items()), tuple(scores.items()), tuple(more))  # both in the keys' order
     return new, row
 
 
