@@ -142,12 +142,16 @@ def inverse(target: HistoryEntry, hands: list[dict[str, Any]]) -> Plan:
     return Plan([*hands[:i], *was, *hands[i + len(now_):]], list(range(len(hands))), i)
 
 
-def undone(gs: GameSession, target: HistoryEntry, p: Plan, *, key: str, phone: str) -> HistoryEntry:
-    """Store ``p``, the inverse of change ``target`` (:func:`inverse`, checked by the game's replay), with the
-    undo's history entry (the sides of ``target`` swapped), and commit both at once."""
-    store_plan(gs, p, key)
+def undone(gs: GameSession, target: HistoryEntry, p: Plan | None, *, key: str, phone: str,
+           after: Any = None) -> HistoryEntry:
+    """Change ``target`` taken back, with the undo's history entry (the sides of ``target`` swapped), committed
+    at once. ``p``: the inverse of a change of the hands (:func:`inverse`, checked by the game's replay), stored
+    here; None for an end or a reopen, whose state the caller set (the version raised), ``after`` saying it
+    when it is not ``target``'s before."""
+    if p is not None:
+        store_plan(gs, p, key)
     entry = history.record(gs, "undo", key=key, phone=phone, hand=target.hand, before=target.after,
-                           after=target.before, undoes=target.seq)
+                           after=target.before if after is None else after, undoes=target.seq)
     db.session.commit()
     return entry
 

@@ -429,7 +429,8 @@ def undo_last(gs: GameSession, seq: int, key: str, phone: str = "", *, version: 
         return target
     if target.kind == "end":
         gs.closed, gs.closed_at = False, None
-        return _logged(gs, "undo", key, phone, None, target.after, target.before, undoes=seq)
+        gs.version += 1
+        return changes.undone(gs, target, None, key=key, phone=phone)
     _check_open(gs)
     plan = changes.inverse(target, deal_data(gs))
     made = _replayed(gs, plan.hands, None)
@@ -456,13 +457,12 @@ def _kept(gs: GameSession, made: GameReplayed, entry: HistoryEntry) -> HistoryEn
     return entry
 
 
-def _logged(gs: GameSession, kind: str, key: str, phone: str, number: int | None, before: Any, after: Any, *,
-            undoes: int | None = None) -> HistoryEntry:
+def _logged(gs: GameSession, kind: str, key: str, phone: str, number: int | None, before: Any,
+            after: Any) -> HistoryEntry:
     """Bump the version, append the change to the history and commit the whole change at once (a change of
     the deals: :func:`changes.made`)."""
     gs.version += 1
-    entry = history.record(gs, kind, key=_key(key), phone=phone, hand=number, before=before, after=after,
-                           undoes=undoes)
+    entry = history.record(gs, kind, key=_key(key), phone=phone, hand=number, before=before, after=after)
     db.session.commit()
     return entry
 

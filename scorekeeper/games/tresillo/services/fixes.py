@@ -332,10 +332,7 @@ def _undo_closing(gs: GameSession, target: HistoryEntry, *, key: str, phone: str
         state = _set_closed(gs, False, gs.end_paper)
     else:
         state = _set_closed(gs, True, str((target.before or {}).get("paper", gs.end_paper)))
-    entry = history.record(gs, "undo", key=key, phone=phone, before=target.after, after=state,
-                           undoes=target.seq)
-    db.session.commit()
-    return entry
+    return changes.undone(gs, target, None, key=key, phone=phone, after=state)
 
 
 def _set_closed(gs: GameSession, closed: bool, paper: str) -> dict[str, Any]:
