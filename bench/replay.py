@@ -263,7 +263,7 @@ def game_instructions(trees: dict[str, Path], sizes: list[int], names: list[str]
     print(f"instructions a deal (valgrind --tool=cachegrind), warm (after {WARM_DEALS} other deals): the engine"
           f"{' of each tree' if len(trees) > 1 else ''}, the plain loop of bench/plain.py, engine ÷ plain"
           f" (at most {MOST_TIMES:g})")
-    print(f"{'':>20}" + "".join(f"{f'{n:,} deals':>12}" + "".join(f"{t[:12]:>12}" for t in list(trees)[:-1])
+    print(f"{'':>20}" + "".join(f"{f'{n:,} deals':>15}" + "".join(f"{t[:12]:>12}" for t in list(trees)[:-1])
                                + f"{'plain':>10}{'×':>7}" for n in sizes))
     over: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -291,7 +291,7 @@ def game_instructions(trees: dict[str, Path], sizes: list[int], names: list[str]
                     per_tree[tree] = (counts[1] - counts[0]) / n
                     if code == ROOT and plain is not None:
                         floor = (counts[2] - counts[0]) / n
-                cell = "".join(f"{per_tree[t]:12,.0f}" for t in [*list(trees)[-1:], *list(trees)[:-1]])
+                cell = "   " + "".join(f"{per_tree[t]:12,.0f}" for t in [*list(trees)[-1:], *list(trees)[:-1]])
                 if plain is None:
                     cells.append(cell + f"{'—':>10}{'—':>7}")
                     over.append(f"{name} (no plain loop)")

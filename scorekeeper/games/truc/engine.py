@@ -388,10 +388,11 @@ def count(state: State, items: Sequence[tuple[str | None, Step]]) -> tuple[dict[
             if not ended:
                 cama = dict.fromkeys(state.sides, 0)
             scores = {s: state.scores[s] + points[s] for s in state.sides}
-            return points, State(state.table, rules, state.sides, scores, None, side if ended else None, cama,
-                                 camas), ended
+            return points, State(state.table, rules, state.sides, scores, state.ended, side if ended else None,
+                                 cama, camas, state.duels_last, state.hands), ended
     scores = {s: state.scores[s] + points[s] for s in state.sides}  # State in field order, not replace() (see State)
-    return points, State(state.table, rules, state.sides, scores, None, None, cama, camas), False
+    return points, State(state.table, rules, state.sides, scores, state.ended, None, cama, camas, state.duels_last,
+                         state.hands), False
 
 
 def hand_fields(rules: Rules) -> tuple[str, ...]:
@@ -412,7 +413,8 @@ def play(state: State, number: int, deal: Any) -> tuple[State, DealRow]:
     bets = read_bets(state, number, deal)
     winner, step, how = hand_outcome(state, number, deal)
     points, new, ended = count(state, [*((side, value) for _, side, value, _ in bets), (winner, step)])
-    new = replace(new, duels_last=False, hands=state.hands + 1)
+    new = State(new.table, rules, new.sides, new.scores, number if ended else None, new.winner, new.cama, new.camas,
+                False, state.hands + 1)
     extras: list[tuple[str, Any]] = [("how", how)]
     if winner is not None:
         extras.append(("winner", winner))
@@ -422,7 +424,6 @@ def play(state: State, number: int, deal: Any) -> tuple[State, DealRow]:
     if rules.in_camas:
         extras.extend((("cama", dict(new.in_cama)), ("camas", dict(new.camas or {}))))
     if ended:
-        new = State(new.table, rules, new.sides, new.scores, number, new.winner, new.cama, new.camas)
         extras.append(("ends", True))
     return new, DealRow(number, tuple(points.items()), tuple(new.scores.items()), tuple(extras))
 
@@ -508,10 +509,10 @@ def play_duels(state: State, number: int, deal: Any) -> tuple[State, DealRow]:
         items += duel_items
         said.append(duel_said)
     points, new, ended = count(state, items)
-    new = replace(new, duels_last=True, hands=state.hands + 1)
+    new = State(new.table, new.rules, new.sides, new.scores, number if ended else None, new.winner, new.cama,
+                new.camas, True, state.hands + 1)
     extras: list[tuple[str, Any]] = [("round", "pica_pica"), (DUELS, said)]
     if ended:
-        new = replace(new, ended=number)
         extras.append(("ends", True))
     return new, DealRow(number, tuple(points.items()), tuple(new.scores.items()), tuple(extras))
 
