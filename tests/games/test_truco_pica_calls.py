@@ -22,11 +22,11 @@ from hypothesis import strategies as st
 from scorekeeper.core.errors import SessionError
 from scorekeeper.games.replay import replay
 from scorekeeper.games.truc import forms
-from scorekeeper.games.truc.chains import ENVIDO
+from scorekeeper.games.truc.chains import ENVIDO, Chain, flor_chain
 from scorekeeper.games.truc.engine import _decided
 from scorekeeper.games.truc.views import PIECES
 
-from .helpers_truc import points, replayed
+from .helpers_truc import TEAMS, points, replayed, session
 from .test_truco_pica import OPENING, six
 from .truco_form import form_fields
 
@@ -147,28 +147,34 @@ DECIDING = _tricks()
 
 
 @st.composite
-def envidos(draw: Any) -> dict[str, Any]:
-    """A chain of envido calls the sides make in turn, each one that may follow, then its answer."""
+def envidos(draw: Any, chain: Chain = ENVIDO) -> dict[str, Any]:
+    """A chain of side-bet calls the sides make in turn, each one that may follow, then its answer (none
+    for a lone flor)."""
     caller, made, calls = draw(st.sampled_from(SIDES)), [], []
-    while (may := ENVIDO.follows(made)) and (not made or draw(st.booleans())):
+    while (may := chain.follows(made)) and (not made or draw(st.booleans())):
         call = draw(st.sampled_from(may))
         calls.append({"by": caller, "call": call})
         made.append(call)
         caller = _other(caller)
+    if chain.settled_alone([(c["by"], c["call"]) for c in calls]):
+        return {"calls": calls}
     if draw(st.booleans()):
         return {"calls": calls, "won": draw(st.sampled_from(SIDES))}
     return {"calls": calls, "refused": _other(calls[-1]["by"])}
 
 
 @st.composite
-def duels(draw: Any) -> dict[str, Any]:
-    """One duel as a hand of two: raises in turn (0 to 3), maybe an envido, one ending."""
+def duels(draw: Any, flor: bool = False) -> dict[str, Any]:
+    """One duel as a hand of two: raises in turn (0 to 3), maybe an envido (or, played with flor, a flor),
+    one ending."""
     duel: dict[str, Any] = {}
     first = draw(st.sampled_from(SIDES))
     raises = [first if k % 2 == 0 else _other(first) for k in range(draw(st.integers(0, 3)))]
     if raises:
         duel["raises"] = raises
-    if draw(st.booleans()):
+    if flor and draw(st.booleans()):
+        duel["flor"] = draw(envidos(flor_chain(4)))
+    elif draw(st.booleans()):
         duel["envido"] = draw(envidos())
     ending = draw(st.sampled_from(("won", "folded", "mazo", "tricks")))
     if ending == "folded" and raises:
@@ -189,17 +195,20 @@ def duels(draw: Any) -> dict[str, Any]:
 @pytest.mark.parametrize("app", ["sqlite"], indirect=True)
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                   HealthCheck.too_slow])
-@given(st.lists(duels(), min_size=3, max_size=3))
-def test_any_round_rendered_into_the_fix_form_and_sent_back_untouched_is_the_same_round(app, round_duels):
-    """Whatever calls the three duels hold, the fix form drawn for the round (the page's own template) sends
-    back, untouched, the round as saved, shown by its fields (nothing held), scoring the same."""
+@given(st.booleans().flatmap(lambda flor: st.tuples(st.just(flor), st.lists(duels(flor), min_size=3, max_size=3))))
+def test_any_round_rendered_into_the_fix_form_and_sent_back_untouched_is_the_same_round(app, table):
+    """Whatever calls the three duels hold (with or without flor at the table), the fix form drawn for the
+    round (the page's own template) sends back, untouched, the round as saved, shown by its fields (nothing
+    held), scoring the same."""
+    flor, round_duels = table
     saved = {"duels": round_duels}
+    options = {"flor": True} if flor else {}
     try:
-        before = replayed(six([*OPENING, saved]))
+        before = replayed(six([*OPENING, saved], **options))
     except SessionError:
         assume(False)
         return
-    played = replay(six([*OPENING, saved]))
+    played = replay(six([*OPENING, saved], **options))
     values = forms.fields(played, 3, saved)
     assert not [k for k in values if k.endswith(".held")]
     with app.test_request_context():
@@ -208,7 +217,7 @@ def test_any_round_rendered_into_the_fix_form_and_sent_back_untouched_is_the_sam
     sent = form_fields(html)
     deal, errors = forms.read(played, 3, sent)
     assert errors == {} and deal == saved
-    assert replayed(six([*OPENING, deal])) == before
+    assert replayed(six([*OPENING, deal], **options)) == before
 
 
 DUEL_FIELDS = ["duel-1", "duel-2", "duel-3", "duel-1-bet", "duel-2-bet", "duel-1.first", "duel-1.raises",
@@ -235,3 +244,17 @@ def test_hostile_duel_fields_give_errors_by_duel_or_a_round_judged_by_the_engine
         assert replayed(six([*OPENING, deal]))["deals"][2]["round"] == "pica_pica"
     except SessionError as refused:
         assert PIECES["truc"].form_field(played, 3, refused.first.field).split(".")[0] in duels
+
+
+def test_a_hand_of_all_the_players_the_form_cannot_show_is_held_as_saved_too():
+    """The hand form itself keeps the same rule: a hand from a session file whose deck was in the third trick
+    is held as saved (its fix saved untouched keeps it), and a change to it is refused at its ending."""
+    hands = [{"raises": ["A"], "won": "A"}, {"mazo": "B", "trick": 3}]
+    played = replay(session("truc", hands, teams=TEAMS, ruleset="rioplatense"))
+    values = forms.fields(played, 2, hands[1])
+    assert json.loads(values["held"]) == hands[1] and values["end"] == "mazo-1-later"
+    assert forms.read(played, 2, values) == (hands[1], {})
+    assert "held" not in forms.fields(played, 1, hands[0])
+    deal, errors = forms.read(played, 2, {**values, "end": "won-0"})
+    assert deal is None and errors == {"end": "This hand holds calls this form cannot show: it is kept as saved. "
+                                              "To change it, change the session file."}

@@ -102,7 +102,7 @@ def test_catalan_pages_speak_catalan(client):
     page = client.get("/")
     assert html_lang(page) == "ca"
     text = page.get_data(as_text=True)
-    assert "Crea el grup" in text and "Create group" not in text
+    assert "Crear el grup" in text and "Create group" not in text
     assert re.search(r'aria-current="true">[^\n]*?<span class="lang-name">Català<', text)
 
 

@@ -123,3 +123,34 @@ def test_a_duel_saved_from_a_file_that_no_field_says_is_kept_and_its_change_refu
     assert re.search(r'id="duel-2-error"><p class="error" role="alert">This duel holds calls this form cannot show',
                      r.get_data(as_text=True))
     assert stored(app, token)[:3] == (raw, scores, points)
+
+
+FIELDS = ["duel-1", "duel-2", "duel-3", "duel-1-bet", "duel-2.first", "duel-2.raises", "duel-1.bet-envido-1",
+          "duel-1.bet-envido-answer", "duel-3.trick-1", "duel-3.eldest", "duel-2.held", "duel-3.bet-flor-1"]
+VALUES = ["won-0", "fold-1", "mazo-1-later", "tricks", "0:1:won-1", "2", "9", "0:envido", "1:real_envido", "won-1",
+          "tie", '{"won": "Ellos"}', '{"mazo": "Ellos", "trick": 3}', "[[[", "<b>&amp;", "0:flor"]
+
+
+def test_hostile_round_posts_are_refused_by_field_or_saved_never_a_500(app, browser):
+    """Generated posts of the round's fix form (any of its fields, any value): a page with the errors beside
+    their duel, a preview, or the fix saved; never a 500, never an unescaped value."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    token = start_six(browser)
+    for _ in range(3):
+        assert post_hand(browser, token, quick="0:1:won-0").status_code == 302
+    assert post_hand(browser, token, **ROUND).status_code == 302
+    page = browser.get(f"/s/{token}/play/deal/4").get_data(as_text=True)
+    plumbing = {k: v for k, v in form_fields(page).items() if not k.startswith("duel-")}
+
+    @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(st.dictionaries(st.sampled_from(FIELDS), st.sampled_from(VALUES) | st.text(max_size=5), max_size=8))
+    def post(fields):
+        r = browser.post(f"/s/{token}/play/deal/4", {**plumbing, **fields})
+        assert r.status_code in (200, 302, 400, 409), r.status_code
+        if r.status_code == 400:
+            assert 'class="error" role="alert"' in r.get_data(as_text=True)
+        assert "<b>&amp;" not in r.get_data(as_text=True)
+
+    post()

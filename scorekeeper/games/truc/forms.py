@@ -78,7 +78,10 @@ def fields(played: Played, number: int, deal: Mapping[str, Any] | None) -> dict[
     """The form's values: nothing called for a new hand, the hand as entered for a fix."""
     if deal is not None and isinstance(deal.get(DUELS), list):
         return duels_fields(played, deal[DUELS])
-    return hand_values(played, deal)
+    values = hand_values(played, deal)
+    if deal is not None and read_hand(played, values)[0] != deal:
+        values[HELD] = json.dumps(deal, ensure_ascii=False)
+    return values
 
 
 def _list(value: Any) -> list[Any]:
@@ -155,6 +158,9 @@ def read_tricks(played: Played, form: FormData, errors: dict[str, str]) -> list[
 
 #: a common hand in one tap (``quick``): the first raise's caller, how many raises, and the ending
 QUICK = "quick"
+#: the field holding a hand (or a duel: ``duel-2.held``) as saved when no field of the form can say it (the
+#: deck in the third trick, an empty list of raises): kept while the form is left untouched, never dropped
+HELD = "held"
 
 
 def quick_hands(played: Played) -> tuple[tuple[str, str, int], ...]:
@@ -184,7 +190,17 @@ def read(played: Played, number: int, form: FormData) -> ReadDeal:
     """The hand the form describes, or the errors by field."""
     if pica_round(played, number):
         return read_duels(played, form)
-    return read_hand(played, _quick(form))
+    read = read_hand(played, _quick(form))
+    held = form.get(HELD, "")
+    if not held:
+        return read
+    kept = _held(held)
+    if kept is None:
+        return None, {"end": _("Choose the calls with the buttons.")}
+    if read == read_hand(played, hand_values(played, kept)):
+        return dict(kept), {}
+    return None, {"end": _("This hand holds calls this form cannot show: it is kept as saved. To change it, "
+                           "change the session file.")}
 
 
 def read_hand(played: Played, form: FormData) -> ReadDeal:
@@ -386,8 +402,6 @@ def read_bet(played: Played, form: FormData, bet: Bet, errors: dict[str, str]) -
 DUEL = "duel"
 #: the form field of duel ``k``'s common envido: ``duel-1-bet``
 BET_SUFFIX = "bet"
-#: a duel's field holding the duel as saved when the form cannot show it: kept while the duel is untouched
-HELD = "held"
 
 
 def duel_field(k: int, field: str) -> str:
