@@ -294,8 +294,7 @@ class Table:
         return self.debts.open
 
     def _row(self, happened: Happening, transfers: tuple[Transfer, ...]) -> None:
-        """Record a row: the table as it stands now, what happened and its transfers (see :class:`RowLog`;
-        :meth:`play` records a hand's two rows the same way itself)."""
+        """Record a row: the table as it stands now, what happened and its transfers (see :class:`RowLog`)."""
         log = self.log
         log.tokens.extend(self.purse)
         log.papers.append(self.paper)
@@ -406,11 +405,10 @@ class Table:
     def play(self, hand: Hand) -> HandResult:
         """Deal, then play ``hand``. A refused hand raises and changes nothing.
 
-        Six Python calls a hand are left out for speed: the deal's tokens are moved here rather than
-        through :meth:`_apply`, its two rows recorded here rather than by :meth:`_row`, ``plan_hand``
-        does :meth:`tied` and :meth:`stake` itself, and the :class:`Deal` and ``Scored`` tuples are built
-        without their ``__new__``. Each call costs a hand hundreds of instructions: with the first four a
-        hand costs 95,906 instructions instead of 90,563, with the rows' two 89,584 instead of 88,550
+        Four Python calls a hand are left out for speed: the deal's tokens are moved here rather than
+        through :meth:`_apply`, ``plan_hand`` does :meth:`tied` and :meth:`stake` itself, and the
+        :class:`Deal` and ``Scored`` tuples are built without their ``__new__``. Each call costs a hand
+        hundreds of instructions: with them a hand costs 95,906 instructions instead of 90,563
         (``bench/replay.py --instructions --quick``, 10,000 hands as sessions of 1,000)."""
         deal = self.plan_deal(hand)
         res, plato_puesta = self.plan_hand(deal, hand)
@@ -420,21 +418,14 @@ class Table:
         for t in deal.transfers:
             purse[at[t.source]] -= t.amount
             purse[at[t.target]] += t.amount
-        log = self.log  # the deal's row, then the hand's (as _row records them)
-        log.tokens.extend(purse)
-        log.papers.append(self.paper)
-        log.happened.append(self._dealt(deal, hand.bet))
-        log.transfers.append(deal.transfers)
+        self._row(self._dealt(deal, hand.bet), deal.transfers)
         self._apply(res.transfers, deal.number)
         if plato_puesta is not None:
             self.plato_puesta = plato_puesta
         self.hands_played += 1
         self.last_dealer, self.order = deal.dealer, deal.order
         self.results.append(res)
-        log.tokens.extend(purse)
-        log.papers.append(self.paper)
-        log.happened.append(res)
-        log.transfers.append(res.transfers)
+        self._row(res, res.transfers)
         # every hand's transfers sum to zero: no token appears or vanishes, no dish goes below zero
         n = self.n
         assert sum(purse) == self._tokens, "tokens not conserved"
