@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 from test_browser_truc import SHOTS, Taps, fits, shot
-from test_browser_truco_tables import phone, scores
+from test_browser_truco_tables import group_of, phone, scores
 
 from conftest import migrated_app, served
 
@@ -28,14 +28,26 @@ def server(tmp_path_factory):
         yield url
 
 
-def group_of_six(page, server, name):
-    page.goto(server + "/")
-    page.fill("#name", name)
-    page.click("form.card button[type=submit]")
-    for player in SIX:
-        page.fill("#add-player #name", player)
-        page.click("#add-player button[type=submit]")
-    page.goto(page.url.split("#")[0])
+def pica_start(page, server, name):
+    """A group of six on the start form of a Truco rioplatense, seated, with pica-pica from 5 to 25 chosen."""
+    group_of(page, server, name, SIX)
+    page.click("a[href$='/play/truc?preset=rioplatense']")
+    for i, player in enumerate(SIX, start=1):
+        page.select_option(f"#seat{i}", player)
+    page.check("input[name=opt-pica_pica][value='\"5_25\"']")
+
+
+def to_six_nil(page):
+    """The game started and three trucos of Nosotros, accepted and won (+2 each): 6 - 0, so pica-pica is next."""
+    page.click("form.game-start button[type=submit]")
+    page.wait_for_selector(".truc-tally")
+    taps = Taps(page)
+    for _ in range(3):
+        taps.tap("#enter-deal")
+        taps.tap("button[name=quick][value='0:1:won-0']")
+        page.wait_for_selector(".truc-tally")
+    assert scores(page) == {"Nosotros": 6, "Ellos": 0}
+    return taps
 
 
 def duel(taps, number, value):
@@ -47,23 +59,12 @@ def duel(taps, number, value):
 
 def test_a_round_of_pica_pica_in_spanish(chromium, server):
     ctx, page = phone(chromium, "es")
-    group_of_six(page, server, "Los Seis")
-    page.click("a[href$='/play/truc?preset=rioplatense']")
-    for i, name in enumerate(SIX, start=1):
-        page.select_option(f"#seat{i}", name)
-    page.check("input[name=opt-pica_pica][value='\"5_25\"']")
+    pica_start(page, server, "Los Seis")
     fits(page)
     shot(page, "truco-es-pica-start")
     if SHOTS is not None:                                         # the option itself, readable
         page.locator("fieldset:has(input[name=opt-pica_pica])").screenshot(path=str(SHOTS / "truco-es-pica-option.png"))
-    page.click("form.game-start button[type=submit]")
-    page.wait_for_selector(".truc-tally")
-    taps = Taps(page)
-    for _ in range(3):                                            # truco de Nosotros, querido, ganó Nosotros: +2
-        taps.tap("#enter-deal")
-        taps.tap("button[name=quick][value='0:1:won-0']")
-        page.wait_for_selector(".truc-tally")
-    assert scores(page) == {"Nosotros": 6, "Ellos": 0}
+    taps = to_six_nil(page)
     assert page.locator(".pica-next").inner_text() == "Próxima mano: pica-pica, cada jugador contra el de enfrente."
     fits(page)
     shot(page, "truco-es-pica-next")

@@ -13,8 +13,8 @@ Screens photographed into SCREENSHOT_DIR when it is set (looked at by hand), che
 from __future__ import annotations
 
 import pytest
-from test_browser_truc import SHOTS, Taps, fits, shot
-from test_browser_truco_pica import SIX, duel, group_of_six
+from test_browser_truc import SHOTS, fits, shot
+from test_browser_truco_pica import duel, pica_start, to_six_nil
 from test_browser_truco_tables import phone, scores
 
 from conftest import migrated_app, served
@@ -32,19 +32,8 @@ def server(tmp_path_factory):
 
 def test_a_duel_with_a_retruco_and_a_real_envido_in_spanish(chromium, server):
     ctx, page = phone(chromium, "es")
-    group_of_six(page, server, "Los Seis del Fondo")
-    page.click("a[href$='/play/truc?preset=rioplatense']")
-    for i, name in enumerate(SIX, start=1):
-        page.select_option(f"#seat{i}", name)
-    page.check("input[name=opt-pica_pica][value='\"5_25\"']")
-    page.click("form.game-start button[type=submit]")
-    page.wait_for_selector(".truc-tally")
-    taps = Taps(page)
-    for _ in range(3):                                            # truco de Nosotros, querido, ganó Nosotros: +2
-        taps.tap("#enter-deal")
-        taps.tap("button[name=quick][value='0:1:won-0']")
-        page.wait_for_selector(".truc-tally")
-    assert scores(page) == {"Nosotros": 6, "Ellos": 0}
+    pica_start(page, server, "Los Seis del Fondo")
+    taps = to_six_nil(page)
 
     taps.tap("#enter-deal")
     page.wait_for_selector(".truc-pica")

@@ -40,11 +40,12 @@ def phone(chromium, language):
     return ctx, ctx.new_page()
 
 
-def group_of_five(page, server, name):
+def group_of(page, server, name, players):
+    """A new group of ``players``, its page open."""
     page.goto(server + "/")
     page.fill("#name", name)
     page.click("form.card button[type=submit]")
-    for player in FIVE:
+    for player in players:
         page.fill("#add-player #name", player)
         page.click("#add-player button[type=submit]")
     page.goto(page.url.split("#")[0])
@@ -70,7 +71,7 @@ def bet(taps, chain, *steps, answer):
 
 def test_truco_rioplatense_in_spanish_from_a_group_of_five(chromium, server):
     ctx, page = phone(chromium, "es")
-    group_of_five(page, server, "Peña del Sur")
+    group_of(page, server, "Peña del Sur", FIVE)
     page.click("a[href$='/play/truc?preset=rioplatense']")
     assert page.locator("h1").inner_text() == "Empezar una partida de Truco rioplatense"
     assert [page.input_value(f"#seat{i}") for i in range(1, 6)] == ["Ana", "Bea", "Cleo", "Dan", ""]
@@ -130,7 +131,7 @@ def test_truco_rioplatense_in_spanish_from_a_group_of_five(chromium, server):
 
 def test_truc_valencia_in_catalan_a_partida_of_two_camas(chromium, server):
     ctx, page = phone(chromium, "ca")
-    group_of_five(page, server, "Colla del Grau")
+    group_of(page, server, "Colla del Grau", FIVE)
     page.click("a[href$='/play/truc?preset=valenciano']")
     assert (page.input_value("#team-1"), page.input_value("#team-2")) == ("Nosaltres", "Ells")
     page.click("form.game-start button[type=submit]")
