@@ -300,13 +300,18 @@ def gen_group(browser, name="Tuesday table", players=("North", "West", "South", 
     return url.rsplit("/", 1)[1]
 
 
-def gen_session(browser, group_token, players=("North", "West", "South", "East"), **fields):
-    browser.get(f"/g/{group_token}/start")
+def start_fields(players=("North", "West", "South", "East"), **fields):
+    """Tresillo's start form, filled in: the seats and the usual rules and stakes, ``fields`` over them."""
     data = {"seat1": players[0], "seat2": players[1], "seat3": players[2],
             "seat4": players[3] if len(players) > 3 else "", "first_dealer": "1", "rules": "pagat",
             "tanto_value": "0.10", "currency": "EUR", "start_tokens": "160", "scale": "1", "palo_de_favor": ""}
     data.update(fields)
-    r = browser.post(f"/g/{group_token}/start", data)
+    return data
+
+
+def gen_session(browser, group_token, players=("North", "West", "South", "East"), **fields):
+    browser.get(f"/g/{group_token}/start")
+    r = browser.post(f"/g/{group_token}/start", start_fields(players, **fields))
     assert r.status_code == 302, r.get_data(as_text=True)
     return r.headers["Location"].rsplit("/", 1)[1]
 

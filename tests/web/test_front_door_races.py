@@ -11,7 +11,7 @@ import threading
 
 from sqlalchemy import func, select
 
-from conftest import Browser, end_session, field_value, gen_group, gen_hand, gen_session, hand_fields
+from conftest import Browser, end_session, field_value, gen_group, gen_hand, gen_session, hand_fields, start_fields
 from scorekeeper.db import db
 from scorekeeper.models import GameSession, Group
 
@@ -60,9 +60,7 @@ def test_next_evening_tapped_twice_at_once_starts_one_evening(app, browser):
 def start_tresillo_post(phone, group):
     """Tresillo's start, posted by a phone that opened the form (its key drawn on the page)."""
     page = phone.get(f"/g/{group}/start").get_data(as_text=True)
-    data = {"seat1": "North", "seat2": "West", "seat3": "South", "seat4": "East", "first_dealer": "1",
-            "rules": "pagat", "tanto_value": "0.10", "currency": "EUR", "start_tokens": "160", "scale": "1",
-            "palo_de_favor": "", "idem_key": field_value(page, "idem_key")}
+    data = start_fields(idem_key=field_value(page, "idem_key"))
     return lambda: phone.post(f"/g/{group}/start", data)
 
 
