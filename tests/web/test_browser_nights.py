@@ -116,6 +116,10 @@ def test_an_evening_of_three_games_on_two_phones(chromium, server, tmp_path):
     other.wait_for_selector(".pot-now")
     shot(other, "phone-b-cacho-table")
     assert group.rsplit("/", 1)[1] not in other.content()  # phone B has the Cacho's link only, not the group's
+    # phone A, still on the Cacho's table, follows B's save by reloading (follow.js polls every 3 s); let that
+    # reload land first, or it aborts the navigation below
+    page.wait_for_selector("#deal-1", timeout=15_000)
+    page.wait_for_load_state()
     # the evening's page on phone A
     page.goto(group)
     page.click("#nights a.button.big")
