@@ -428,13 +428,16 @@ def play(state: State, number: int, deal: Any) -> tuple[State, DealRow]:
     only_fields(deal, number, rules.fields)
     bets = read_bets(state, number, deal) if rules.chains else []
     winner, step, how = hand_outcome(state, number, deal)
-    points, new, ended = count(state, number, [*((side, value) for _, side, value, _ in bets), (winner, step)], False)
+    items: list[tuple[str | None, Step]] = [(side, value) for _, side, value, _ in bets] if bets else []
+    items.append((winner, step))
+    points, new, ended = count(state, number, items, False)
     extras: list[tuple[str, Any]] = [("how", how)]
     if winner is not None:
         extras.append(("winner", winner))
     if rules.raise_calls and "raises" in deal:
         extras.append(("calls", rules.raise_calls[:len(deal["raises"])]))
-    extras.extend((field, extra) for field, _, _, extra in bets)
+    for field_name, _, _, extra in bets:
+        extras.append((field_name, extra))
     if rules.in_camas:
         extras.extend((("cama", dict(new.in_cama)), ("camas", dict(new.camas or {}))))
     if ended:
