@@ -14,8 +14,10 @@ Each mutant changes one operator inside a target, in a copy of the repository (n
 selection after another, stopping at the first failure, so the hand-worked tests catch most mutants in
 seconds and only the few they miss reach the slower property and conformance tests. Each verdict is printed as
 soon as it is known. A mutant no test fails is printed as SURVIVED and the exit status is 1, unless it is
-listed in :data:`EQUIVALENT` with the reason it cannot change any result. Every target's tests run first on
-the code as it is: if they fail there, nothing is judged and the status is 2.
+listed in :data:`EQUIVALENT` with the reason it cannot change any result; a listed one is not run at all (its
+key is the exact line as written and the operator, so an edited line is judged afresh), unless
+``--run-equivalent`` asks to see each still survive. Every target's tests run first on
+the code as it is (a selection a job): if they fail there, nothing is judged and the status is 2.
 """
 
 from __future__ import annotations
@@ -342,6 +344,8 @@ def main() -> int:
     ap.add_argument("--list", action="store_true", help="list the targets and their mutants, run nothing")
     ap.add_argument("--jobs", type=int, default=2, help="mutants tested at once")
     ap.add_argument("--timeout", type=int, default=240, help="seconds for one test selection of one mutant")
+    ap.add_argument("--run-equivalent", action="store_true",
+                    help="run the listed equivalent mutants too (to see that each still survives)")
     args = ap.parse_args()
     todo = [m for target in chosen(args.games) for m in mutants(target)]
     if args.list:
@@ -352,24 +356,42 @@ def main() -> int:
     started = time.monotonic()
     copies = Copies(args.jobs)
     try:
-        baseline = tuple(dict.fromkeys(t for target in chosen(args.games) for t in target.tests))
-        broken = copies.judge(None, baseline, args.timeout * 4)  # a test failing without any mutant catches all
-        if broken is not None:
-            print(f"the tests fail on the code as it is ({broken}): fix them first, no mutant was judged")
-            return 2
-        print(f"{len(todo)} mutants in {len({m.path for m in todo})} modules, {args.jobs} at a time", flush=True)
         with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            pending = {pool.submit(copies.judge, m, m.tests, args.timeout): m for m in todo}
-            verdicts = {}
-            for done in as_completed(pending):
-                mutant = pending[done]
-                verdicts[mutant] = done.result()
-                print(verdict(mutant, verdicts[mutant]), flush=True)
+            broken = _baseline(pool, copies, chosen(args.games), args.timeout * 4)
+            if broken is not None:
+                print(f"the tests fail on the code as it is ({broken}): fix them first, no mutant was judged")
+                return 2
+            verdicts = _judge_all(pool, copies, todo, args)
     finally:
         copies.close()
     status = report(todo, [verdicts[m] for m in todo])
     print(f"judged in {time.monotonic() - started:.0f} s wall time, {args.jobs} at a time")
     return status
+
+
+def _baseline(pool: ThreadPoolExecutor, copies: Copies, chosen_targets: list[Target], timeout: int) -> str | None:
+    """Every target's tests on the code as it is, a selection a job: the first failure, or None when all pass.
+    A test failing without any mutant would catch every mutant, so nothing is judged then."""
+    selections = tuple(dict.fromkeys(t for target in chosen_targets for t in target.tests))
+    runs = [pool.submit(copies.judge, None, (selection,), timeout) for selection in selections]
+    return next((r.result() for r in runs if r.result() is not None), None)
+
+
+def _judge_all(pool: ThreadPoolExecutor, copies: Copies, todo: list[Mutant], args: Any) -> dict[Mutant, str | None]:
+    """Every mutant's verdict, each printed as soon as it is known. A listed equivalent mutant is not run (no test
+    can catch it, by the reason written beside it) unless ``--run-equivalent`` asks."""
+    run = [m for m in todo if args.run_equivalent or not m.equivalent]
+    print(f"{len(todo)} mutants in {len({m.path for m in todo})} modules, {len(run)} run {args.jobs} at a time",
+          flush=True)
+    verdicts: dict[Mutant, str | None] = {m: None for m in todo if m not in run}
+    for mutant in verdicts:
+        print(verdict(mutant, None) + "  [listed, not run]", flush=True)
+    pending = {pool.submit(copies.judge, m, m.tests, args.timeout): m for m in run}
+    for done in as_completed(pending):
+        mutant = pending[done]
+        verdicts[mutant] = done.result()
+        print(verdict(mutant, verdicts[mutant]), flush=True)
+    return verdicts
 
 
 def verdict(mutant: Mutant, caught: str | None) -> str:

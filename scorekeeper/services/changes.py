@@ -10,15 +10,16 @@ did meanwhile (:func:`check_version`). What a change did is told in words by :mo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..core import domains
 from ..db import db
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..models import GameSession, HandRecord, HistoryEntry
 from . import history
+from .played import counts_hands
 from .refusals import Conflict, Refused
 from .sessions import lock_session
 
@@ -246,14 +247,60 @@ def check_version(gs: GameSession, version: int | None, made_from: str = "page")
         raise Conflict(stale(gs, version, made_from))
 
 
-def check_current(gs: GameSession, number: int, version: int | None, gone: Callable[[], Refused],
-                  made_from: str = "page") -> None:
+def check_current(gs: GameSession, number: int, version: int | None, made_from: str = "page") -> None:
     """Compare-and-swap for a change of hand ``number``: a page made at another version changes nothing (409);
-    a hand gone since the page was opened is told so (``gone()``, 409), never taken for the one now in its
-    place."""
+    a hand gone since the page was opened is told so (:func:`gone_words`, 409), never taken for the one now in
+    its place."""
     if version is not None and version != gs.version and not 1 <= number <= len(gs.hands):
-        raise gone()
+        raise Refused(_entry_field(gs), gone_words(gs, number, version), status=409)
     check_version(gs, version, made_from)
+
+
+def _entry_field(gs: GameSession) -> str:
+    """The field a refusal of a whole hand (or deal) names, in the game's word for it."""
+    return "hand" if counts_hands(gs.game) else "deal"
+
+
+def stored_at(gs: GameSession, number: int) -> HandRecord:
+    """Hand (or deal) ``number`` as stored; one that is not there is refused (404), in the game's word."""
+    if 1 <= number <= len(gs.hands):
+        return gs.hands[number - 1]
+    said = (_("There is no hand {n}.") if counts_hands(gs.game) else _("There is no deal {n}.")).format(n=number)
+    raise Refused(_entry_field(gs), said, status=404)
+
+
+def gone_words(gs: GameSession, number: int, version: int | None = None) -> str:
+    """Hand (or deal) ``number`` is no longer in the session: what other phones did since the page was opened
+    (or what took it away, :func:`what_took`), in the game's words."""
+    what = what_took(gs, number, version)
+    count = len(gs.hands)
+    if counts_hands(gs.game):
+        return _hands_gone(number, what, count)
+    if what:
+        return ngettext("There is no deal {n} any more: since this page was opened, {what}. The game has {count} "
+                        "deal now; nothing was changed.",
+                        "There is no deal {n} any more: since this page was opened, {what}. The game has {count} "
+                        "deals now; nothing was changed.", count).format(n=number, what=what, count=count)
+    return ngettext("There is no deal {n} any more. The game has {count} deal now; nothing was changed.",
+                    "There is no deal {n} any more. The game has {count} deals now; nothing was changed.",
+                    count).format(n=number, count=count)
+
+
+def _hands_gone(number: int, what: str, count: int) -> str:
+    """:func:`gone_words` of an evening of hands (which points to the list of all hands)."""
+    if what:
+        return ngettext(
+            "There is no hand {n} in this session any more: since this page was opened, {what}. It has {count} "
+            "hand now; nothing was changed. Look at all hands to see where things stand.",
+            "There is no hand {n} in this session any more: since this page was opened, {what}. It has {count} "
+            "hands now; nothing was changed. Look at all hands to see where things stand.", count,
+        ).format(n=number, what=what, count=count)
+    return ngettext(
+        "There is no hand {n} in this session any more. It has {count} hand now; nothing was changed. "
+        "Look at all hands to see where things stand.",
+        "There is no hand {n} in this session any more. It has {count} hands now; nothing was changed. "
+        "Look at all hands to see where things stand.", count,
+    ).format(n=number, count=count)
 
 
 def what_took(gs: GameSession, number: int, version: int | None) -> str:

@@ -31,7 +31,7 @@ from ..games.base import DealRow, Game, GameSpec, Result
 from ..games.replay import FORMAT, Played, load, replay, result_json, rows_of
 from ..games.views import Past, Pieces, pieces_for
 from ..games.words import how_words
-from ..i18n import _, current_language, ngettext
+from ..i18n import _, current_language
 from ..models import GameSession, Group, HandRecord, HistoryEntry, Player, now
 from ..words import refusal, refusal_line
 from . import changes, deal_words, history
@@ -41,6 +41,7 @@ from .played import served, service_of
 from .refusals import Conflict, Refused, clean, sentence
 from .replays import ReplayCache, Replays, Version, reads_committed
 from .sessions import (  # the same check as a session file's players
+    check_open,
     check_seated,
     commit_made,
     count_hands,
@@ -313,11 +314,6 @@ def import_game(group: Group, data: str | bytes, idem_key: str | None = None) ->
 # ---------------------------------------------------------------- deals
 
 
-def _check_open(gs: GameSession) -> None:
-    if gs.closed:
-        raise Refused("session", _("This game has ended: it can be read, not changed."), status=409)
-
-
 def _key(key: str) -> str:
     return key or secrets.token_urlsafe(16)
 
@@ -331,7 +327,7 @@ def add_deal(gs: GameSession, number: int, deal: dict[str, Any], idem_key: str, 
     done = changes.begun(gs, key)
     if done is not None:
         return done
-    _check_open(gs)
+    check_open(gs)
     count = count_hands(gs)  # counted, not loaded: the deal is played on the replay kept
     if number != count + 1:
         raise Conflict(_("Deal {n} was not saved: the game has {count} deals now (another phone was first). "
@@ -344,32 +340,6 @@ def add_deal(gs: GameSession, number: int, deal: dict[str, Any], idem_key: str, 
     return entry
 
 
-def _stored(gs: GameSession, number: int) -> HandRecord:
-    if not 1 <= number <= len(gs.hands):
-        raise Refused("deal", _("There is no deal {n}.").format(n=number), status=404)
-    return gs.hands[number - 1]
-
-
-def _current(gs: GameSession, number: int, version: int | None) -> None:
-    """Compare-and-swap (:func:`changes.check_current`): a deal gone since the form was opened is told so."""
-    changes.check_current(gs, number, version, lambda: Refused("deal", gone_words(gs, number, version), status=409))
-
-
-def gone_words(gs: GameSession, number: int, version: int | None) -> str:
-    """Deal ``number`` is no longer in the game: what other phones did since the page was opened (or what took
-    it away, :func:`changes.what_took`)."""
-    what = changes.what_took(gs, number, version)
-    count = len(gs.hands)
-    if what:
-        return ngettext("There is no deal {n} any more: since this page was opened, {what}. The game has {count} "
-                        "deal now; nothing was changed.",
-                        "There is no deal {n} any more: since this page was opened, {what}. The game has {count} "
-                        "deals now; nothing was changed.", count).format(n=number, what=what, count=count)
-    return ngettext("There is no deal {n} any more. The game has {count} deal now; nothing was changed.",
-                    "There is no deal {n} any more. The game has {count} deals now; nothing was changed.",
-                    count).format(n=number, count=count)
-
-
 def replace_deal(gs: GameSession, number: int, deal: dict[str, Any], key: str = "", phone: str = "", *,
                  version: int | None = None) -> HistoryEntry:
     """Put ``deal`` in place of deal ``number``; every later deal must still stand. ``version``: the
@@ -377,9 +347,9 @@ def replace_deal(gs: GameSession, number: int, deal: dict[str, Any], key: str = 
     done = changes.begun(gs, key)
     if done is not None:
         return done
-    _check_open(gs)
-    _current(gs, number, version)
-    _stored(gs, number)
+    check_open(gs)
+    changes.check_current(gs, number, version)
+    changes.stored_at(gs, number)
     deals = deal_data(gs)
     plan = changes.replaced(deals, number - 1, deal)
     made = _replayed(gs, plan.hands, number)
@@ -393,9 +363,9 @@ def delete_deal(gs: GameSession, number: int, key: str = "", phone: str = "", *,
     done = changes.begun(gs, key)
     if done is not None:
         return done
-    _check_open(gs)
-    _current(gs, number, version)
-    _stored(gs, number)
+    check_open(gs)
+    changes.check_current(gs, number, version)
+    changes.stored_at(gs, number)
     deals = deal_data(gs)
     plan = changes.removed(deals, number - 1)
     made = _replayed(gs, plan.hands, None)
@@ -410,11 +380,10 @@ def insert_deal(gs: GameSession, number: int, deal: dict[str, Any], key: str, ph
     if done is not None:
         return done
     changes.require_key(key)
-    _check_open(gs)
+    check_open(gs)
     changes.check_version(gs, version)
+    changes.stored_at(gs, number)
     deals = deal_data(gs)
-    if not 1 <= number <= len(deals):
-        raise Refused("deal", _("There is no deal {n}.").format(n=number), status=404)
     check_room_for_hand(len(deals))
     plan = changes.inserted(deals, number - 1, deal)
     made = _replayed(gs, plan.hands, number)
@@ -431,7 +400,7 @@ def undo_last(gs: GameSession, seq: int, key: str, phone: str = "", *, version: 
         gs.closed, gs.closed_at = False, None
         gs.version += 1
         return changes.undone(gs, target, None, key=key, phone=phone)
-    _check_open(gs)
+    check_open(gs)
     plan = changes.inverse(target, deal_data(gs))
     made = _replayed(gs, plan.hands, None)
     return _kept(gs, made, changes.undone(gs, target, plan, key=key, phone=phone))
@@ -443,7 +412,7 @@ def end_game(gs: GameSession, key: str = "", phone: str = "", *, version: int | 
     done = changes.begun(gs, key)
     if done is not None:
         return done
-    _check_open(gs)
+    check_open(gs)
     changes.check_version(gs, version)
     gs.closed = True
     gs.closed_at = now()

@@ -28,7 +28,7 @@ from ..models import GameSession, HistoryEntry, now
 from ..words import refusal
 from . import deal_words
 from .kept import Kept
-from .played import service_of
+from .played import counts_hands, service_of
 from .refusals import Refused
 
 #: the kinds of change, in the order the History page explains them
@@ -168,7 +168,7 @@ DEAL_WHAT = {
 
 def what_words(entry: HistoryEntry) -> str:
     """One line for an entry: ``hand 3 deleted`` (``deal 3 deleted`` in a game without services of its own)."""
-    words = (WHAT if service_of(entry.session.game) is not None else DEAL_WHAT).get(entry.kind)
+    words = (WHAT if counts_hands(entry.session.game) else DEAL_WHAT).get(entry.kind)
     return _(words).format(n=entry.hand, undoes=entry.undoes) if words else entry.kind
 
 

@@ -71,6 +71,14 @@ def served() -> tuple[str, ...]:
     return tuple(name for name in GAMES if service_of(name) is not None)
 
 
+def counts_hands(name: str) -> bool:
+    """Whether the game's pages call what is entered a hand rather than a deal: a game with services of its own
+    keeps an evening of hands, which a reopen opens again (Tresillo's); every other game a game of deals, whose
+    end an undo takes back. The platform's sentences about the table (the session closed, a deal gone, a change
+    in the history) say it in the game's own word."""
+    return service_of(name) is not None
+
+
 def carries_paper(name: str) -> bool:
     """Whether the game called ``name`` keeps debts on paper from one session to the next."""
     return name in GAMES and GAMES[name].spec.carries_paper

@@ -20,6 +20,7 @@ from ..models import GameSession, Group, HandRecord
 from ..words import refusal
 from .groups import active_players
 from .names import check_new_name
+from .played import counts_hands
 from .refusals import Refused, sentence
 
 Made = TypeVar("Made", GameSession, HandRecord)
@@ -120,9 +121,14 @@ def commit_once(made: Made, stored: Callable[[], Made | None], *, keep_loaded: b
 
 
 def check_open(gs: GameSession) -> None:
-    if gs.closed:
+    """A closed session changes no more (409), for every game: said in the game's words (an evening of hands
+    is reopened from its page; a game of deals has ended, and its end is taken back by an undo)."""
+    if not gs.closed:
+        return
+    if counts_hands(gs.game):
         raise Refused("session", _("This session is closed: it can be read, not changed. Reopen it from its page "
                                     "to change it."), status=409)
+    raise Refused("session", _("This game has ended: it can be read, not changed."), status=409)
 
 
 def lock_session(gs: GameSession) -> None:

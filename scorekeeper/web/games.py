@@ -358,7 +358,7 @@ def _save(gs: GameSession, view: services.games.GameView, at: Played, pieces: Pi
 def _gone(gs: GameSession, number: int, version: int | None) -> ResponseReturnValue:
     """A fix, delete or insert posted for a deal that is no longer there: said, nothing changed (409)."""
     return render_template("web/error.html", title=_("Nothing was changed"),
-                           message=services.games.gone_words(gs, number, version),
+                           message=services.changes.gone_words(gs, number, version),
                            back=url_for("games.table", token=gs.token)), 409
 
 

@@ -16,6 +16,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from ....i18n import N_, _
+from ....services.changes import gone_words
 from ....web.access import session_or_404
 from ....web.addresses import hint_number
 from ....web.forms import PhoneForm, new_key, number_of
@@ -88,7 +89,7 @@ def hand(token: str, number: int) -> ResponseReturnValue:
 def gone(gs: GameSession, number: int, status: int, version: int | None = None) -> ResponseReturnValue:
     """Hand ``number`` is not there (any more): say what happened to it."""
     return render_template("web/error.html", title=_("No hand {n}").format(n=number),
-                           message=services.gone_message(gs, number, version),
+                           message=gone_words(gs, number, version),
                            back=url_for("table.history", token=gs.token, hand=number)), status
 
 

@@ -16,7 +16,7 @@ from ....core import domains
 from ....core.domains import OutOfDomain
 from ....core.errors import SessionError
 from ....db import begin_writing, db
-from ....i18n import _, ngettext
+from ....i18n import _
 from ....models import GameSession, Group, HandRecord, HistoryEntry, now
 from ....services import changes, history
 from ....services.groups import carried_paper
@@ -294,9 +294,8 @@ def edit_hand(
     if twin is not None:
         return twin
     check_open(gs)
-    changes.check_current(gs, position + 1, version,
-                          lambda: Refused("hand", gone_message(gs, position + 1, version), status=409), "form")
-    _hand_at(gs, position)
+    changes.check_current(gs, position + 1, version, "form")
+    changes.stored_at(gs, position + 1)
     entry = _current(gs, entry, position + 1)
     hand = kept_on_edit(entry, hand)
     try:
@@ -308,31 +307,6 @@ def edit_hand(
                           key=key or secrets.token_urlsafe(16), phone=phone)
     done = _recomputed(gs, entry.ledger, after)
     return Recomputed(done.before, done.after, logged)
-
-
-def gone_message(gs: GameSession, number: int, version: int | None = None) -> str:
-    """Hand ``number`` is not in the session (any more): say what happened to it, from the history."""
-    count = len(gs.hands)
-    what = changes.what_took(gs, number, version)
-    if what:
-        return ngettext(
-            "There is no hand {n} in this session any more: since this page was opened, {what}. It has {count} "
-            "hand now; nothing was changed. Look at all hands to see where things stand.",
-            "There is no hand {n} in this session any more: since this page was opened, {what}. It has {count} "
-            "hands now; nothing was changed. Look at all hands to see where things stand.", count,
-        ).format(n=number, what=what, count=count)
-    return ngettext(
-        "There is no hand {n} in this session any more. It has {count} hand now; nothing was changed. "
-        "Look at all hands to see where things stand.",
-        "There is no hand {n} in this session any more. It has {count} hands now; nothing was changed. "
-        "Look at all hands to see where things stand.", count,
-    ).format(n=number, count=count)
-
-
-def _hand_at(gs: GameSession, position: int) -> HandRecord:
-    if not 0 <= position < len(gs.hands):
-        raise Refused("hand", _("There is no hand {n}.").format(n=position + 1), status=404)
-    return gs.hands[position]
 
 
 def stored_hand(gs: GameSession, number: int) -> dict[str, Any] | None:
