@@ -34,17 +34,16 @@ from ..games.words import how_words
 from ..i18n import _, current_language
 from ..models import GameSession, Group, HandRecord, HistoryEntry, Player, now
 from ..words import refusal, refusal_line
-from . import changes, deal_words, history
+from . import changes, deal_words, history, saves
 from .groups import players_under_lock
 from .limits import check_room_for_hand, check_room_for_players
 from .played import served, service_of
-from .refusals import Conflict, Refused, clean, sentence
+from .refusals import Refused, clean, sentence
 from .replays import ReplayCache, Replays, Version, reads_committed
 from .sessions import (  # the same check as a session file's players
     check_open,
     check_seated,
     commit_made,
-    count_hands,
     form_key,
     hand_data,
     made_by,
@@ -318,26 +317,19 @@ def _key(key: str) -> str:
     return key or secrets.token_urlsafe(16)
 
 
-def add_deal(gs: GameSession, number: int, deal: dict[str, Any], idem_key: str, phone: str = "") -> HistoryEntry:
-    """Store ``deal`` as deal ``number`` (the next one); a re-sent copy (same key) is stored once. The deal is
-    played once, on the replay kept for the version it was entered on, and the game it makes is kept as the
-    new version's replay: the table screen that follows replays nothing."""
+def add_deal(gs: GameSession, number: int, deal: dict[str, Any], idem_key: str,
+             phone: str = "") -> HistoryEntry | None:
+    """Store ``deal`` as deal ``number`` (the next one), through the platform's save (:func:`saves.add_next`);
+    a re-sent copy (same key) is stored once. The deal is played once, on the replay kept for the version it
+    was entered on, and the game it makes is kept as the new version's replay: the table screen that follows
+    replays nothing. The answer is the save's history entry (None: a deal stored without one, a file's)."""
     before = replayed(gs) if reads_committed(gs) else None
-    key = _key(idem_key)
-    done = changes.begun(gs, key)
-    if done is not None:
-        return done
-    check_open(gs)
-    count = count_hands(gs)  # counted, not loaded: the deal is played on the replay kept
-    if number != count + 1:
-        raise Conflict(_("Deal {n} was not saved: the game has {count} deals now (another phone was first). "
-                         "Look at the table and enter the next deal.").format(n=number, count=count))
-    check_room_for_hand(count)
-    made = _with_next(gs, before, count, deal, number)
-    db.session.add(HandRecord(session_id=gs.id, position=count, data=dict(deal), idem_key=key))
-    entry = _logged(gs, "add", key, phone, number, None, deal)
-    GAME_REPLAYS.kept_after(gs, made)
-    return entry
+
+    def play(count: int) -> saves.Next:
+        made = _with_next(gs, before, count, deal, number)
+        return saves.Next(dict(deal), lambda _version: GAME_REPLAYS.kept_after(gs, made))
+
+    return saves.add_next(gs, number, _key(idem_key), phone, play).entry
 
 
 def replace_deal(gs: GameSession, number: int, deal: dict[str, Any], key: str = "", phone: str = "", *,

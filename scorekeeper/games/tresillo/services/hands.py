@@ -10,27 +10,22 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Integer, Select, String, bindparam, select
-
 from ....core import domains
 from ....core.domains import OutOfDomain
 from ....core.errors import SessionError
 from ....db import begin_writing, db
 from ....i18n import _
-from ....models import GameSession, Group, HandRecord, HistoryEntry, now
+from ....models import GameSession, Group, HistoryEntry, now
 from ....services import changes, history
 from ....services.groups import carried_paper
-from ....services.limits import check_room_for_hand
-from ....services.refusals import Conflict, Refused, clean, refused_from, sentence, whole
+from ....services.refusals import Refused, clean, refused_from, sentence, whole
+from ....services.saves import Next, Saved, add_next
 from ....services.sessions import (
     check_open,
     check_seated,
     commit_made,
-    commit_once,
     form_key,
     hand_data,
-    hands_counted,
-    lock_session,
     made_by,
 )
 from ....services.summaries import keep_summary
@@ -91,19 +86,6 @@ def start_session(
 
 
 @dataclass(frozen=True)
-class Saved:
-    """A hand stored by :func:`add_hand`, or found stored by an earlier copy of the same post.
-
-    ``record`` is None when that earlier copy's hand was deleted since:
-    ``entry`` (its history entry) says when and where it was saved.
-    """
-
-    record: HandRecord | None
-    created: bool  # False when a retried post found the hand already stored
-    entry: HistoryEntry | None = None
-
-
-@dataclass(frozen=True)
 class HandPreview:
     """What a hand in the form would do (nothing saved): its result in words, or the first refusal."""
 
@@ -123,58 +105,6 @@ class Recomputed:
     logged: HistoryEntry | None = None  # the change's history entry
 
 
-def _stored_by_key(gs: GameSession, idem_key: str) -> HandRecord | None:
-    return db.session.scalars(_by_key(gs.id, idem_key)).first()
-
-
-def _by_key(session_id: Any, idem_key: Any) -> Select[HandRecord]:
-    return select(HandRecord).where(HandRecord.session_id == session_id, HandRecord.idem_key == idem_key)
-
-
-@dataclass(frozen=True)
-class _Found:
-    """What a save reads under the session's lock before it stores anything, in one statement."""
-
-    stored: int | None  # the row id of the hand an earlier copy of this post stored
-    logged: int | None  # the row id of that copy's history entry (its hand may have been deleted since)
-    count: int  # the hands stored
-    last: int  # the history's last seq (0: none yet)
-
-
-#: the parameters of :data:`_FOUND`: the session's id, the post's key, and the key as the history keeps it
-_SESSION = bindparam("session", type_=Integer())
-_KEY = bindparam("key", type_=String())
-_LOGGED = bindparam("logged", type_=String())
-#: what :func:`_found` asks, built once (a statement costs more to build than to run)
-_FOUND = select(
-    _by_key(_SESSION, _KEY).with_only_columns(HandRecord.id).limit(1).scalar_subquery(),
-    history.keyed(_SESSION, _LOGGED).with_only_columns(HistoryEntry.id).limit(1).scalar_subquery(),
-    hands_counted(_SESSION).scalar_subquery(),
-    history.last_seq(_SESSION).scalar_subquery(),
-)
-
-
-def _found(gs: GameSession, idem_key: str) -> _Found:
-    """The idempotency key looked up among the hands and the history, the hands counted and the history's
-    last seq: one round trip instead of four. A save asks it once the lock is taken, in a statement of its
-    own: on PostgreSQL a statement sees what was committed before it began, so one begun while waiting for
-    the lock (the locking read itself) would miss the hand a twin post committed meanwhile."""
-    stored, logged, count, last = db.session.execute(
-        _FOUND, {"session": gs.id, "key": idem_key, "logged": idem_key[:history.KEY_MAX]}).one()
-    if not idem_key:  # a post without a key is never a copy of another
-        stored = logged = None
-    return _Found(stored, logged, count or 0, last or 0)
-
-
-def _saved_before(found: _Found) -> Saved | None:
-    """The answer to a re-sent post, from what :func:`_found` read (None: this post is the first)."""
-    if found.stored is not None:
-        return Saved(db.session.get_one(HandRecord, found.stored), False)
-    if found.logged is not None:
-        return Saved(None, False, db.session.get_one(HistoryEntry, found.logged))
-    return None
-
-
 def add_hand(
     gs: GameSession,
     hand: dict[str, Any],
@@ -185,60 +115,32 @@ def add_hand(
     version: int | None = None,
     phone: str = "",
 ) -> Saved:
-    """Store the next hand, recording who dealt it. A retried post (same key) returns the stored hand.
-
-    ``number`` is the hand number the form was made for and ``version`` the
-    session version it was made at: if the hands changed meanwhile, this one
-    is refused with what changed, instead of being stored under another
-    number. ``entry`` is the replay the caller made for the form (saves a
-    second replay when it is still current).
+    """Store the next hand, recording who dealt it (the platform's save, :func:`saves.add_next`). A retried
+    post (same key) returns the stored hand; a form made for another hand number is refused with what changed.
+    ``entry`` is the replay the caller made for the form (saves a second replay when it is still current).
     """
-    lock_session(gs)
-    found = _found(gs, idem_key)
-    again = _saved_before(found)
-    if again is not None:
-        return again
-    check_open(gs)
-    count = found.count
-    if number is not None and number != count + 1:
-        raise Conflict(_moved_on(gs, number, count, version))
-    check_room_for_hand(count)
-    if entry is None or entry.number != count + 1 or entry.source is None or entry.source.version != gs.version:
-        entry = entry_for(gs)
-    table = entry.paused.fork()  # the hand is played once, here: the next page's replay is this table
-    try:
-        hand = dict(hand, dealer=table.deal_of(entry.parse(hand))[0])
-        played = entry.parse(hand)  # the hand as it is stored (its dealer recorded), as a replay reads it
-        table.play(played)
-    except SessionError as exc:
-        raise refused_from(exc) from None
-    record = HandRecord(session_id=gs.id, position=count, data=hand, idem_key=idem_key)
-    db.session.add(record)
-    gs.version += 1
-    version = gs.version
-    history.record(gs, "add", key=idem_key, phone=phone, hand=count + 1, after=hand, last=found.last)
-    # read under the lock and written here, the rows stay loaded: the answer reads none of them again
-    saved = Saved(*commit_once(record, lambda: _stored_by_key(gs, idem_key), keep_loaded=True))
-    if saved.created and entry.source is not None and entry.source.version == version - 1:
-        kept_after(gs, entry.source, table, played, hand, version)  # the next page replays nothing
-    return saved
 
+    def play(count: int) -> Next:
+        current = entry
+        if (current is None or current.number != count + 1 or current.source is None
+                or current.source.version != gs.version):
+            current = entry_for(gs)
+        table = current.paused.fork()  # the hand is played once, here: the next page's replay is this table
+        try:
+            stored = dict(hand, dealer=table.deal_of(current.parse(hand))[0])
+            played = current.parse(stored)  # the hand as it is stored (its dealer recorded), as a replay reads it
+            table.play(played)
+        except SessionError as exc:
+            raise refused_from(exc) from None
+        source = current.source
 
-def find_saved(gs: GameSession, idem_key: str) -> Saved | None:
-    """The hand an earlier copy of this post stored (or its history entry, if it was deleted since)."""
-    return _saved_before(_found(gs, idem_key)) if idem_key else None
+        def keep(now: int) -> None:
+            if source is not None and source.version == now - 1:
+                kept_after(gs, source, table, played, stored, now)
 
+        return Next(stored, keep)
 
-def _moved_on(gs: GameSession, number: int, count: int, version: int | None) -> str:
-    """Why hand ``number`` cannot be stored as such: what other phones did since the form was opened."""
-    what = history.told_since(gs, version) if version is not None else ""
-    if number <= count:
-        done = what or _("hand {n} was entered on another phone").format(n=number)
-        return _("Hand {n} was not saved: since this form was opened, {done}. "
-                 "Look at the table before entering hand {next}.").format(n=number, done=done, next=count + 1)
-    done = what or _("hands were deleted on another phone")
-    return _("Hand {n} was not saved: since this form was opened, {done}, so this is now hand {next}. "
-             "Check the form and save it as hand {next}.").format(n=number, done=done, next=count + 1)
+    return add_next(gs, number, idem_key, phone, play, version=version)
 
 
 def kept_on_edit(entry: Entry, hand: dict[str, Any]) -> dict[str, Any]:
