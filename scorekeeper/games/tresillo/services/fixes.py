@@ -19,6 +19,7 @@ from ....i18n import _
 from ....models import GameSession, HistoryEntry, now
 from ....services import changes, history
 from ....services.changes import Plan
+from ....services.deal_words import altered
 from ....services.limits import check_room_for_hand
 from ....services.refusals import Refused, refused_from
 from ....services.sessions import check_open, hand_data
@@ -240,9 +241,7 @@ def _row_figures(r: Row) -> tuple[Any, ...]:
 def _ledger_changes(before: Ledger, after: Ledger, p: Plan) -> list[tuple[Row | None, Row | None]]:
     """The hand rows a change alters, in order (:meth:`Plan.pairs`): (before, after); None for a hand inserted
     or removed."""
-    old, new = _played(before), _played(after)
-    return [(None if b is None else old[b], None if a is None else new[a]) for b, a in p.pairs()
-            if b is None or a is None or _row_figures(old[b]) != _row_figures(new[a])]
+    return altered(p.pairs(), _played(before), _played(after), _row_figures)
 
 
 def _in_words(rows: list[tuple[Row | None, Row | None]]) -> list[RowChange]:
@@ -265,9 +264,7 @@ def _figures(r: RowView) -> tuple[Any, ...]:
 
 def _row_changes(before: SessionView, after: SessionView, p: Plan) -> list[RowChange]:
     """The rows in words a change alters, in order (:meth:`Plan.pairs`)."""
-    old, new = _hand_rows(before), _hand_rows(after)
-    return [RowChange(None if b is None else old[b], None if a is None else new[a]) for b, a in p.pairs()
-            if b is None or a is None or _figures(old[b]) != _figures(new[a])]
+    return [RowChange(b, a) for b, a in altered(p.pairs(), _hand_rows(before), _hand_rows(after), _figures)]
 
 
 def _money_changes(before: SessionView, after: SessionView) -> tuple[MoneyChange, ...]:
