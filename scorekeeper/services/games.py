@@ -332,70 +332,56 @@ def add_deal(gs: GameSession, number: int, deal: dict[str, Any], idem_key: str,
     return saves.add_next(gs, number, _key(idem_key), phone, play).entry
 
 
+def _checked(gs: GameSession, number: int | None) -> changes.Check[GameReplayed]:
+    """The games' check of a planned change: the game replayed with it (a refusal names the deal and field);
+    the replay is kept as the new version's once the change is stored (:func:`_kept`)."""
+    return lambda plan: (plan, _replayed(gs, plan.hands, number))
+
+
 def replace_deal(gs: GameSession, number: int, deal: dict[str, Any], key: str = "", phone: str = "", *,
                  version: int | None = None) -> HistoryEntry:
     """Put ``deal`` in place of deal ``number``; every later deal must still stand. ``version``: the
-    session's version the fix form was made at (compare-and-swap)."""
-    done = changes.begun(gs, key)
-    if done is not None:
-        return done
-    check_open(gs)
-    changes.check_current(gs, number, version)
-    changes.stored_at(gs, number)
-    deals = deal_data(gs)
-    plan = changes.replaced(deals, number - 1, deal)
-    made = _replayed(gs, plan.hands, number)
-    return _kept(gs, made, changes.made(gs, "edit", number, deals, plan, key=_key(key), phone=phone))
+    session's version the fix form was made at (compare-and-swap, :func:`changes.change`)."""
+    return _kept(gs, *changes.change(gs, "edit", number, key=_key(key), phone=phone, version=version,
+                                     plan=lambda deals: changes.replaced(deals, number - 1, deal),
+                                     check=_checked(gs, number)))
 
 
 def delete_deal(gs: GameSession, number: int, key: str = "", phone: str = "", *,
                 version: int | None = None) -> HistoryEntry:
     """Remove deal ``number``; the later ones move up one and must still stand. ``version``: the session's
     version the delete page was made at: a delete opened before another phone's change touches nothing."""
-    done = changes.begun(gs, key)
-    if done is not None:
-        return done
-    check_open(gs)
-    changes.check_current(gs, number, version)
-    changes.stored_at(gs, number)
-    deals = deal_data(gs)
-    plan = changes.removed(deals, number - 1)
-    made = _replayed(gs, plan.hands, None)
-    return _kept(gs, made, changes.made(gs, "delete", number, deals, plan, key=_key(key), phone=phone))
+    return _kept(gs, *changes.change(gs, "delete", number, key=_key(key), phone=phone, version=version,
+                                     plan=lambda deals: changes.removed(deals, number - 1), check=_checked(gs, None)))
 
 
 def insert_deal(gs: GameSession, number: int, deal: dict[str, Any], key: str, phone: str = "", *,
                 version: int | None = None) -> HistoryEntry:
     """Put a forgotten ``deal`` in as deal ``number``: the deals from there on move down one and must still
     stand. A re-sent copy (same key) is made once."""
-    done = changes.begun(gs, key)
-    if done is not None:
-        return done
     changes.require_key(key)
-    check_open(gs)
-    changes.check_version(gs, version)
-    changes.stored_at(gs, number)
-    deals = deal_data(gs)
-    check_room_for_hand(len(deals))
-    plan = changes.inserted(deals, number - 1, deal)
-    made = _replayed(gs, plan.hands, number)
-    return _kept(gs, made, changes.made(gs, "insert", number, deals, plan, key=key, phone=phone))
+
+    def plan(deals: list[dict[str, Any]]) -> changes.Plan:
+        changes.stored_at(gs, number)
+        check_room_for_hand(len(deals))
+        return changes.inserted(deals, number - 1, deal)
+
+    return _kept(gs, *changes.change(gs, "insert", number, key=key, phone=phone, version=version, plan=plan,
+                                     check=_checked(gs, number), present=False))
 
 
 def undo_last(gs: GameSession, seq: int, key: str, phone: str = "", *, version: int | None = None) -> HistoryEntry:
     """Take back change ``seq``, the last one (a deal entered, fixed, deleted or inserted, or the end),
-    once whatever the network repeats; the deals after it must still stand."""
-    target, already = changes.begin_undo(gs, seq, key, version)
-    if already:
-        return target
-    if target.kind == "end":
-        gs.closed, gs.closed_at = False, None
-        gs.version += 1
-        return changes.undone(gs, target, None, key=key, phone=phone)
-    check_open(gs)
-    plan = changes.inverse(target, deal_data(gs))
-    made = _replayed(gs, plan.hands, None)
-    return _kept(gs, made, changes.undone(gs, target, plan, key=key, phone=phone))
+    once whatever the network repeats; the deals after it must still stand (:func:`changes.undo`)."""
+    entry, _already, made = changes.undo(gs, seq, key=key, phone=phone, version=version, check=_checked(gs, None),
+                                         closing=lambda _end: _reopened(gs))
+    return _kept(gs, entry, made)
+
+
+def _reopened(gs: GameSession) -> None:
+    """The end taken back: the game is open again (the undo's entry says so as the end's before)."""
+    gs.closed, gs.closed_at = False, None
+    gs.version += 1
 
 
 def end_game(gs: GameSession, key: str = "", phone: str = "", *, version: int | None = None) -> HistoryEntry:
@@ -411,10 +397,11 @@ def end_game(gs: GameSession, key: str = "", phone: str = "", *, version: int | 
     return _logged(gs, "end", key, phone, None, {"closed": False}, {"closed": True})
 
 
-def _kept(gs: GameSession, made: GameReplayed, entry: HistoryEntry) -> HistoryEntry:
+def _kept(gs: GameSession, entry: HistoryEntry, made: GameReplayed | None) -> HistoryEntry:
     """The replay a change made (under the lock, up to its commit) kept as the new version's: the table
-    screen after a fix, delete, insert or undo replays nothing."""
-    GAME_REPLAYS.kept_after(gs, made)
+    screen after a fix, delete, insert or undo replays nothing (None: a re-sent copy, or an end taken back)."""
+    if made is not None:
+        GAME_REPLAYS.kept_after(gs, made)
     return entry
 
 

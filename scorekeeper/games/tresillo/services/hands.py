@@ -192,23 +192,27 @@ def edit_hand(
     stand. ``key`` is the fix's own key: a re-sent copy is found by it (see :func:`history.find_change`),
     also when the copies arrive at once: the one that waited for the lock gets the first one's history entry,
     never a refusal as stale caused by the change its own twin made."""
-    twin = changes.begun(gs, key)
-    if twin is not None:
-        return twin
-    check_open(gs)
-    changes.check_current(gs, position + 1, version, "form")
-    changes.stored_at(gs, position + 1)
-    entry = _current(gs, entry, position + 1)
-    hand = kept_on_edit(entry, hand)
-    try:
-        after = entry.replaced(entry.parse(hand))
-    except SessionError as exc:
-        raise refused_from(exc) from None
-    hands = hand_data(gs)
-    logged = changes.made(gs, "edit", position + 1, hands, changes.replaced(hands, position, hand),
-                          key=key or secrets.token_urlsafe(16), phone=phone)
-    done = _recomputed(gs, entry.ledger, after)
-    return Recomputed(done.before, done.after, logged)
+    number = position + 1
+    current = entry
+
+    def plan(hands: list[dict[str, Any]]) -> changes.Plan:
+        nonlocal current
+        current = _current(gs, entry, number)
+        return changes.replaced(hands, position, kept_on_edit(current, hand))
+
+    def check(p: changes.Plan) -> tuple[changes.Plan, tuple[Ledger, Ledger]]:
+        assert current is not None  # planned first
+        try:
+            return p, (current.ledger, current.replaced(current.parse(p.hands[position])))
+        except SessionError as exc:
+            raise refused_from(exc) from None
+
+    logged, done = changes.change(gs, "edit", number, key=key or secrets.token_urlsafe(16), phone=phone,
+                                  version=version, plan=plan, check=check, made_from="form")
+    if done is None:  # a re-sent copy: its first copy's entry
+        return logged
+    made = _recomputed(gs, *done)
+    return Recomputed(made.before, made.after, logged)
 
 
 def stored_hand(gs: GameSession, number: int) -> dict[str, Any] | None:
