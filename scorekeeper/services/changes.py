@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 from ..core import domains
 from ..db import db
 from ..i18n import N_, _, ngettext
-from ..models import GameSession, HandRecord, HistoryEntry
+from ..models import GameSession, HandRecord, HistoryEntry, now
 from . import history
 from .played import counts_hands
 from .refusals import Conflict, Refused
@@ -219,6 +219,29 @@ def undo(gs: GameSession, seq: int, *, key: str, phone: str, check: Check[C],
     check_open(gs)
     stored, checked = check(inverse(target, hand_data(gs)))
     return undone(gs, target, stored, key=key, phone=phone), False, checked
+
+
+def end(gs: GameSession, *, key: str, phone: str, version: int | None, made_from: str = "page",
+        said: Callable[[], Mapping[str, Any]] = dict, closed: Callable[[], object] = lambda: None,
+        ) -> tuple[HistoryEntry, bool]:
+    """Close the session, for every game, once whatever the network repeats: ``(the end's entry, whether this
+    request made it)``. A closed session and a page made at another version are refused; ``said()`` is the
+    game's own part of the end, checked before anything changes and kept by the entry (Tresillo's paper,
+    settled or kept); ``closed()`` what the game keeps of the closed session in the same commit (Tresillo's
+    evening summary)."""
+    done = begun(gs, key)
+    if done is not None:
+        return done, False
+    check_open(gs)
+    check_version(gs, version, made_from)
+    own = said()
+    gs.closed = True
+    gs.closed_at = now()
+    gs.version += 1
+    entry = history.record(gs, "end", key=key, phone=phone, before={"closed": False}, after={"closed": True, **own})
+    closed()
+    db.session.commit()
+    return entry, True
 
 
 def undone_by(gs: GameSession, seq: int) -> HistoryEntry | None:

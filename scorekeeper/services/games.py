@@ -32,7 +32,7 @@ from ..games.replay import FORMAT, Played, load, replay, result_json, rows_of
 from ..games.views import Past, Pieces, pieces_for
 from ..games.words import how_words
 from ..i18n import _, current_language
-from ..models import GameSession, Group, HandRecord, HistoryEntry, Player, now
+from ..models import GameSession, Group, HandRecord, HistoryEntry, Player
 from ..words import refusal, refusal_line
 from . import changes, deal_words, history, saves
 from .groups import players_under_lock
@@ -41,7 +41,6 @@ from .played import served, service_of
 from .refusals import Refused, clean, sentence
 from .replays import ReplayCache, Replays, Version, reads_committed
 from .sessions import (  # the same check as a session file's players
-    check_open,
     check_seated,
     commit_made,
     form_key,
@@ -385,16 +384,9 @@ def _reopened(gs: GameSession) -> None:
 
 
 def end_game(gs: GameSession, key: str = "", phone: str = "", *, version: int | None = None) -> HistoryEntry:
-    """Close the game: its result is paid as it stands; a re-sent end is made once. ``version``: the
-    session's version the end page was made at (a deal saved meanwhile is looked at first)."""
-    done = changes.begun(gs, key)
-    if done is not None:
-        return done
-    check_open(gs)
-    changes.check_version(gs, version)
-    gs.closed = True
-    gs.closed_at = now()
-    return _logged(gs, "end", key, phone, None, {"closed": False}, {"closed": True})
+    """Close the game: its result is paid as it stands; a re-sent end is made once (:func:`changes.end`).
+    ``version``: the session's version the end page was made at (a deal saved meanwhile is looked at first)."""
+    return changes.end(gs, key=_key(key), phone=phone, version=version)[0]
 
 
 def _kept(gs: GameSession, entry: HistoryEntry, made: GameReplayed | None) -> HistoryEntry:
@@ -402,16 +394,6 @@ def _kept(gs: GameSession, entry: HistoryEntry, made: GameReplayed | None) -> Hi
     screen after a fix, delete, insert or undo replays nothing (None: a re-sent copy, or an end taken back)."""
     if made is not None:
         GAME_REPLAYS.kept_after(gs, made)
-    return entry
-
-
-def _logged(gs: GameSession, kind: str, key: str, phone: str, number: int | None, before: Any,
-            after: Any) -> HistoryEntry:
-    """Bump the version, append the change to the history and commit the whole change at once (a change of
-    the deals: :func:`changes.made`)."""
-    gs.version += 1
-    entry = history.record(gs, kind, key=_key(key), phone=phone, hand=number, before=before, after=after)
-    db.session.commit()
     return entry
 
 

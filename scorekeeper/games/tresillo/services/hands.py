@@ -15,13 +15,12 @@ from ....core.domains import OutOfDomain
 from ....core.errors import SessionError
 from ....db import begin_writing, db
 from ....i18n import _
-from ....models import GameSession, Group, HistoryEntry, now
-from ....services import changes, history
+from ....models import GameSession, Group, HistoryEntry
+from ....services import changes
 from ....services.groups import carried_paper
 from ....services.refusals import Refused, clean, refused_from, sentence, whole
 from ....services.saves import Next, Saved, add_next
 from ....services.sessions import (
-    check_open,
     check_seated,
     commit_made,
     form_key,
@@ -221,20 +220,16 @@ def stored_hand(gs: GameSession, number: int) -> dict[str, Any] | None:
 
 
 def end_session(gs: GameSession, *, paper: str, version: int, key: str = "", phone: str = "") -> Saved:
-    """Close the session (the paper settled or kept); a re-sent end (same key) is not made twice."""
-    done = changes.begun(gs, key)
-    if done is not None:
-        return Saved(None, False, done)
-    check_open(gs)
-    changes.check_version(gs, version, "form")
-    if paper not in ("settle", "keep"):
-        raise Refused("paper", _("Settle the paper or keep it."))
-    gs.end_paper = paper
-    gs.closed = True
-    gs.closed_at = now()
-    gs.version += 1
-    entry = history.record(gs, "end", key=key or secrets.token_urlsafe(16), phone=phone,
-                           before={"closed": False}, after={"closed": True, "paper": paper})
-    keep_summary(gs)  # a closed evening does not change: its figures are worked out once, here
-    db.session.commit()
-    return Saved(None, True, entry)
+    """Close the session (the paper settled or kept; the platform's :func:`changes.end`); a re-sent end (same
+    key) is not made twice."""
+
+    def said() -> dict[str, str]:
+        if paper not in ("settle", "keep"):
+            raise Refused("paper", _("Settle the paper or keep it."))
+        gs.end_paper = paper
+        return {"paper": paper}
+
+    # a closed evening does not change: its figures are worked out once, at its end
+    entry, made = changes.end(gs, key=key or secrets.token_urlsafe(16), phone=phone, version=version,
+                              made_from="form", said=said, closed=lambda: keep_summary(gs))
+    return Saved(None, made, entry)
