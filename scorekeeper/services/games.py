@@ -41,12 +41,12 @@ from .played import served, service_of
 from .refusals import Refused, clean, sentence
 from .replays import ReplayCache, Replays, Version, reads_committed
 from .sessions import (  # the same check as a session file's players
-    check_seated,
     commit_made,
     form_key,
     hand_data,
     made_by,
     new_players,
+    start,
 )
 
 
@@ -241,28 +241,26 @@ def start_game(
     currency: str,
     idem_key: str | None = None,
 ) -> GameSession:
-    """A new session of ``game``; a re-sent start form (the same ``idem_key``) returns the one it made."""
-    key = form_key(idem_key)
-    begin_writing()
-    made = made_by(group, key)
-    if made is not None:
-        return made
+    """A new session of ``game``; a re-sent start form (the same ``idem_key``) returns the one it made
+    (:func:`sessions.start`)."""
     if not on_pages(game):
         raise Refused("game", _("Choose a game from the list."))
-    check_seated(group, players)
-    currency = clean(domains.CURRENCY, currency or "EUR", "currency")
-    setup: dict[str, Any] = {"options": dict(options)}
-    if teams:
-        setup["teams"] = {name: list(members) for name, members in teams.items()}
-    gs = GameSession(group_id=group.id, game=game, setup=setup, players=list(players),
-                     first_dealer=players[0] if players else "", currency=currency, options={}, paper_in=[],
-                     end_paper="settle", closed=False, version=0, idem_key=key)
-    try:
-        load(document(gs, []), GAMES)
-    except SessionError as exc:
-        raise _refused(exc) from None
-    db.session.add(gs)
-    return commit_made(gs, group, key)
+
+    def make(key: str | None) -> GameSession:
+        setup: dict[str, Any] = {"options": dict(options)}
+        if teams:
+            setup["teams"] = {name: list(members) for name, members in teams.items()}
+        gs = GameSession(group_id=group.id, game=game, setup=setup, players=list(players),
+                         first_dealer=players[0] if players else "",
+                         currency=clean(domains.CURRENCY, currency or "EUR", "currency"), options={}, paper_in=[],
+                         end_paper="settle", closed=False, version=0, idem_key=key)
+        try:
+            load(document(gs, []), GAMES)
+        except SessionError as exc:
+            raise _refused(exc) from None
+        return gs
+
+    return start(group, idem_key, players, make)
 
 
 # ---------------------------------------------------------------- a session file brought in

@@ -92,6 +92,22 @@ def made_by(group: Group, key: str | None) -> GameSession | None:
     ).first()
 
 
+def start(group: Group, idem_key: str | None, players: list[str],
+          make: Callable[[str | None], GameSession]) -> GameSession:
+    """A new session of ``group``, for every game: a re-sent start form (the same ``idem_key``) answers the
+    session it made; the seats are checked (:func:`check_seated`); ``make(key)`` builds the game's session
+    (checked by its engine, refusing a field); it is committed once (:func:`commit_made`)."""
+    key = form_key(idem_key)
+    begin_writing()
+    made = made_by(group, key)
+    if made is not None:
+        return made
+    check_seated(group, players)
+    gs = make(key)
+    db.session.add(gs)
+    return commit_made(gs, group, key)
+
+
 def commit_made(gs: GameSession, group: Group, key: str | None) -> GameSession:
     """Commit a new session; when the same form was sent twice at once, the first one's session wins."""
     return commit_once(gs, lambda: made_by(group, key))[0]

@@ -13,7 +13,6 @@ from typing import Any
 from ....core import domains
 from ....core.domains import OutOfDomain
 from ....core.errors import SessionError
-from ....db import begin_writing, db
 from ....i18n import _
 from ....models import GameSession, Group, HistoryEntry
 from ....services import changes
@@ -21,11 +20,8 @@ from ....services.groups import carried_paper
 from ....services.refusals import Refused, clean, refused_from, sentence, whole
 from ....services.saves import Next, Saved, add_next
 from ....services.sessions import (
-    check_seated,
-    commit_made,
-    form_key,
     hand_data,
-    made_by,
+    start,
 )
 from ....services.summaries import keep_summary
 from ....words import refusal
@@ -48,40 +44,38 @@ def start_session(
     options: dict[str, Any] | None = None,
     idem_key: str | None = None,
 ) -> GameSession:
-    """A new session of ``group``; a re-sent form (the same ``idem_key``) returns the session it made."""
-    key = form_key(idem_key)
-    begin_writing()
-    made = made_by(group, key)
-    if made is not None:
-        return made
-    check_seated(group, players)
-    if rules not in RULESETS:
-        raise Refused("rules", _("Choose the rules from the list."))
-    try:
-        value = domains.STAKE.check(tanto_value)
-    except OutOfDomain as exc:
-        raise Refused("tanto_value", sentence(refusal(exc))) from None
-    gs = GameSession(
-        group_id=group.id,
-        rules=rules,
-        options=dict(options or {}),
-        players=list(players),
-        first_dealer=first_dealer,
-        start_tokens=whole(domains.START_TOKENS, start_tokens, "start_tokens"),
-        stake=str(value),
-        currency=clean(domains.CURRENCY, currency or "EUR", "currency"),
-        paper_in=carried_paper(group),
-        end_paper="settle",
-        closed=False,
-        version=0,
-        idem_key=key,
-    )
-    try:
-        ledger_for(gs, [])
-    except SessionError as exc:
-        raise refused_from(exc) from None
-    db.session.add(gs)
-    return commit_made(gs, group, key)
+    """A new session of ``group``; a re-sent form (the same ``idem_key``) returns the session it made (the
+    platform's :func:`sessions.start`)."""
+
+    def make(key: str | None) -> GameSession:
+        if rules not in RULESETS:
+            raise Refused("rules", _("Choose the rules from the list."))
+        try:
+            value = domains.STAKE.check(tanto_value)
+        except OutOfDomain as exc:
+            raise Refused("tanto_value", sentence(refusal(exc))) from None
+        gs = GameSession(
+            group_id=group.id,
+            rules=rules,
+            options=dict(options or {}),
+            players=list(players),
+            first_dealer=first_dealer,
+            start_tokens=whole(domains.START_TOKENS, start_tokens, "start_tokens"),
+            stake=str(value),
+            currency=clean(domains.CURRENCY, currency or "EUR", "currency"),
+            paper_in=carried_paper(group),
+            end_paper="settle",
+            closed=False,
+            version=0,
+            idem_key=key,
+        )
+        try:
+            ledger_for(gs, [])
+        except SessionError as exc:
+            raise refused_from(exc) from None
+        return gs
+
+    return start(group, idem_key, players, make)
 
 
 @dataclass(frozen=True)
