@@ -32,20 +32,20 @@ from ..games.replay import FORMAT, Played, load, replay, result_json, rows_of
 from ..games.views import Past, Pieces, pieces_for
 from ..games.words import how_words
 from ..i18n import _, current_language
-from ..models import GameSession, Group, HandRecord, HistoryEntry, Player
+from ..models import GameSession, Group, HandRecord, HistoryEntry
 from ..words import refusal, refusal_line
 from . import changes, deal_words, history, saves
-from .groups import players_under_lock
-from .limits import check_room_for_hand, check_room_for_players
+from .limits import check_room_for_hand
 from .played import served, service_of
 from .refusals import Refused, clean, sentence
 from .replays import ReplayCache, Replays, Version, reads_committed
 from .sessions import (  # the same check as a session file's players
     commit_made,
+    file_stored,
     form_key,
     hand_data,
+    join_players,
     made_by,
-    new_players,
     start,
 )
 
@@ -286,15 +286,17 @@ def import_game(group: Group, data: str | bytes, idem_key: str | None = None) ->
         replay(parsed, GAMES)
     except SessionError as exc:
         raise Refused("file", sentence(refusal_line(exc.first))) from None
+    return file_stored(lambda: _store(group, parsed, key))
+
+
+def _store(group: Group, parsed: Mapping[str, Any], key: str | None) -> GameSession:
+    """The checked file stored as a new game, under the write lock (a re-sent form finds its game)."""
     begin_writing()
     made = made_by(group, key)
     if made is not None:
         return made
     players = list(parsed["players"])
-    newcomers = new_players(group, tuple(players))
-    check_room_for_players(players_under_lock(group), len(newcomers), "file")
-    for name in newcomers:
-        db.session.add(Player(group=group, name=name))
+    join_players(group, tuple(players))
     setup: dict[str, Any] = {"options": dict(parsed.get("options") or {})}
     if parsed.get("teams"):
         setup["teams"] = {name: list(members) for name, members in parsed["teams"].items()}
