@@ -121,6 +121,19 @@ def chromium():
         browser.close()
 
 
+def revisit(page: Any, url: str) -> None:
+    """Open ``url`` on a page that shows a table another phone (or page) has just saved to: the table's follow.js
+    may be reloading it at that moment, which aborts the navigation (net::ERR_ABORTED, seen in CI); then the
+    reload is let finish and the navigation made again."""
+    try:
+        page.goto(url)
+    except Exception as error:  # playwright's Error, not imported here: only browser tests use it
+        if "ERR_ABORTED" not in str(error):
+            raise
+        page.wait_for_load_state()
+        page.goto(url)
+
+
 @pytest.fixture(scope="session")
 def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A SQLite file migrated to head once for this test process; each test gets a copy of it."""

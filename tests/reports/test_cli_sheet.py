@@ -162,3 +162,28 @@ def test_generated_hostile_files_exit_2_naming_the_field_or_print(tmp_path: Path
                 assert (code, err) == (0, "") and out.read_text(encoding="utf-8").startswith("<!doctype html>")
                 assert sum((m for _, m in played.result.money), Decimal(0)) == 0
     assert refused > HOSTILE_FILES // 2
+
+
+def test_a_full_page_takes_the_ending_and_who_pays_whom_whole_to_the_next(tmp_path: Path, capsys) -> None:
+    """Six at a Truco with pica-pica: the options and ten deals fill the first page, so the ending, the money of all
+    six and who pays whom go to the second together, never a table cut after its first rows (seen once: the money
+    table's first row on page 1, the other five on page 2)."""
+    from tests.games.helpers_truc import session
+
+    six = ["Ana", "Bea", "Cleo", "Dan", "Eva", "Fer"]
+    duels = {"duels": [{"won": "A"}, {"raises": ["B"], "won": "B"}, {"raises": ["A"], "folded": "B"}]}
+    envido = {"envido": {"calls": [{"by": "B", "call": "envido"}], "won": "A"}, "raises": ["A"], "won": "A"}
+    deals = [{"raises": ["A", "B"], "won": "A"}, envido, duels, {"won": "B"}, duels,
+             {"raises": ["A", "B", "A"], "won": "B"}, duels, {"raises": ["A", "B", "A"], "won": "A"}, duels,
+             {"raises": ["A", "B", "A"], "won": "A"}]
+    doc = session("truc", deals, players=six, teams={"A": six[0::2], "B": six[1::2]}, ruleset="rioplatense",
+                  pica_pica="5_25", stake="1")
+    path, out = tmp_path / "six.json", tmp_path / "six.pdf"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    code, _, err = sheet([str(path), "-o", str(out), "--lang", "en"], capsys)
+    assert code == 0, err
+    pages = pdf_pages(out.read_bytes())
+    assert len(pages) == 2 and "Each column" in pages[0]  # the deals fill page 1: the case this test is about
+    ending = pages[1]
+    assert "The ending" in ending and "Who pays whom" in ending and "The ending" not in pages[0]
+    assert all(f"{name} €" in ending for name in six)  # the money table whole, on the page of its heading

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import migrated_app, served
+from conftest import migrated_app, revisit, served
 
 pytestmark = pytest.mark.browser
 
@@ -157,7 +157,7 @@ def test_four_play_truc_to_the_end_with_a_fold_and_a_tied_trick(chromium, server
     fits(page)
     shot(page, "truc-result-light")
     no_axe_violations(page)
-    night.goto(page.url)
+    revisit(night, page.url)  # night shows the table page has just saved to
     shot(night, "truc-result-dark")
     no_axe_violations(night)
     # the revancha: one tap, the same teams at 0-0

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import migrated_app, served
+from conftest import migrated_app, revisit, served
 
 pytestmark = pytest.mark.browser
 
@@ -181,7 +181,7 @@ def test_a_truco_to_30_with_an_envido_and_a_falta_envido(chromium, server):
     page.wait_for_selector("#end-game")
     assert taps.count - before == 6 and scores(page) == [30, 1]    # the envido is scored first: A is out
     shot(page, "truco-over-light")
-    night.goto(page.url)
+    revisit(night, page.url)  # night shows the table page has just saved to
     shot(night, "truco-over-dark")
     dark.close()
     ctx.close()
