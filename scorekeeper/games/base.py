@@ -315,7 +315,7 @@ def flag(value: Any, deal: int | None, where: str) -> bool:
 def one_of(value: Any, deal: int | None, where: str, choices: Sequence[Any]) -> Any:
     """``value`` if it is one of ``choices`` (compared exactly: ``"two "`` is not ``"two"``)."""
     for choice in choices:
-        if type(value) is type(choice) and value == choice:
+        if value == choice and type(value) is type(choice):  # the cheap test first: most choices are not it
             return choice
     raise refuse(deal, where, N_("{value!r} is not one of {choices}"), value=value,
                  choices=", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in choices))
@@ -436,8 +436,8 @@ def pay_each(payers: Iterable[str], payees: Iterable[str], amount: Paid,
 
 def money_of(players: Sequence[str], money: Mapping[str, Decimal], stake: Decimal) -> tuple[tuple[str, Decimal], ...]:
     """Every player's money in seating order, with the stake's decimal places (never ``-0.00``)."""
-    zero = stake - stake
-    return tuple([(p, money.get(p, zero) + zero) for p in players])
+    zero = stake - stake  # a player owed nothing has it as it is: no Decimal sum a player
+    return tuple([(p, money[p] + zero if p in money else zero) for p in players])
 
 
 def in_seating(players: Sequence[str], chosen: Iterable[str]) -> tuple[str, ...]:

@@ -7,19 +7,21 @@ refused here too, so no game writes that rule again. Standard library only.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from ..core.domains import HANDS, PLAYER_NAME, OutOfDomain
 from ..core.errors import N_, SessionError
+from . import GAMES  # the package's registry (an import in replay() cost every replay one)
 from .base import DealRow, Game, Result, Seating, Table, builder, only_fields, read_stake, refuse
 from .registry import player_name
 
 FORMAT = "scorekeeper-session/2"
 new_table = builder(Table)
-ENVELOPE = ("format", "game", "players", "teams", "options", "deals")
+#: the fields of a session file (a set: asked of every replay)
+ENVELOPE = frozenset(("format", "game", "players", "teams", "options", "deals"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,10 +160,12 @@ def _envelope_key(name: str, top: Mapping[str, Any], games: Mapping[str, Game[An
     players, teams, options = top.get("players"), top.get("teams"), top.get("options", {})
     if type(players) is not list or type(options) is not dict:
         return None
-    kinds = tuple(map(type, options.values()))
-    for kind in kinds:
+    kinds: list[type] = []
+    for value in options.values():
+        kind = type(value)
         if kind is not str and kind is not int and kind is not bool:
             return None
+        kinds.append(kind)
     members: list[tuple[str, tuple[Any, ...]]] = []
     if teams is not None:
         if type(teams) is not dict:
@@ -170,32 +174,27 @@ def _envelope_key(name: str, top: Mapping[str, Any], games: Mapping[str, Game[An
             if type(held) is not list:
                 return None
             members.append((team, tuple(held)))
-    return id(games), name, tuple(players), teams is None, tuple(members), tuple(options.items()), kinds
+    return id(games), name, tuple(players), teams is None, tuple(members), tuple(options.items()), tuple(kinds)
 
 
-def rows_of(game: Game[Any], state: Any, deals: Sequence[Any], first: int = 1) -> Iterator[tuple[Any, DealRow]]:
-    """Each deal played in turn from ``state`` (the state before deal ``first``): the state after it and its row.
-    A deal after the end is refused."""
+def played_into(rows: list[DealRow], game: Game[Any], state: Any, deals: Sequence[Any], first: int = 1) -> Any:
+    """Each deal played in turn from ``state`` (the state before deal ``first``), its row added to ``rows``: the state
+    after the last. A deal after the end is refused. A plain loop, not a generator: it runs for every deal."""
+    ended_at, play = game.ended_at, game.play
     for number, deal in enumerate(deals, start=first):
-        ended = game.ended_at(state)
+        ended = ended_at(state)
         if ended is not None:
             raise refuse(number, "deal", N_("the game ended at deal {ended}; nothing more is scored"), ended=ended)
-        state, row = game.play(state, number, deal)
-        yield state, row
+        state, row = play(state, number, deal)
+        rows.append(row)
+    return state
 
 
 def replay(data: Any, games: Mapping[str, Game[Any]] | None = None) -> Played:
     """A ``scorekeeper-session/2`` document replayed (``games`` defaults to the registry)."""
-    if games is None:
-        from . import GAMES
-
-        games = GAMES
-    game, table, deals = load(data, games)
-    state = game.start(table)
+    game, table, deals = load(data, GAMES if games is None else games)
     rows: list[DealRow] = []
-    for after, row in rows_of(game, state, deals):
-        state = after
-        rows.append(row)
+    state = played_into(rows, game, game.start(table), deals)
     return new_played(game, table, tuple(rows), game.result(state))  # Result checks that money sums to zero
 
 

@@ -28,7 +28,7 @@ from ..core.transfers import fewest_transfers
 from ..db import begin_writing, db
 from ..games import GAMES
 from ..games.base import DealRow, Game, GameSpec, Result
-from ..games.replay import FORMAT, Played, load, replay, result_json, rows_of
+from ..games.replay import FORMAT, Played, load, played_into, replay, result_json
 from ..games.views import Past, Pieces, pieces_for
 from ..games.words import how_words
 from ..i18n import _, current_language
@@ -160,10 +160,7 @@ def _replayed_from(gs: GameSession, version: int, deals: Sequence[dict[str, Any]
 
 def _played_into(rows: list[DealRow], game: Game[Any], state: Any, deals: Sequence[Any], first: int) -> Any:
     """``deals`` played from ``state`` (before deal ``first``), their rows added to ``rows``: the state after."""
-    for after, row in rows_of(game, state, deals, first):
-        state = after
-        rows.append(row)
-    return state
+    return played_into(rows, game, state, deals, first)
 
 
 def _replay_stored(gs: GameSession) -> GameReplayed:

@@ -101,28 +101,37 @@ def deal_winner(number: int, deal: Mapping[str, Any], sides: tuple[str, str]) ->
     return (0 if cards[0] > HALF else 1 if cards[1] > HALF else None), cards
 
 
+#: the ways a deal is entered: its card points, or annulled (and, as a set, the fields a deal may have)
+WAYS = ("points", "annulled")
+FIELDS = frozenset(WAYS)
+
+
 def play(state: State, number: int, deal: Mapping[str, Any]) -> tuple[State, DealRow]:
-    """One deal: its card points (or annulled); a deal won counts one, and ``wins`` of them end the match."""
-    deal = only_fields(deal, number, ("points", "annulled"))
-    how = exactly_one(deal, number, ("points", "annulled"))
+    """One deal: its card points (or annulled); a deal won counts one, and ``wins`` of them end the match.
+
+    Its row: deals won this deal (1 or 0) and so far, by side; the card points (or the annulment) as an extra."""
+    deal = only_fields(deal, number, FIELDS)
+    how = exactly_one(deal, number, WAYS)
     sides = state.sides
     if how == "annulled":
         if not flag(deal["annulled"], number, "annulled"):
             raise refuse(number, "annulled", N_("an annulled deal says true"))
-        return state, row(state, number, (0, 0), (("annulled", True),))
-    winner, cards = deal_winner(number, deal, sides)
-    gained = (int(winner == 0), int(winner == 1))
-    won = (state.won[0] + gained[0], state.won[1] + gained[1])
-    after = new_state(state.table, sides, won)  # built, not dataclasses.replace(): see State
-    if after.winner() is not None:
-        after = new_state(state.table, sides, won, number)
-    return after, row(after, number, gained, (("cards", {sides[0]: cards[0], sides[1]: cards[1]}),))
+        after, gained, extras = state, (0, 0), ANNULLED
+    else:
+        winner, cards = deal_winner(number, deal, sides)
+        gained = (int(winner == 0), int(winner == 1))
+        won = (state.won[0] + gained[0], state.won[1] + gained[1])
+        after = new_state(state.table, sides, won)  # built, not dataclasses.replace(): see State
+        if after.winner() is not None:
+            after = new_state(state.table, sides, won, number)
+        extras = (("cards", {sides[0]: cards[0], sides[1]: cards[1]}),)
+    (first, second), won = sides, after.won
+    return after, new_row(number, ((first, gained[0]), (second, gained[1])), ((first, won[0]), (second, won[1])),
+                          extras)
 
 
-def row(state: State, number: int, gained: tuple[int, int], extras: tuple[tuple[str, Any], ...]) -> DealRow:
-    """The deal's row: deals won this deal (1 or 0) and so far, by side; the card points as an extra."""
-    (first, second), won = state.sides, state.won
-    return new_row(number, ((first, gained[0]), (second, gained[1])), ((first, won[0]), (second, won[1])), extras)
+#: the extras of an annulled deal's row
+ANNULLED: tuple[tuple[str, Any], ...] = (("annulled", True),)
 
 
 def result(state: State) -> Result:
@@ -131,7 +140,7 @@ def result(state: State) -> Result:
     side = state.winner()
     if side is None:
         return new_result(False, None, (), (), None, money_of(seating.players, {}, stake))
-    winners, losers = seating.members(state.sides[side]), seating.members(state.sides[1 - side])
+    winners, losers = seating.teams[side][1], seating.teams[1 - side][1]  # the sides are the teams, in order
     money: dict[str, Decimal] = {}
     for payer, payee in zip(losers, winners, strict=True):
         pay_each((payer,), (payee,), stake, into=money)

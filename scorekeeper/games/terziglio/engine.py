@@ -133,8 +133,12 @@ def _check_cards(number: int, deal: Mapping[str, Any]) -> None:
         raise refuse(number, "every_trick", N_("the side that took every trick took every card"))
 
 
+#: the fields of a deal (a set: asked of every deal)
+FIELDS = frozenset(("bid", "soloist", "cards", "points", "last", "every_trick"))
+
+
 def play(state: State, number: int, deal: Any) -> tuple[State, DealRow]:
-    only_fields(deal, number, ("bid", "soloist", "cards", "points", "last", "every_trick"))
+    only_fields(deal, number, FIELDS)
     players = state.table.seating.players
     options = state.table.options
     if "bid" not in deal:
@@ -144,7 +148,7 @@ def play(state: State, number: int, deal: Any) -> tuple[State, DealRow]:
         for key in deal:
             if key != "bid":
                 raise refuse(number, str(key), N_("a passed deal records nothing else"))
-        zero = tuple((p, 0) for p in players)
+        zero = tuple([(p, 0) for p in players])
         row = new_row(number, zero, tuple(state.scores.items()), (("passed", True),))
         return new_state(state.table, state.scores, True), row
     if options["pass_out"] and state.passed and AMOUNT[bid] < AMOUNT[AFTER_PASS_OUT]:
@@ -155,9 +159,11 @@ def play(state: State, number: int, deal: Any) -> tuple[State, DealRow]:
     taken = soloist_points(number, deal)
     made = taken >= WINS_WITH
     times = multiplier(number, deal, made, taken)
-    _check_cards(number, deal)
+    if "every_trick" in deal:  # (most deals: not every trick, nothing more to check)
+        _check_cards(number, deal)
     amount = AMOUNT[bid] * times
-    opponents = [p for p in players if p != soloist]
+    opponents = list(players)
+    opponents.remove(soloist)  # the other two, in seating order
     if options["scoring"] == "payments":
         payers, payees = (opponents, [soloist]) if made else ([soloist], opponents)
         net = pay_each(payers, payees, amount)  # whole points, paid as money is
