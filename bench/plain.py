@@ -9,7 +9,8 @@ floor is what its reading, checking and records add.
 
 The bench asserts that each loop gives the engine's figures on the sessions it measures, and
 ``tests/games/test_plain_loops.py`` does the same on a few hundred sessions, so the yardstick cannot drift from the
-games it measures. Tresillo has none yet (its bookkeeping is an evening of bowls, plato and paper).
+games it measures. Tresillo's is an evening of the puesta family (``pagat``, ``house``: the rulesets of the suite's
+sessions) kept in bowls, the plato, the pajaritos dish and the paper, then settled as the engine settles it.
 """
 
 from __future__ import annotations
@@ -392,6 +393,157 @@ def _calls_sum(calls: dict[str, Any], names: list[str]) -> int:
     return total
 
 
+# ---------------------------------------------------------------- Tresillo (the puesta family: pagat, house)
+
+#: each ruleset's condiciones (a contract's or a flag's payment per player), table tanto, whether a new declarer
+#: after a takeover is paid the condiciones and a won bola
+TRESILLO = {"pagat": ({"entrada": 0, "vuelta": 1, "solo": 2, "penetro": 1, "estuche": 1, "primeras": 1, "bola": 8},
+                      1, False),
+            "house": ({"entrada": 1, "vuelta": 3, "solo": 5, "estuche": 1, "contra_estuche": 3, "primeras": 1,
+                       "bola": 10}, 0, True)}
+PAJARITO, ANTE = 5, 1
+
+
+def tresillo(doc: dict[str, Any]) -> tuple[Scores, Money]:
+    """An evening of bowls, the plato, the pajaritos dish and the paper, hand by hand; at the end the dishes
+    (and the paper, when settled) shared equally, the odd tantos to the lowest bowls, each bowl's net times the
+    tanto's value."""
+    options = doc["options"]
+    players = doc["players"]
+    evening = _Evening(players, options)
+    dealer = options.get("first_dealer") or players[0]
+    for number, hand in enumerate(doc["deals"]):
+        if number:
+            dealer = players[(players.index(dealer) + 1) % len(players)]
+        evening.deal(dealer)
+        if hand["contract"] != "pass":
+            evening.hand(hand, dealer)
+    return evening.settle(options.get("end_paper", "settle") == "settle", _stake(doc))
+
+
+class _Evening:
+    """The table between hands: the bowls, the plato (and whether a puesta is in it), the dish, the open debts."""
+
+    def __init__(self, players: list[str], options: dict[str, Any]) -> None:
+        self.players, self.n = players, len(players)
+        self.condiciones, self.tanto, self.takeover_paid = TRESILLO[options.get("rules", "pagat")]
+        self.start = options.get("start_tokens", 160)
+        self.bowls = dict.fromkeys(players, self.start - PAJARITO)
+        self.plato, self.dish, self.plato_puesta = 0, PAJARITO * self.n, False
+        #: the open debts, oldest first: [player, amount]
+        self.paper: list[list[Any]] = [[d["player"], d["amount"]] for d in options.get("paper") or ()]
+
+    def deal(self, dealer: str) -> None:
+        """A pajarito to the empty plato while the paper is clear (the dish refilled when it runs empty); the ante."""
+        if self.plato == 0 and not self.paper:
+            self.plato += PAJARITO
+            self.dish -= PAJARITO
+            if self.dish <= 0:
+                self.dish += PAJARITO * self.n
+                self.each_pays(None, PAJARITO)
+        self.plato += ANTE
+        self.bowls[dealer] -= ANTE
+
+    def each_pays(self, payee: str | None, amount: int) -> None:
+        """Every player pays ``amount`` to ``payee`` (None: to the dish; ``payee`` pays himself nothing)."""
+        for p in self.players:
+            self.bowls[p] -= amount
+        if payee is not None:
+            self.bowls[payee] += amount * self.n
+
+    def hand(self, hand: dict[str, Any], dealer: str) -> None:
+        """One hand played: the amount in play won or lost, then the contract and the condiciones."""
+        debt = None
+        if self.paper and not self.plato_puesta:  # the oldest of the largest, or the named debtor's
+            most = max(d[1] for d in self.paper)
+            debt = next(d for d in self.paper if d[1] == most and hand.get("debt", d[0]) == d[0])
+        total = self.plato + (debt[1] if debt else self.tanto * self.n)
+        declarer = hand.get("declarer", dealer)
+        takeover = (hand.get("surrender") or {}).get("takeover")
+        playing = takeover or declarer
+        outcome, winner = _tresillo_outcome(hand, playing, takeover)
+        if outcome == "sacado" and takeover:
+            self.bowls[declarer] -= total
+            self.bowls[takeover] += total
+        elif outcome == "sacado":
+            self.won(playing, debt)
+        else:
+            self.lost((declarer, takeover) if takeover else (playing,), total, debt is not None)
+            if winner:
+                self.bowls[playing] -= total
+                self.bowls[winner] += total
+        value = self.condiciones.get(hand["contract"], 0)
+        if outcome != "sacado" or takeover:  # the declarer pays the contract to each player
+            self.each_pays(declarer, -value)
+        else:
+            self.each_pays(playing, value)
+        if outcome == "sacado":
+            self.condiciones_won(hand, playing, takeover)
+
+    def won(self, playing: str, debt: list[Any] | None) -> None:
+        """The plato, and the reserved puesta played for (crossed out) or the table tanto from each."""
+        self.bowls[playing] += self.plato
+        self.plato = 0
+        self.plato_puesta = False
+        if debt:
+            self.bowls[debt[0]] -= debt[1]
+            self.bowls[playing] += debt[1]
+            self.paper.remove(debt)
+        else:
+            self.each_pays(playing, self.tanto)
+
+    def lost(self, losers: tuple[str, ...], total: int, reserved: bool) -> None:
+        """Each loser's puesta: into the plato (a first puesta) or onto the paper."""
+        to_paper = reserved or self.plato_puesta
+        for loser in losers:
+            if to_paper:
+                self.paper.append([loser, total])
+            else:
+                self.bowls[loser] -= total
+                self.plato += total
+                self.plato_puesta = True
+
+    def condiciones_won(self, hand: dict[str, Any], playing: str, takeover: str | None) -> None:
+        """Estuche, contra-estuche, primeras and a won bola paid by each (after a takeover only where the rules
+        pay a new declarer); a failed bola paid to each (never by a new declarer)."""
+        flags = [f for f in ("estuche", "contra_estuche", "primeras") if hand.get(f)]
+        if hand.get("bola") == "won":
+            flags.append("bola")
+        for flag in flags if not takeover or self.takeover_paid else ():
+            self.each_pays(playing, self.condiciones.get(flag, 0))
+        if hand.get("bola") == "failed" and not takeover:
+            self.each_pays(playing, -self.condiciones["bola"])
+
+    def settle(self, paper_paid: bool, value: Decimal) -> tuple[Scores, Money]:
+        """The bowls against the start; the money once the dishes (and the paper) are shared."""
+        players, bowls = self.players, self.bowls
+        scores = {p: bowls[p] - self.start for p in players}
+        pot = self.plato + self.dish
+        if paper_paid:
+            for player, amount in self.paper:
+                bowls[player] -= amount
+                pot += amount
+        share, odd = divmod(pot, self.n)
+        for p in sorted(players, key=lambda p: (bowls[p], players.index(p)))[:odd]:
+            bowls[p] += 1
+        return scores, {p: (bowls[p] + share - self.start) * value for p in players}
+
+
+def _tresillo_outcome(hand: dict[str, Any], playing: str, takeover: str | None) -> tuple[str, str | None]:
+    """Sacado (more tricks than each opponent), codillo (one opponent took more: the winner) or puesta."""
+    tricks = hand.get("tricks")
+    if tricks is None:  # an accepted surrender, or a hand entered by how it ended
+        if takeover is None and "surrender" in hand:
+            return "puesta", None
+        return hand.get("outcome", "puesta"), hand.get("winner")
+    best = max(t for p, t in tricks.items() if p != playing)
+    leaders = [p for p, t in tricks.items() if p != playing and t == best]
+    if tricks[playing] > best:
+        return "sacado", None
+    if best > tricks[playing] and len(leaders) == 1:
+        return "codillo", leaders[0]
+    return "puesta", None
+
 #: the plain loop of each game, by the game's name
 PLAIN: dict[str, Callable[[dict[str, Any]], tuple[Scores, Money]]] = {
     "briscola": briscola,
@@ -405,6 +557,7 @@ PLAIN: dict[str, Callable[[dict[str, Any]], tuple[Scores, Money]]] = {
     "rentoy": truc,
     "truc": truc,
     "put": truc,
+    "tresillo": tresillo,
 }
 
 

@@ -17,16 +17,11 @@ from scorekeeper.games.replay import replay
 from .sessions import RULESETS, VALID
 
 CASES = {**VALID, **RULESETS}
-#: the games measured without a plain loop (reported by the bench as such)
-WITHOUT = {"tresillo"}
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_plain_loop_gives_the_engines_figures(name: str) -> None:
     plain = PLAIN.get(name.split("[")[0])
-    if name in WITHOUT:
-        assert plain is None  # a loop written for it must be checked here: take it out of WITHOUT
-        return
     assert plain is not None, f"{name} has no plain loop in bench/plain.py"
     ended = 0
     for seed in range(150):

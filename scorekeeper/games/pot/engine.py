@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...core.errors import N_
 from ..base import (
@@ -46,29 +46,30 @@ class Round:
 
 #: the first card bets 1, the second 2, the third is free (S4 L21-25)
 ROUNDS = (Round(1), Round(2), Round(None))
-HAND_FIELDS = ("void", "rounds", "winner", "tied", "dealer")
-ROUND_FIELDS = ("put", "folded")
+HAND_FIELDS = frozenset(("void", "rounds", "winner", "tied", "dealer"))
+ROUND_FIELDS = frozenset(("put", "folded"))
 
 
-@dataclass(frozen=True, slots=True)
-class State:
-    """The table between hands: each player's net so far (in counters).
+class State(NamedTuple):
+    """The table between hands: each player's net so far (in counters), and what each holds now.
 
-    Each deal builds the next one with its fields in order, not with ``dataclasses.replace``, which looks
-    the fields up again on every call (``bench/replay.py --instructions --games`` counts the difference).
+    A named tuple (immutable, as beancount's records are): built once a hand, it costs less than a frozen
+    dataclass storing each field through ``object.__setattr__`` (``bench/replay.py --instructions --games``).
     """
 
     table: Table
     nets: Mapping[str, int]
-
-    def counters(self) -> dict[str, int]:
-        """What each player holds now: his counters at the start (0 if not given) and his net."""
-        start, nets = self.table.options["counters"], self.nets
-        return {p: (start[p] if start else 0) + n for p, n in nets.items()}
+    #: what each player holds (:func:`counters`): the row says it, and the next hand is checked against it
+    held: Mapping[str, int]
 
 
-@dataclass(frozen=True, slots=True)
-class Hand:
+def counters(table: Table, nets: Mapping[str, int]) -> dict[str, int]:
+    """What each player holds: his counters at the start (0 if not given) and his net."""
+    start = table.options["counters"]
+    return {p: (start[p] if start else 0) + n for p, n in nets.items()}
+
+
+class Hand(NamedTuple):
     """One hand as read: what each player put in over its rounds, and who takes the pot."""
 
     put: Mapping[str, int]
@@ -86,31 +87,51 @@ def read_round(raw: Any, number: int, index: int, still_in: Sequence[str], playe
     only_fields(raw, number, ROUND_FIELDS, where=where)
     if "put" not in raw:
         raise refuse(number, f"{where}.put", N_("say what each player still in put in"))
-    for name in raw["put"] if isinstance(raw["put"], Mapping) else ():
+    given = raw["put"]
+    for name in given if type(given) is dict or isinstance(given, Mapping) else ():  # a dict told without the ABC
         if name not in still_in:  # refused as one who folded, or as no player of the table
             still_in_hand(name, number, f"{where}.put", still_in, players)
-    amounts = keyed(raw["put"], number, f"{where}.put", still_in)
-    rule = ROUNDS[index]
-    put: dict[str, int] = {}
-    for player in still_in:
-        at = f"{where}.put.{player}"
-        put[player] = whole(amounts[player], number, at, 0, COUNTERS_MOST)
-        if rule.bet is not None and put[player] not in (0, rule.bet):
-            raise refuse(number, at, N_("in this round a player puts in 0 or {bet}"), bet=rule.bet)
-    folded = read_players(raw.get("folded", []), number, f"{where}.folded", still_in, players)
+    put = read_amounts(keyed(given, number, f"{where}.put", still_in), number, where, index, still_in)
+    folded = read_players(raw["folded"], number, f"{where}.folded", still_in, players) if "folded" in raw else ()
     most = max(put.values())
+    left: list[str] = []  # those who put in the most: every other player folded, and said so
     for player in still_in:
-        if put[player] < most and player not in folded:
-            raise refuse(number, f"{where}.folded", N_("{player!r} put in less than {most} and so folded"),
-                         player=player, most=most)
-        if put[player] == most and player in folded:
+        if put[player] < most:
+            if player not in folded:
+                raise refuse(number, f"{where}.folded", N_("{player!r} put in less than {most} and so folded"),
+                             player=player, most=most)
+        elif player in folded:
             raise refuse(number, f"{where}.folded", N_("{player!r} put in as much as any player and did not fold"),
                          player=player)
-    return put, tuple(p for p in still_in if p not in folded)
+        else:
+            left.append(player)
+    return put, tuple(left)
+
+
+def read_amounts(amounts: Mapping[str, Any], number: int, where: str, index: int, still_in: Sequence[str],
+                 ) -> dict[str, int]:
+    """What each player still in put in this round: a whole number of counters (:func:`base.whole`), and in the
+    first two rounds 0 or the round's bet.
+
+    A plain count in range skips the call to ``whole``, which would pass it (anything else goes to ``whole``,
+    which words the refusal): a call a player and a round cost Flor 10 % more instructions (225,300 a deal
+    instead of 203,900 at 1,000 deals, ``bench/replay.py --instructions --games``)."""
+    bet = ROUNDS[index].bet
+    put: dict[str, int] = {}
+    for player in still_in:
+        amount = amounts[player]
+        if type(amount) is not int or not 0 <= amount <= COUNTERS_MOST:
+            amount = whole(amount, number, f"{where}.put.{player}", 0, COUNTERS_MOST)
+        put[player] = amount
+        if bet is not None and amount != 0 and amount != bet:
+            raise refuse(number, f"{where}.put.{player}", N_("in this round a player puts in 0 or {bet}"), bet=bet)
+    return put
 
 
 def still_in_hand(value: Any, number: int, where: str, still_in: Sequence[str], players: Sequence[str]) -> str:
     """A player who has not folded (one who has is refused as such)."""
+    if value in still_in and isinstance(value, str):  # a player still in: the case to answer first
+        return value
     if isinstance(value, str) and value in players and value not in still_in:
         raise refuse(number, where, N_("{value!r} had folded"), value=value)
     return name_in(value, number, where, still_in)
@@ -200,7 +221,7 @@ def read_hand(state: State, number: int, deal: Any) -> Hand | None:
     put, left = read_rounds(deal["rounds"], number, players)
     winner = showdown(deal, number, left, players)
     if state.table.options["counters"] is not None:
-        held = state.counters()
+        held = state.held
         for player in players:
             if put[player] > held[player]:
                 raise refuse(number, "rounds", N_("{player!r} holds {held} counters and cannot put in {total}"),
@@ -212,7 +233,8 @@ def read_hand(state: State, number: int, deal: Any) -> Hand | None:
 
 
 def start(table: Table) -> State:
-    return State(table, dict.fromkeys(table.seating.players, 0))
+    nets = dict.fromkeys(table.seating.players, 0)
+    return State(table, nets, counters(table, nets))
 
 
 def play(state: State, number: int, deal: Any) -> tuple[State, DealRow]:
@@ -225,8 +247,9 @@ def play(state: State, number: int, deal: Any) -> tuple[State, DealRow]:
         pot = sum(hand.put.values())
         points = {p: (pot if p == hand.winner else 0) - hand.put[p] for p in players}
         extras = [("pot", pot), ("winner", hand.winner)]
-    new = State(state.table, {p: state.nets[p] + points[p] for p in players})  # not dataclasses.replace (State)
-    extras.append(("counters", new.counters()))
+    nets = {p: state.nets[p] + points[p] for p in players}
+    new = State(state.table, nets, counters(state.table, nets))
+    extras.append(("counters", new.held))
     if "dealer" in deal:  # kept for the table: who deals next follows who dealt
         extras.append(("dealer", deal["dealer"]))
     return new, DealRow(number, tuple(points.items()), tuple(new.nets.items()), tuple(extras))

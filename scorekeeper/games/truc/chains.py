@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from dataclasses import field as derived
 from typing import Any, Literal
 
 from ...core.errors import N_
@@ -53,22 +54,33 @@ class Chain:
     refusal_extra: int = 0
     #: the opening call alone, unanswered, scores its value (a flor nobody contests)
     sung_alone: bool = False
+    #: the calls' names, and each call by its name: worked out once, not for every call read
+    #: (``bench/replay.py --instructions --games``)
+    names: tuple[str, ...] = derived(init=False, repr=False, compare=False)
+    by_name: Mapping[str, Call] = derived(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "names", tuple(c.name for c in self.calls))
+        object.__setattr__(self, "by_name", {c.name: c for c in self.calls})
 
     def call(self, name: str) -> Call:
-        return next(c for c in self.calls if c.name == name)
+        return self.by_name[name]
 
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(c.name for c in self.calls)
+    def allows(self, made: Sequence[str], name: str) -> bool:
+        """Whether the call ``name`` may come next after ``made``: an opening call first; then one that
+        answers the last, made no more often than it may be; nothing after a call made again (it ends the
+        chain)."""
+        call = self.by_name[name]
+        if not made:
+            return call.opens
+        last = made[-1]
+        if self.by_name[last].again is not None and made.count(last) > 1:
+            return False
+        return last in call.after and made.count(name) < call.most
 
     def follows(self, made: Sequence[str]) -> tuple[str, ...]:
         """The calls that may come next after ``made`` (an entry screen offers only these)."""
-        if not made:
-            return tuple(c.name for c in self.calls if c.opens)
-        if self.call(made[-1]).again is not None and made.count(made[-1]) > 1:
-            return ()
-        return tuple(c.name for c in self.calls
-                     if made[-1] in c.after and made.count(c.name) < c.most)
+        return tuple(name for name in self.names if self.allows(made, name))
 
     def buttons(self, calls: Sequence[tuple[str, str]], sides: Sequence[str]) -> tuple[tuple[str, str], ...]:
         """The ``(side, call)`` buttons an entry screen shows after ``calls``: any side may open, then
@@ -92,6 +104,7 @@ def _read_calls(raw: Any, number: int, chain: Chain, sides: Sequence[str], kind:
     if not isinstance(raw, list) or not raw:
         raise refuse(number, where, N_("expected a list of the calls, in order"))
     calls: list[tuple[str, str]] = []
+    made: list[str] = []  # the calls' names so far
     for i, entry in enumerate(raw):
         at = f"{where}[{i}]"
         only_fields(entry, number, CALL_FIELDS, where=at)
@@ -99,8 +112,7 @@ def _read_calls(raw: Any, number: int, chain: Chain, sides: Sequence[str], kind:
             raise refuse(number, at, N_("each call gives 'by' (who made it) and 'call' (the call)"))
         side = name_in(entry["by"], number, f"{at}.by", sides, kind)
         name = one_of(entry["call"], number, f"{at}.call", chain.names)
-        made = [c for _, c in calls]
-        if name not in chain.follows(made):
+        if not chain.allows(made, name):
             if not made:
                 raise refuse(number, f"{at}.call", N_("{call!r} does not open the {chain}: it answers another call"),
                              call=name, chain=chain.field)
@@ -110,6 +122,7 @@ def _read_calls(raw: Any, number: int, chain: Chain, sides: Sequence[str], kind:
             raise refuse(number, f"{at}.by", N_("{side!r} called twice running: the sides answer each other in turn"),
                          side=side)
         calls.append((side, name))
+        made.append(name)
     return tuple(calls)
 
 

@@ -11,9 +11,9 @@ Standard library only.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from ...core.errors import N_, SessionError
 from ..base import (
@@ -35,6 +35,8 @@ from ..base import (
 )
 from .chains import ENVIDO, ENVIT, Chain, flor_chain, read_chain
 
+#: builds a named tuple from its fields in order, every field given, without its generated ``__new__`` (State)
+_new_tuple = tuple.__new__
 #: a tied trick, as written in ``tricks``
 TIE = "tie"
 #: how tied tricks are read: none allowed (Rentoy), the earliest trick decides (Truc), or the
@@ -43,6 +45,11 @@ Ties = Literal["none", "earliest", "count"]
 #: a step of the ladder: a value, or ``rest``: what the hand's winner lacks to close the cama (joc fora)
 REST: Literal["rest"] = "rest"
 Step = int | Literal["rest"]
+
+DEAL_FIELDS = ("raises", "won", "tricks", "folded", "eldest")
+ENDINGS = ("won", "tricks", "folded")
+#: going to the deck: the side that went, and the trick it went in (1 when not given)
+MAZO, MAZO_TRICK = "mazo", "trick"
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +91,15 @@ class Rules:
     #: pica-pica (six players): the leader's scores, lowest and highest, at which a hand of all six is
     #: followed by a round of duels (:data:`PICA_BANDS`); None: never
     pica: tuple[int, int] | None = None
+    #: the fields a hand (or a duel of pica-pica) may have (:func:`hand_fields`), and the ways it may end
+    #: (:func:`one_ending`): worked out once, not for every hand (``bench/replay.py --instructions --games``)
+    fields: frozenset[str] = field(init=False, repr=False, compare=False)
+    endings: tuple[str, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        deck = (MAZO, MAZO_TRICK) if self.deck else ()
+        object.__setattr__(self, "fields", frozenset((*DEAL_FIELDS, *deck, *(c.field for c in self.chains))))
+        object.__setattr__(self, "endings", (*ENDINGS, MAZO) if self.deck else ENDINGS)
 
     @property
     def halves(self) -> bool:
@@ -97,18 +113,15 @@ TRUC_RULES = replace(RENTOY_RULES, ties="earliest", title="Truc")
 #: Cotton's Put: to 5, one raise for the whole game [A 18], Cotton's ties [A 19]
 PUT_RULES = Rules(ladder=(1, 5), target=5, ties="count", side="player", how="reached_5", title="Put")
 
-DEAL_FIELDS = ("raises", "won", "tricks", "folded", "eldest")
-ENDINGS = ("won", "tricks", "folded")
-#: going to the deck: the side that went, and the trick it went in (1 when not given)
-MAZO, MAZO_TRICK = "mazo", "trick"
 
 
-@dataclass(frozen=True, slots=True)
-class State:
+class State(NamedTuple):
     """The table between hands: each side's score, and the hand the game ended at.
 
-    Each deal builds the next one with its fields in order, not with ``dataclasses.replace``, which looks
-    the fields up again on every call (``bench/replay.py --instructions --games`` counts the difference).
+    A named tuple (immutable, as beancount's records are), built once a hand by :func:`count` with every
+    field in order through ``tuple.__new__``: a frozen dataclass stores each of its ten fields through
+    ``object.__setattr__``, and building it cost more than counting the hand's points
+    (``bench/replay.py --instructions --games``).
     """
 
     table: Table
@@ -144,10 +157,10 @@ def read_raises(raw: Any, number: int, state: State) -> tuple[str, ...]:
                      value=_top(state.rules))
     raises: list[str] = []
     for i, side in enumerate(raw):
-        where = f"raises[{i}]"
-        raised = name_in(side, number, where, state.sides, state.rules.side)
+        raised = name_in(side, number, f"raises[{i}]", state.sides, state.rules.side)
         if raises and raises[-1] == raised:
-            raise refuse(number, where, N_("{side!r} raised twice running: the sides raise in turn"), side=raised)
+            raise refuse(number, f"raises[{i}]", N_("{side!r} raised twice running: the sides raise in turn"),
+                         side=raised)
         raises.append(raised)
     return tuple(raises)
 
@@ -160,28 +173,27 @@ def _top(rules: Rules) -> Step | str:
 
 def _decided(tricks: Sequence[str | None], ties: Ties) -> bool:
     """Whether the tricks so far decide the hand (the rest are not played)."""
-    if len(tricks) >= 3:
-        return True
-    if len(tricks) < 2:
-        return False
-    won = [t for t in tricks if t is not None]
-    if ties == "earliest":
-        return len(won) == 1 or (len(won) == 2 and won[0] == won[1])
-    return len(won) == 2 and won[0] == won[1]
+    if len(tricks) != 2:
+        return len(tricks) > 2
+    first, second = tricks
+    if ties == "earliest":  # one of the two won (the other tied), or both by the same side
+        return second is not None if first is None else second is None or first == second
+    return first is not None and first == second  # both won by the same side
 
 
 def _hand_winner(tricks: Sequence[str | None], ties: Ties) -> str | None:
     """The side taking a played-out hand: more tricks wins; equal counts go to the earliest trick
     won (Truc) or tie the hand (Put). ``None``: the hand is tied (Put, or three ties in Truc)."""
     won = [t for t in tricks if t is not None]
-    counts = {side: won.count(side) for side in won}
-    if not counts:
+    if not won:
         return None
-    best = max(counts.values())
-    leaders = [side for side in won if counts[side] == best]
-    if len(set(leaders)) == 1:
-        return leaders[0]
-    return leaders[0] if ties == "earliest" else None
+    first = won[0]  # the side of the earliest trick won; the other side took the rest (two sides a hand)
+    theirs = won.count(first)
+    if theirs * 2 > len(won):
+        return first
+    if theirs * 2 < len(won):
+        return next(t for t in won if t != first)
+    return first if ties == "earliest" else None
 
 
 def read_tricks(raw: Any, number: int, state: State) -> tuple[str | None, ...]:
@@ -191,16 +203,16 @@ def read_tricks(raw: Any, number: int, state: State) -> tuple[str | None, ...]:
     rules = state.rules
     choices = state.sides if rules.ties == "none" else (*state.sides, TIE)
     tricks: list[str | None] = []
+    ties = rules.ties
     for i, entry in enumerate(raw):
-        where = f"tricks[{i}]"
-        if _decided(tricks, rules.ties):
-            raise refuse(number, where, N_("the hand was decided after {n} tricks; no further trick is played"),
-                         n=len(tricks))
-        if entry == TIE and rules.ties == "none":
-            raise refuse(number, where, N_("a trick cannot be tied in {game}"), game=rules.title)
-        side = name_in(entry, number, where, choices, rules.side)
+        if _decided(tricks, ties):
+            raise refuse(number, f"tricks[{i}]",
+                         N_("the hand was decided after {n} tricks; no further trick is played"), n=len(tricks))
+        if entry == TIE and ties == "none":
+            raise refuse(number, f"tricks[{i}]", N_("a trick cannot be tied in {game}"), game=rules.title)
+        side = name_in(entry, number, f"tricks[{i}]", choices, rules.side)
         tricks.append(None if side == TIE else side)
-    if not _decided(tricks, rules.ties):
+    if not _decided(tricks, ties):
         raise refuse(number, "tricks", N_("{n} tricks do not decide the hand: record the next trick too"),
                      n=len(tricks))
     return tuple(tricks)
@@ -210,7 +222,7 @@ def hand_outcome(state: State, number: int, deal: Mapping[str, Any]) -> tuple[st
     """Who takes the hand (``None``: nobody), its value (``rest`` for an accepted joc fora, counted
     when the hand is scored), and how it ended (``won``, ``tricks``, ``folded``, ``tied`` or ``eldest``)."""
     rules, sides = state.rules, state.sides
-    raises = read_raises(deal.get("raises", []), number, state)
+    raises = read_raises(deal["raises"], number, state) if "raises" in deal else ()
     ending = one_ending(deal, number, rules)
     value = rules.ladder[len(raises)]
     eldest_asked = False
@@ -245,8 +257,7 @@ def hand_outcome(state: State, number: int, deal: Mapping[str, Any]) -> tuple[st
 def one_ending(deal: Mapping[str, Any], number: int, rules: Rules) -> str:
     """How the hand ended: exactly one of its endings (``won``, ``tricks``, ``folded``, and ``mazo``
     where the ruleset has the deck), refused in the table's words when there are none or several."""
-    endings = (*ENDINGS, MAZO) if rules.deck else ENDINGS
-    present = [e for e in endings if e in deal]
+    present = [e for e in rules.endings if e in deal]
     if len(present) == 1:
         return present[0]
     if rules.deck:
@@ -369,13 +380,17 @@ def start_with(rules: Rules) -> Callable[[Table], State]:
     return start
 
 
-def count(state: State, items: Sequence[tuple[str | None, Step]]) -> tuple[dict[str, int], State, bool]:
-    """The points of one hand, item by item in scoring order (the side bet, then the hand): each
+def count(state: State, number: int, items: Sequence[tuple[str | None, Step]], duels: bool,
+          ) -> tuple[dict[str, int], State, bool]:
+    """Hand ``number`` counted, item by item in scoring order (the side bet, then the hand): each
     counts into the cama; a side reaching the cama's points wins it and the cama starts again, and
-    what the hand still held is not counted (that cama is over). ``True``: the game ended."""
-    rules = state.rules
-    points = dict.fromkeys(state.sides, 0)
-    cama, camas = dict(state.in_cama), dict(state.camas or dict.fromkeys(state.sides, 0))
+    what the hand still held is not counted (that cama is over). Its points, the state after it
+    (``duels``: it was a round of pica-pica) and ``True`` if the game ended."""
+    rules, sides = state.rules, state.sides
+    points = dict.fromkeys(sides, 0)
+    cama = dict(state.cama if state.cama is not None else state.scores)
+    camas = dict(state.camas or dict.fromkeys(sides, 0))
+    winner = None
     for side, step in items:
         if side is None:
             continue
@@ -384,43 +399,45 @@ def count(state: State, items: Sequence[tuple[str | None, Step]]) -> tuple[dict[
         cama[side] += value
         if cama[side] >= rules.target:
             camas[side] += 1
-            ended = camas[side] >= rules.camas
-            if not ended:
-                cama = dict.fromkeys(state.sides, 0)
-            scores = {s: state.scores[s] + points[s] for s in state.sides}
-            return points, State(state.table, rules, state.sides, scores, state.ended, side if ended else None,
-                                 cama, camas, state.duels_last, state.hands), ended
-    scores = {s: state.scores[s] + points[s] for s in state.sides}  # State in field order, not replace() (see State)
-    return points, State(state.table, rules, state.sides, scores, state.ended, None, cama, camas, state.duels_last,
-                         state.hands), False
+            if camas[side] >= rules.camas:
+                winner = side
+            else:
+                cama = dict.fromkeys(sides, 0)
+            break
+    scores = {s: state.scores[s] + points[s] for s in sides}
+    ended = winner is not None
+    new = _new_tuple(State, (state.table, rules, sides, scores, number if ended else None, winner, cama, camas, duels,
+                             state.hands + 1))  # every field, in order (see State)
+    return points, new, ended
 
 
-def hand_fields(rules: Rules) -> tuple[str, ...]:
-    """The fields a hand (or a duel of pica-pica) may have under ``rules``."""
-    deck = (MAZO, MAZO_TRICK) if rules.deck else ()
-    return (*DEAL_FIELDS, *deck, *(c.field for c in rules.chains))
+def hand_fields(rules: Rules) -> frozenset[str]:
+    """The fields a hand (or a duel of pica-pica) may have under ``rules``: the hand's own, the deck's where
+    the ruleset has it, and its side bets' (:attr:`Rules.fields`)."""
+    return rules.fields
 
 
 def play(state: State, number: int, deal: Any) -> tuple[State, DealRow]:
     """One hand: a hand of all the players, or (six players, the score in the band) a round of pica-pica."""
-    if pica_due(state):
+    rules = state.rules
+    if rules.pica is not None and pica_due(state):
         return play_duels(state, number, deal)
-    if isinstance(deal, Mapping) and DUELS in deal:
+    if (type(deal) is dict or isinstance(deal, Mapping)) and DUELS in deal:  # a dict told without the ABC's check
         template, values = _not_pica(state)
         raise refuse(number, DUELS, template, **values)
-    rules = state.rules
-    only_fields(deal, number, hand_fields(rules))
-    bets = read_bets(state, number, deal)
+    only_fields(deal, number, rules.fields)
+    bets = read_bets(state, number, deal) if rules.chains else []
     winner, step, how = hand_outcome(state, number, deal)
-    points, new, ended = count(state, [*((side, value) for _, side, value, _ in bets), (winner, step)])
-    new = State(new.table, rules, new.sides, new.scores, number if ended else None, new.winner, new.cama, new.camas,
-                False, state.hands + 1)
+    items: list[tuple[str | None, Step]] = [(side, value) for _, side, value, _ in bets] if bets else []
+    items.append((winner, step))
+    points, new, ended = count(state, number, items, False)
     extras: list[tuple[str, Any]] = [("how", how)]
     if winner is not None:
         extras.append(("winner", winner))
     if rules.raise_calls and "raises" in deal:
         extras.append(("calls", rules.raise_calls[:len(deal["raises"])]))
-    extras.extend((field, extra) for field, _, _, extra in bets)
+    for field_name, _, _, extra in bets:
+        extras.append((field_name, extra))
     if rules.in_camas:
         extras.extend((("cama", dict(new.in_cama)), ("camas", dict(new.camas or {}))))
     if ended:
@@ -508,9 +525,7 @@ def play_duels(state: State, number: int, deal: Any) -> tuple[State, DealRow]:
         duel_items, duel_said = read_duel(state, number, k, duel)
         items += duel_items
         said.append(duel_said)
-    points, new, ended = count(state, items)
-    new = State(new.table, new.rules, new.sides, new.scores, number if ended else None, new.winner, new.cama,
-                new.camas, True, state.hands + 1)
+    points, new, ended = count(state, number, items, True)
     extras: list[tuple[str, Any]] = [("round", "pica_pica"), (DUELS, said)]
     if ended:
         extras.append(("ends", True))
