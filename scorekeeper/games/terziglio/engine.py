@@ -196,8 +196,8 @@ def result(state: State) -> Result:
     stake = state.table.stake
     if state.table.options["scoring"] == "payments":
         money = {p: stake * state.scores[p] for p in players}
-        return new_result(None, None, tuple(p for p in players if state.scores[p] > 0),
-                      tuple(p for p in players if state.scores[p] < 0), None, money_of(players, money, stake))
+        return new_result(None, None, tuple([p for p in players if state.scores[p] > 0]),
+                          tuple([p for p in players if state.scores[p] < 0]), None, money_of(players, money, stake))
     if state.ended is None:
         return new_result(False, None, (), (), None, money_of(players, {}, stake))
     target = state.table.options["target"]
