@@ -10,18 +10,20 @@ did meanwhile (:func:`check_version`). What a change did is told in words by :mo
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from ..core import domains
 from ..db import db
 from ..i18n import N_, _, ngettext
-from ..models import GameSession, HandRecord, HistoryEntry
+from ..models import GameSession, HandRecord, HistoryEntry, now
 from . import history
 from .played import counts_hands
 from .refusals import Conflict, Refused
-from .sessions import lock_session
+from .sessions import check_open, hand_data, lock_session
+
+C = TypeVar("C")
 
 # ------------------------------------------------------------------ planning and storing a change
 
@@ -94,6 +96,35 @@ def made(gs: GameSession, kind: str, number: int, old: list[dict[str, Any]], p: 
     entry = history.record(gs, kind, key=key, phone=phone, hand=number, **_sides(kind, number - 1, old, p.hands))
     db.session.commit()
     return entry
+
+
+#: what a game makes of a planned change of the deals: its engine's replay of them (raising Refused), as
+#: the plan to store (a game may record more than was asked: Tresillo's dealers) and what the replay made (a
+#: replay to keep as the new version's, the figures a page shows)
+Check = Callable[[Plan], tuple[Plan, C]]
+
+
+def change(gs: GameSession, kind: str, number: int, *, key: str, phone: str, version: int | None,
+           plan: Callable[[list[dict[str, Any]]], Plan], check: Check[C], made_from: str = "page",
+           present: bool = True) -> tuple[HistoryEntry, C | None]:
+    """A change of the deals (a fix, a delete, an insert; Tresillo's dealer and seating), for every game, made
+    once whatever the network repeats: the session locked; a re-sent copy (same ``key``) answered with its first
+    copy's entry (and None); a closed session refused; the page's ``version`` compared (``present``: deal
+    ``number`` must be stored, and one gone since the page was opened is said so, never taken for the one now
+    in its place); the change planned on the stored deals, checked by the game's ``check``, and stored with its
+    history entry at once. Answers the entry and what ``check`` made."""
+    done = begun(gs, key)
+    if done is not None:
+        return done, None
+    check_open(gs)
+    if present:
+        check_current(gs, number, version, made_from)
+        stored_at(gs, number)
+    else:
+        check_version(gs, version, made_from)
+    old = hand_data(gs)
+    stored, checked = check(plan(old))
+    return made(gs, kind, number, old, stored, key=key, phone=phone), checked
 
 
 def _sides(kind: str, i: int, old: list[dict[str, Any]], new: list[dict[str, Any]]) -> dict[str, Any]:
@@ -171,6 +202,46 @@ def begin_undo(gs: GameSession, seq: int, key: str, version: int | None = None) 
         return already, True
     check_version(gs, version)
     return undo_target(gs, seq), False
+
+
+def undo(gs: GameSession, seq: int, *, key: str, phone: str, check: Check[C],
+         closing: Callable[[HistoryEntry], Any], version: int | None = None) -> tuple[HistoryEntry, bool, C | None]:
+    """Take back change ``seq``, the last one, for every game, once whatever the network repeats: ``(the undo's
+    entry, whether a re-sent copy or another undo already made it, what the game's ``check`` made)``. An end (or
+    Tresillo's reopen) is taken back by ``closing(target)``, which sets the session's state (the version
+    raised) and says it (None: the target's before); a change of the deals by its inverse, checked by the game
+    (the deals after it must still stand)."""
+    target, already = begin_undo(gs, seq, key, version)
+    if already:
+        return target, True, None
+    if target.kind in ("end", "reopen"):
+        return undone(gs, target, None, key=key, phone=phone, after=closing(target)), False, None
+    check_open(gs)
+    stored, checked = check(inverse(target, hand_data(gs)))
+    return undone(gs, target, stored, key=key, phone=phone), False, checked
+
+
+def end(gs: GameSession, *, key: str, phone: str, version: int | None, made_from: str = "page",
+        said: Callable[[], Mapping[str, Any]] = dict, closed: Callable[[], object] = lambda: None,
+        ) -> tuple[HistoryEntry, bool]:
+    """Close the session, for every game, once whatever the network repeats: ``(the end's entry, whether this
+    request made it)``. A closed session and a page made at another version are refused; ``said()`` is the
+    game's own part of the end, checked before anything changes and kept by the entry (Tresillo's paper,
+    settled or kept); ``closed()`` what the game keeps of the closed session in the same commit (Tresillo's
+    evening summary)."""
+    done = begun(gs, key)
+    if done is not None:
+        return done, False
+    check_open(gs)
+    check_version(gs, version, made_from)
+    own = said()
+    gs.closed = True
+    gs.closed_at = now()
+    gs.version += 1
+    entry = history.record(gs, "end", key=key, phone=phone, before={"closed": False}, after={"closed": True, **own})
+    closed()
+    db.session.commit()
+    return entry, True
 
 
 def undone_by(gs: GameSession, seq: int) -> HistoryEntry | None:

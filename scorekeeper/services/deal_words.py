@@ -8,9 +8,10 @@ game's own word and a player's name stay as they are written.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, TypeVar
 
+from ..games.base import DealRow
 from ..games.replay import Played
 from ..games.words import how_words
 from ..i18n import N_, _
@@ -98,6 +99,31 @@ def _extra_words(game: str, name: str, value: Any) -> str:
     return how_words(game, value) if name == "how" and isinstance(value, str) else value_words(value)
 
 
+#: a row of a replayed game (a game's deal row, Tresillo's ledger row or row in words)
+R = TypeVar("R")
+
+
+def altered(pairs: Iterable[tuple[int | None, int | None]], old: Sequence[R], new: Sequence[R],
+            figures: Callable[[R], Any]) -> list[tuple[R | None, R | None]]:
+    """The rows a change alters, for every game's preview and history: of ``pairs`` (a row's place before and
+    after, :meth:`changes.Plan.pairs`), (row before, row after), None for a deal inserted or removed; a kept
+    deal whose ``figures`` are the same is left out, and so is one past the rows (a game ended before it)."""
+    out: list[tuple[R | None, R | None]] = []
+    for b, a in pairs:
+        if (b is not None and b >= len(old)) or (a is not None and a >= len(new)):
+            continue
+        was, now_ = None if b is None else old[b], None if a is None else new[a]
+        if was is None or now_ is None or figures(was) != figures(now_):
+            out.append((was, now_))
+    return out
+
+
+def _outcome(row: DealRow) -> tuple[Any, ...]:
+    """What a deal's row says of how it came out (its figures among :data:`OUTCOME_EXTRAS`)."""
+    extras = dict(row.extras)
+    return tuple(extras.get(name) for name in OUTCOME_EXTRAS)
+
+
 def outcome_changes(before: Played, after: Played, origin: Sequence[int | None], first: int = 0) -> tuple[str, ...]:
     """How a change alters the way the game comes out, in sentences: the game's result (who won, how,
     or whether it is over) and each deal whose winner, claim, bid or elimination changes. ``origin`` maps
@@ -107,16 +133,15 @@ def outcome_changes(before: Played, after: Played, origin: Sequence[int | None],
         out.append(_("The result changes: {before} before, {after} after.").format(
             before=_result_words(before), after=_result_words(after)))
     deals: list[str] = []
-    for j in range(first, min(len(origin), len(after.rows))):
-        k = origin[j]
-        if k is None or k >= len(before.rows):
-            continue
-        was, now_ = dict(before.rows[k].extras), dict(after.rows[j].extras)
+    kept = [(b, a) for b, a in altered(((origin[j], j) for j in range(first, len(origin))), before.rows,
+                                       after.rows, _outcome) if b is not None and a is not None]
+    for b, a in kept:
+        was, now_ = dict(b.extras), dict(a.extras)
         for name, said in OUTCOME_EXTRAS.items():
             if name in was or name in now_:
                 if was.get(name) != now_.get(name):
                     deals.append(_("Deal {n}: {what} was {before}, now {after}.").format(
-                        n=j + 1, what=_(said), before=_extra_words(after.game.spec.name, name, was.get(name)),
+                        n=a.deal, what=_(said), before=_extra_words(after.game.spec.name, name, was.get(name)),
                         after=_extra_words(after.game.spec.name, name, now_.get(name))))
     out.extend(deals[:OUTCOMES_SHOWN])
     if len(deals) > OUTCOMES_SHOWN:

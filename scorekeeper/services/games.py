@@ -32,23 +32,21 @@ from ..games.replay import FORMAT, Played, load, replay, result_json, rows_of
 from ..games.views import Past, Pieces, pieces_for
 from ..games.words import how_words
 from ..i18n import _, current_language
-from ..models import GameSession, Group, HandRecord, HistoryEntry, Player, now
+from ..models import GameSession, Group, HandRecord, HistoryEntry
 from ..words import refusal, refusal_line
-from . import changes, deal_words, history
-from .groups import players_under_lock
-from .limits import check_room_for_hand, check_room_for_players
+from . import changes, deal_words, history, saves
+from .limits import check_room_for_hand
 from .played import served, service_of
-from .refusals import Conflict, Refused, clean, sentence
+from .refusals import Refused, clean, sentence
 from .replays import ReplayCache, Replays, Version, reads_committed
 from .sessions import (  # the same check as a session file's players
-    check_open,
-    check_seated,
     commit_made,
-    count_hands,
+    file_stored,
     form_key,
     hand_data,
+    join_players,
     made_by,
-    new_players,
+    start,
 )
 
 
@@ -243,28 +241,26 @@ def start_game(
     currency: str,
     idem_key: str | None = None,
 ) -> GameSession:
-    """A new session of ``game``; a re-sent start form (the same ``idem_key``) returns the one it made."""
-    key = form_key(idem_key)
-    begin_writing()
-    made = made_by(group, key)
-    if made is not None:
-        return made
+    """A new session of ``game``; a re-sent start form (the same ``idem_key``) returns the one it made
+    (:func:`sessions.start`)."""
     if not on_pages(game):
         raise Refused("game", _("Choose a game from the list."))
-    check_seated(group, players)
-    currency = clean(domains.CURRENCY, currency or "EUR", "currency")
-    setup: dict[str, Any] = {"options": dict(options)}
-    if teams:
-        setup["teams"] = {name: list(members) for name, members in teams.items()}
-    gs = GameSession(group_id=group.id, game=game, setup=setup, players=list(players),
-                     first_dealer=players[0] if players else "", currency=currency, options={}, paper_in=[],
-                     end_paper="settle", closed=False, version=0, idem_key=key)
-    try:
-        load(document(gs, []), GAMES)
-    except SessionError as exc:
-        raise _refused(exc) from None
-    db.session.add(gs)
-    return commit_made(gs, group, key)
+
+    def make(key: str | None) -> GameSession:
+        setup: dict[str, Any] = {"options": dict(options)}
+        if teams:
+            setup["teams"] = {name: list(members) for name, members in teams.items()}
+        gs = GameSession(group_id=group.id, game=game, setup=setup, players=list(players),
+                         first_dealer=players[0] if players else "",
+                         currency=clean(domains.CURRENCY, currency or "EUR", "currency"), options={}, paper_in=[],
+                         end_paper="settle", closed=False, version=0, idem_key=key)
+        try:
+            load(document(gs, []), GAMES)
+        except SessionError as exc:
+            raise _refused(exc) from None
+        return gs
+
+    return start(group, idem_key, players, make)
 
 
 # ---------------------------------------------------------------- a session file brought in
@@ -290,15 +286,17 @@ def import_game(group: Group, data: str | bytes, idem_key: str | None = None) ->
         replay(parsed, GAMES)
     except SessionError as exc:
         raise Refused("file", sentence(refusal_line(exc.first))) from None
+    return file_stored(lambda: _store(group, parsed, key))
+
+
+def _store(group: Group, parsed: Mapping[str, Any], key: str | None) -> GameSession:
+    """The checked file stored as a new game, under the write lock (a re-sent form finds its game)."""
     begin_writing()
     made = made_by(group, key)
     if made is not None:
         return made
     players = list(parsed["players"])
-    newcomers = new_players(group, tuple(players))
-    check_room_for_players(players_under_lock(group), len(newcomers), "file")
-    for name in newcomers:
-        db.session.add(Player(group=group, name=name))
+    join_players(group, tuple(players))
     setup: dict[str, Any] = {"options": dict(parsed.get("options") or {})}
     if parsed.get("teams"):
         setup["teams"] = {name: list(members) for name, members in parsed["teams"].items()}
@@ -318,121 +316,84 @@ def _key(key: str) -> str:
     return key or secrets.token_urlsafe(16)
 
 
-def add_deal(gs: GameSession, number: int, deal: dict[str, Any], idem_key: str, phone: str = "") -> HistoryEntry:
-    """Store ``deal`` as deal ``number`` (the next one); a re-sent copy (same key) is stored once. The deal is
-    played once, on the replay kept for the version it was entered on, and the game it makes is kept as the
-    new version's replay: the table screen that follows replays nothing."""
+def add_deal(gs: GameSession, number: int, deal: dict[str, Any], idem_key: str,
+             phone: str = "") -> HistoryEntry | None:
+    """Store ``deal`` as deal ``number`` (the next one), through the platform's save (:func:`saves.add_next`);
+    a re-sent copy (same key) is stored once. The deal is played once, on the replay kept for the version it
+    was entered on, and the game it makes is kept as the new version's replay: the table screen that follows
+    replays nothing. The answer is the save's history entry (None: a deal stored without one, a file's)."""
     before = replayed(gs) if reads_committed(gs) else None
-    key = _key(idem_key)
-    done = changes.begun(gs, key)
-    if done is not None:
-        return done
-    check_open(gs)
-    count = count_hands(gs)  # counted, not loaded: the deal is played on the replay kept
-    if number != count + 1:
-        raise Conflict(_("Deal {n} was not saved: the game has {count} deals now (another phone was first). "
-                         "Look at the table and enter the next deal.").format(n=number, count=count))
-    check_room_for_hand(count)
-    made = _with_next(gs, before, count, deal, number)
-    db.session.add(HandRecord(session_id=gs.id, position=count, data=dict(deal), idem_key=key))
-    entry = _logged(gs, "add", key, phone, number, None, deal)
-    GAME_REPLAYS.kept_after(gs, made)
-    return entry
+
+    def play(count: int) -> saves.Next:
+        made = _with_next(gs, before, count, deal, number)
+        return saves.Next(dict(deal), lambda _version: GAME_REPLAYS.kept_after(gs, made))
+
+    return saves.add_next(gs, number, _key(idem_key), phone, play).entry
+
+
+def _checked(gs: GameSession, number: int | None) -> changes.Check[GameReplayed]:
+    """The games' check of a planned change: the game replayed with it (a refusal names the deal and field);
+    the replay is kept as the new version's once the change is stored (:func:`_kept`)."""
+    return lambda plan: (plan, _replayed(gs, plan.hands, number))
 
 
 def replace_deal(gs: GameSession, number: int, deal: dict[str, Any], key: str = "", phone: str = "", *,
                  version: int | None = None) -> HistoryEntry:
     """Put ``deal`` in place of deal ``number``; every later deal must still stand. ``version``: the
-    session's version the fix form was made at (compare-and-swap)."""
-    done = changes.begun(gs, key)
-    if done is not None:
-        return done
-    check_open(gs)
-    changes.check_current(gs, number, version)
-    changes.stored_at(gs, number)
-    deals = deal_data(gs)
-    plan = changes.replaced(deals, number - 1, deal)
-    made = _replayed(gs, plan.hands, number)
-    return _kept(gs, made, changes.made(gs, "edit", number, deals, plan, key=_key(key), phone=phone))
+    session's version the fix form was made at (compare-and-swap, :func:`changes.change`)."""
+    return _kept(gs, *changes.change(gs, "edit", number, key=_key(key), phone=phone, version=version,
+                                     plan=lambda deals: changes.replaced(deals, number - 1, deal),
+                                     check=_checked(gs, number)))
 
 
 def delete_deal(gs: GameSession, number: int, key: str = "", phone: str = "", *,
                 version: int | None = None) -> HistoryEntry:
     """Remove deal ``number``; the later ones move up one and must still stand. ``version``: the session's
     version the delete page was made at: a delete opened before another phone's change touches nothing."""
-    done = changes.begun(gs, key)
-    if done is not None:
-        return done
-    check_open(gs)
-    changes.check_current(gs, number, version)
-    changes.stored_at(gs, number)
-    deals = deal_data(gs)
-    plan = changes.removed(deals, number - 1)
-    made = _replayed(gs, plan.hands, None)
-    return _kept(gs, made, changes.made(gs, "delete", number, deals, plan, key=_key(key), phone=phone))
+    return _kept(gs, *changes.change(gs, "delete", number, key=_key(key), phone=phone, version=version,
+                                     plan=lambda deals: changes.removed(deals, number - 1), check=_checked(gs, None)))
 
 
 def insert_deal(gs: GameSession, number: int, deal: dict[str, Any], key: str, phone: str = "", *,
                 version: int | None = None) -> HistoryEntry:
     """Put a forgotten ``deal`` in as deal ``number``: the deals from there on move down one and must still
     stand. A re-sent copy (same key) is made once."""
-    done = changes.begun(gs, key)
-    if done is not None:
-        return done
     changes.require_key(key)
-    check_open(gs)
-    changes.check_version(gs, version)
-    changes.stored_at(gs, number)
-    deals = deal_data(gs)
-    check_room_for_hand(len(deals))
-    plan = changes.inserted(deals, number - 1, deal)
-    made = _replayed(gs, plan.hands, number)
-    return _kept(gs, made, changes.made(gs, "insert", number, deals, plan, key=key, phone=phone))
+
+    def plan(deals: list[dict[str, Any]]) -> changes.Plan:
+        changes.stored_at(gs, number)
+        check_room_for_hand(len(deals))
+        return changes.inserted(deals, number - 1, deal)
+
+    return _kept(gs, *changes.change(gs, "insert", number, key=key, phone=phone, version=version, plan=plan,
+                                     check=_checked(gs, number), present=False))
 
 
 def undo_last(gs: GameSession, seq: int, key: str, phone: str = "", *, version: int | None = None) -> HistoryEntry:
     """Take back change ``seq``, the last one (a deal entered, fixed, deleted or inserted, or the end),
-    once whatever the network repeats; the deals after it must still stand."""
-    target, already = changes.begin_undo(gs, seq, key, version)
-    if already:
-        return target
-    if target.kind == "end":
-        gs.closed, gs.closed_at = False, None
-        gs.version += 1
-        return changes.undone(gs, target, None, key=key, phone=phone)
-    check_open(gs)
-    plan = changes.inverse(target, deal_data(gs))
-    made = _replayed(gs, plan.hands, None)
-    return _kept(gs, made, changes.undone(gs, target, plan, key=key, phone=phone))
+    once whatever the network repeats; the deals after it must still stand (:func:`changes.undo`)."""
+    entry, _already, made = changes.undo(gs, seq, key=key, phone=phone, version=version, check=_checked(gs, None),
+                                         closing=lambda _end: _reopened(gs))
+    return _kept(gs, entry, made)
+
+
+def _reopened(gs: GameSession) -> None:
+    """The end taken back: the game is open again (the undo's entry says so as the end's before)."""
+    gs.closed, gs.closed_at = False, None
+    gs.version += 1
 
 
 def end_game(gs: GameSession, key: str = "", phone: str = "", *, version: int | None = None) -> HistoryEntry:
-    """Close the game: its result is paid as it stands; a re-sent end is made once. ``version``: the
-    session's version the end page was made at (a deal saved meanwhile is looked at first)."""
-    done = changes.begun(gs, key)
-    if done is not None:
-        return done
-    check_open(gs)
-    changes.check_version(gs, version)
-    gs.closed = True
-    gs.closed_at = now()
-    return _logged(gs, "end", key, phone, None, {"closed": False}, {"closed": True})
+    """Close the game: its result is paid as it stands; a re-sent end is made once (:func:`changes.end`).
+    ``version``: the session's version the end page was made at (a deal saved meanwhile is looked at first)."""
+    return changes.end(gs, key=_key(key), phone=phone, version=version)[0]
 
 
-def _kept(gs: GameSession, made: GameReplayed, entry: HistoryEntry) -> HistoryEntry:
+def _kept(gs: GameSession, entry: HistoryEntry, made: GameReplayed | None) -> HistoryEntry:
     """The replay a change made (under the lock, up to its commit) kept as the new version's: the table
-    screen after a fix, delete, insert or undo replays nothing."""
-    GAME_REPLAYS.kept_after(gs, made)
-    return entry
-
-
-def _logged(gs: GameSession, kind: str, key: str, phone: str, number: int | None, before: Any,
-            after: Any) -> HistoryEntry:
-    """Bump the version, append the change to the history and commit the whole change at once (a change of
-    the deals: :func:`changes.made`)."""
-    gs.version += 1
-    entry = history.record(gs, kind, key=_key(key), phone=phone, hand=number, before=before, after=after)
-    db.session.commit()
+    screen after a fix, delete, insert or undo replays nothing (None: a re-sent copy, or an end taken back)."""
+    if made is not None:
+        GAME_REPLAYS.kept_after(gs, made)
     return entry
 
 

@@ -16,9 +16,10 @@ from ..core import domains
 from ..core.domains import OutOfDomain
 from ..db import begin_writing, db
 from ..i18n import _
-from ..models import GameSession, Group, HandRecord
+from ..models import GameSession, Group, HandRecord, Player
 from ..words import refusal
-from .groups import active_players
+from .groups import active_players, players_under_lock
+from .limits import check_room_for_players
 from .names import check_new_name
 from .played import counts_hands
 from .refusals import Refused, sentence
@@ -92,6 +93,22 @@ def made_by(group: Group, key: str | None) -> GameSession | None:
     ).first()
 
 
+def start(group: Group, idem_key: str | None, players: list[str],
+          make: Callable[[str | None], GameSession]) -> GameSession:
+    """A new session of ``group``, for every game: a re-sent start form (the same ``idem_key``) answers the
+    session it made; the seats are checked (:func:`check_seated`); ``make(key)`` builds the game's session
+    (checked by its engine, refusing a field); it is committed once (:func:`commit_made`)."""
+    key = form_key(idem_key)
+    begin_writing()
+    made = made_by(group, key)
+    if made is not None:
+        return made
+    check_seated(group, players)
+    gs = make(key)
+    db.session.add(gs)
+    return commit_made(gs, group, key)
+
+
 def commit_made(gs: GameSession, group: Group, key: str | None) -> GameSession:
     """Commit a new session; when the same form was sent twice at once, the first one's session wins."""
     return commit_once(gs, lambda: made_by(group, key))[0]
@@ -137,6 +154,30 @@ def lock_session(gs: GameSession) -> None:
     begin_writing()
     if inspect(gs).has_identity:  # stored (asking ``gs.id`` would first load the columns the refresh reads)
         db.session.refresh(gs, with_for_update=True)
+
+
+def file_stored(store: Callable[[], GameSession]) -> GameSession:
+    """A session file brought in, for every game: ``store()`` stores it under the write lock (a re-sent form
+    finding its session, the file's players joining the group: :func:`join_players`) and commits it; when a
+    player of the file was added by another phone meanwhile (the database's unique name), it looks again once,
+    then gives up saying so: never a fault, never half an import."""
+    for _attempt in range(2):
+        try:
+            return store()
+        except IntegrityError:
+            db.session.rollback()
+    raise Refused("file", _("Another phone changed this group's players while the file was read; nothing was "
+                            "imported. Import the file again."))
+
+
+def join_players(group: Group, players: tuple[str, ...]) -> None:
+    """The file's players the group does not have yet join it (:func:`new_players`); counted under the group's
+    lock, so an import and a phone adding a player never both take the last place."""
+    have = players_under_lock(group)
+    newcomers = new_players(group, players)
+    check_room_for_players(have, len(newcomers), "file")
+    for name in newcomers:
+        db.session.add(Player(group=group, name=name))
 
 
 def new_players(group: Group, names: tuple[str, ...]) -> list[str]:

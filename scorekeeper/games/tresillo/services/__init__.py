@@ -9,6 +9,7 @@ imports it (``tests/games/test_registry_boundary.py``).
 from .... import services as platform
 from ....services import *  # noqa: F403  (the platform's services, for Tresillo's pages)
 from ....services.groups import first_seats
+from ....services.saves import Saved, find_saved
 from ..engine import SUITS, HandChoices
 from ..engine import domains as own_domains  # Tresillo's own inputs' domains, for its forms
 from ..game import SPEC  # what a hand form may offer (services.choices_for)
@@ -30,11 +31,9 @@ from .fixes import (
 from .hands import (
     HandPreview,
     Recomputed,
-    Saved,
     add_hand,
     edit_hand,
     end_session,
-    find_saved,
     preview_hand,
     start_session,
     stored_hand,

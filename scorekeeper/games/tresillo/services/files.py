@@ -9,18 +9,15 @@ import json
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
 
 from ....core.errors import SessionError
 from ....core.sessionjson import decode, parse_json
 from ....db import begin_writing, db
-from ....i18n import _
-from ....models import GameSession, Group, HandRecord, Player, now
-from ....services.groups import players_under_lock
+from ....models import GameSession, Group, HandRecord, now
 from ....services.history import LoggedChange, history_json, keep_history, load_history
-from ....services.limits import check_export_size, check_file_hands, check_file_history, check_room_for_players
+from ....services.limits import check_export_size, check_file_hands, check_file_history
 from ....services.refusals import Refused, sentence
-from ....services.sessions import commit_made, form_key, made_by, new_players
+from ....services.sessions import commit_made, file_stored, form_key, join_players, made_by
 from ....words import refusal_line
 from ..engine import Ledger, Session, dump_session, load_session, replay
 from ..game import SPEC
@@ -84,15 +81,10 @@ def import_session(group: Group, data: str | bytes, *, idem_key: str | None = No
         raise Refused("file", sentence(refusal_line(exc.first))) from None
     log = load_history(parsed.get("history"))
     check_export_size(_export_size(session, parsed.get("history")))
-    for _attempt in range(2):
-        try:
-            return _store(group, session, ledger, log, key, copy)
-        except AlreadyImported as seen:
-            raise AlreadyImported(seen.session, decode(data) if isinstance(data, bytes) else data) from None
-        except IntegrityError:  # a player of the file was added by another phone meanwhile: look again
-            db.session.rollback()
-    raise Refused("file", _("Another phone changed this group's players while the file was read; nothing was "
-                            "imported. Import the file again."))
+    try:
+        return file_stored(lambda: _store(group, session, ledger, log, key, copy))
+    except AlreadyImported as seen:
+        raise AlreadyImported(seen.session, decode(data) if isinstance(data, bytes) else data) from None
 
 
 def _export_size(session: Session, history: Any) -> int:
@@ -118,11 +110,7 @@ def _store(group: Group, session: Session, ledger: Ledger, log: list[LoggedChang
         raise AlreadyImported(seen)
     setup = session.setup
     dumped = dump_session(session)
-    have = players_under_lock(group)  # an import and a phone adding a player never both take the last place
-    newcomers = new_players(group, setup.players)
-    check_room_for_players(have, len(newcomers), "file")
-    for name in newcomers:
-        db.session.add(Player(group=group, name=name))
+    join_players(group, setup.players)
     gs = GameSession(
         group=group,
         rules=setup.rules,

@@ -19,9 +19,10 @@ from ....i18n import _
 from ....models import GameSession, HistoryEntry, now
 from ....services import changes, history
 from ....services.changes import Plan
+from ....services.deal_words import altered
 from ....services.limits import check_room_for_hand
 from ....services.refusals import Refused, refused_from
-from ....services.sessions import check_open, hand_data
+from ....services.sessions import hand_data
 from ....services.summaries import forget_summary, keep_summary
 from ..engine import Ledger, Row
 from ..game import SPEC
@@ -240,9 +241,7 @@ def _row_figures(r: Row) -> tuple[Any, ...]:
 def _ledger_changes(before: Ledger, after: Ledger, p: Plan) -> list[tuple[Row | None, Row | None]]:
     """The hand rows a change alters, in order (:meth:`Plan.pairs`): (before, after); None for a hand inserted
     or removed."""
-    old, new = _played(before), _played(after)
-    return [(None if b is None else old[b], None if a is None else new[a]) for b, a in p.pairs()
-            if b is None or a is None or _row_figures(old[b]) != _row_figures(new[a])]
+    return altered(p.pairs(), _played(before), _played(after), _row_figures)
 
 
 def _in_words(rows: list[tuple[Row | None, Row | None]]) -> list[RowChange]:
@@ -265,9 +264,7 @@ def _figures(r: RowView) -> tuple[Any, ...]:
 
 def _row_changes(before: SessionView, after: SessionView, p: Plan) -> list[RowChange]:
     """The rows in words a change alters, in order (:meth:`Plan.pairs`)."""
-    old, new = _hand_rows(before), _hand_rows(after)
-    return [RowChange(None if b is None else old[b], None if a is None else new[a]) for b, a in p.pairs()
-            if b is None or a is None or _figures(old[b]) != _figures(new[a])]
+    return [RowChange(b, a) for b, a in altered(p.pairs(), _hand_rows(before), _hand_rows(after), _figures)]
 
 
 def _money_changes(before: SessionView, after: SessionView) -> tuple[MoneyChange, ...]:
@@ -291,48 +288,50 @@ class Applied:
 
 
 def apply_change(gs: GameSession, change: Change, *, key: str, version: int, phone: str) -> Applied:
-    """Make a previewed change, once: a re-sent copy (same key) returns the first one's entry."""
-    found = changes.begun(gs, key)
-    if found is not None:
-        return Applied(found, True)
+    """Make a previewed change, once (the platform's :func:`changes.change`): a re-sent copy (same key) returns
+    the first one's entry."""
     changes.require_key(key)
-    check_open(gs)
-    changes.check_version(gs, version, "preview")
-    hands = hand_data(gs)
+    entry, done = changes.change(gs, change.kind, change.number, key=key, phone=phone, version=version,
+                                 plan=lambda hands: _planned(change, hands), check=_checks(gs),
+                                 made_from="preview", present=change.kind != "insert")
+    if done is None:
+        return Applied(entry, True)
+    return Applied(entry, False, compared(gs, change, done))
+
+
+def _planned(change: Change, hands: list[dict[str, Any]]) -> Plan:
+    """:func:`plan`, refused when it would leave the hands as they are."""
     p = plan(change, hands)
     if p.hands == hands:
         raise Refused("change", _("That is how it is recorded already: nothing was changed."))
-    done = checked(gs, p)
-    entry = changes.made(gs, change.kind, change.number, hands, done.plan, key=key, phone=phone)
-    return Applied(entry, False, compared(gs, change, done))
+    return p
+
+
+def _checks(gs: GameSession) -> changes.Check[Checked]:
+    """Tresillo's check of a planned change (:func:`checked`): the hands stored with their dealers recorded."""
+    def check(p: Plan) -> tuple[Plan, Checked]:
+        done = checked(gs, p)
+        return done.plan, done
+
+    return check
 
 
 # ------------------------------------------------------------------ undo and reopen
 
 
 def undo(gs: GameSession, seq: int, *, key: str, phone: str) -> Applied:
-    """Take back change ``seq`` (the latest change): once, whatever the network repeats."""
-    target, already = changes.begin_undo(gs, seq, key)
-    if already:
-        return Applied(target, True)
-    if target.kind in ("end", "reopen"):
-        return Applied(_undo_closing(gs, target, key=key, phone=phone))
-    return Applied(_undo_hands(gs, target, key=key, phone=phone))
+    """Take back change ``seq`` (the latest change): once, whatever the network repeats (the platform's
+    :func:`changes.undo`)."""
+    entry, already, _done = changes.undo(gs, seq, key=key, phone=phone, check=_checks(gs),
+                                         closing=lambda target: _undo_closing(gs, target))
+    return Applied(entry, already)
 
 
-def _undo_hands(gs: GameSession, target: HistoryEntry, *, key: str, phone: str) -> HistoryEntry:
-    check_open(gs)
-    done = checked(gs, changes.inverse(target, hand_data(gs)))
-    return changes.undone(gs, target, done.plan, key=key, phone=phone)
-
-
-def _undo_closing(gs: GameSession, target: HistoryEntry, *, key: str, phone: str) -> HistoryEntry:
+def _undo_closing(gs: GameSession, target: HistoryEntry) -> dict[str, Any]:
     """Undo an end (the session is open again) or a reopen (it is closed again, as it was)."""
     if target.kind == "end":
-        state = _set_closed(gs, False, gs.end_paper)
-    else:
-        state = _set_closed(gs, True, str((target.before or {}).get("paper", gs.end_paper)))
-    return changes.undone(gs, target, None, key=key, phone=phone, after=state)
+        return _set_closed(gs, False, gs.end_paper)
+    return _set_closed(gs, True, str((target.before or {}).get("paper", gs.end_paper)))
 
 
 def _set_closed(gs: GameSession, closed: bool, paper: str) -> dict[str, Any]:

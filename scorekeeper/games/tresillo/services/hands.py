@@ -10,28 +10,18 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Integer, Select, String, bindparam, select
-
 from ....core import domains
 from ....core.domains import OutOfDomain
 from ....core.errors import SessionError
-from ....db import begin_writing, db
 from ....i18n import _
-from ....models import GameSession, Group, HandRecord, HistoryEntry, now
-from ....services import changes, history
+from ....models import GameSession, Group, HistoryEntry
+from ....services import changes
 from ....services.groups import carried_paper
-from ....services.limits import check_room_for_hand
-from ....services.refusals import Conflict, Refused, clean, refused_from, sentence, whole
+from ....services.refusals import Refused, clean, refused_from, sentence, whole
+from ....services.saves import Next, Saved, add_next
 from ....services.sessions import (
-    check_open,
-    check_seated,
-    commit_made,
-    commit_once,
-    form_key,
     hand_data,
-    hands_counted,
-    lock_session,
-    made_by,
+    start,
 )
 from ....services.summaries import keep_summary
 from ....words import refusal
@@ -54,53 +44,38 @@ def start_session(
     options: dict[str, Any] | None = None,
     idem_key: str | None = None,
 ) -> GameSession:
-    """A new session of ``group``; a re-sent form (the same ``idem_key``) returns the session it made."""
-    key = form_key(idem_key)
-    begin_writing()
-    made = made_by(group, key)
-    if made is not None:
-        return made
-    check_seated(group, players)
-    if rules not in RULESETS:
-        raise Refused("rules", _("Choose the rules from the list."))
-    try:
-        value = domains.STAKE.check(tanto_value)
-    except OutOfDomain as exc:
-        raise Refused("tanto_value", sentence(refusal(exc))) from None
-    gs = GameSession(
-        group_id=group.id,
-        rules=rules,
-        options=dict(options or {}),
-        players=list(players),
-        first_dealer=first_dealer,
-        start_tokens=whole(domains.START_TOKENS, start_tokens, "start_tokens"),
-        stake=str(value),
-        currency=clean(domains.CURRENCY, currency or "EUR", "currency"),
-        paper_in=carried_paper(group),
-        end_paper="settle",
-        closed=False,
-        version=0,
-        idem_key=key,
-    )
-    try:
-        ledger_for(gs, [])
-    except SessionError as exc:
-        raise refused_from(exc) from None
-    db.session.add(gs)
-    return commit_made(gs, group, key)
+    """A new session of ``group``; a re-sent form (the same ``idem_key``) returns the session it made (the
+    platform's :func:`sessions.start`)."""
 
+    def make(key: str | None) -> GameSession:
+        if rules not in RULESETS:
+            raise Refused("rules", _("Choose the rules from the list."))
+        try:
+            value = domains.STAKE.check(tanto_value)
+        except OutOfDomain as exc:
+            raise Refused("tanto_value", sentence(refusal(exc))) from None
+        gs = GameSession(
+            group_id=group.id,
+            rules=rules,
+            options=dict(options or {}),
+            players=list(players),
+            first_dealer=first_dealer,
+            start_tokens=whole(domains.START_TOKENS, start_tokens, "start_tokens"),
+            stake=str(value),
+            currency=clean(domains.CURRENCY, currency or "EUR", "currency"),
+            paper_in=carried_paper(group),
+            end_paper="settle",
+            closed=False,
+            version=0,
+            idem_key=key,
+        )
+        try:
+            ledger_for(gs, [])
+        except SessionError as exc:
+            raise refused_from(exc) from None
+        return gs
 
-@dataclass(frozen=True)
-class Saved:
-    """A hand stored by :func:`add_hand`, or found stored by an earlier copy of the same post.
-
-    ``record`` is None when that earlier copy's hand was deleted since:
-    ``entry`` (its history entry) says when and where it was saved.
-    """
-
-    record: HandRecord | None
-    created: bool  # False when a retried post found the hand already stored
-    entry: HistoryEntry | None = None
+    return start(group, idem_key, players, make)
 
 
 @dataclass(frozen=True)
@@ -123,58 +98,6 @@ class Recomputed:
     logged: HistoryEntry | None = None  # the change's history entry
 
 
-def _stored_by_key(gs: GameSession, idem_key: str) -> HandRecord | None:
-    return db.session.scalars(_by_key(gs.id, idem_key)).first()
-
-
-def _by_key(session_id: Any, idem_key: Any) -> Select[HandRecord]:
-    return select(HandRecord).where(HandRecord.session_id == session_id, HandRecord.idem_key == idem_key)
-
-
-@dataclass(frozen=True)
-class _Found:
-    """What a save reads under the session's lock before it stores anything, in one statement."""
-
-    stored: int | None  # the row id of the hand an earlier copy of this post stored
-    logged: int | None  # the row id of that copy's history entry (its hand may have been deleted since)
-    count: int  # the hands stored
-    last: int  # the history's last seq (0: none yet)
-
-
-#: the parameters of :data:`_FOUND`: the session's id, the post's key, and the key as the history keeps it
-_SESSION = bindparam("session", type_=Integer())
-_KEY = bindparam("key", type_=String())
-_LOGGED = bindparam("logged", type_=String())
-#: what :func:`_found` asks, built once (a statement costs more to build than to run)
-_FOUND = select(
-    _by_key(_SESSION, _KEY).with_only_columns(HandRecord.id).limit(1).scalar_subquery(),
-    history.keyed(_SESSION, _LOGGED).with_only_columns(HistoryEntry.id).limit(1).scalar_subquery(),
-    hands_counted(_SESSION).scalar_subquery(),
-    history.last_seq(_SESSION).scalar_subquery(),
-)
-
-
-def _found(gs: GameSession, idem_key: str) -> _Found:
-    """The idempotency key looked up among the hands and the history, the hands counted and the history's
-    last seq: one round trip instead of four. A save asks it once the lock is taken, in a statement of its
-    own: on PostgreSQL a statement sees what was committed before it began, so one begun while waiting for
-    the lock (the locking read itself) would miss the hand a twin post committed meanwhile."""
-    stored, logged, count, last = db.session.execute(
-        _FOUND, {"session": gs.id, "key": idem_key, "logged": idem_key[:history.KEY_MAX]}).one()
-    if not idem_key:  # a post without a key is never a copy of another
-        stored = logged = None
-    return _Found(stored, logged, count or 0, last or 0)
-
-
-def _saved_before(found: _Found) -> Saved | None:
-    """The answer to a re-sent post, from what :func:`_found` read (None: this post is the first)."""
-    if found.stored is not None:
-        return Saved(db.session.get_one(HandRecord, found.stored), False)
-    if found.logged is not None:
-        return Saved(None, False, db.session.get_one(HistoryEntry, found.logged))
-    return None
-
-
 def add_hand(
     gs: GameSession,
     hand: dict[str, Any],
@@ -185,60 +108,32 @@ def add_hand(
     version: int | None = None,
     phone: str = "",
 ) -> Saved:
-    """Store the next hand, recording who dealt it. A retried post (same key) returns the stored hand.
-
-    ``number`` is the hand number the form was made for and ``version`` the
-    session version it was made at: if the hands changed meanwhile, this one
-    is refused with what changed, instead of being stored under another
-    number. ``entry`` is the replay the caller made for the form (saves a
-    second replay when it is still current).
+    """Store the next hand, recording who dealt it (the platform's save, :func:`saves.add_next`). A retried
+    post (same key) returns the stored hand; a form made for another hand number is refused with what changed.
+    ``entry`` is the replay the caller made for the form (saves a second replay when it is still current).
     """
-    lock_session(gs)
-    found = _found(gs, idem_key)
-    again = _saved_before(found)
-    if again is not None:
-        return again
-    check_open(gs)
-    count = found.count
-    if number is not None and number != count + 1:
-        raise Conflict(_moved_on(gs, number, count, version))
-    check_room_for_hand(count)
-    if entry is None or entry.number != count + 1 or entry.source is None or entry.source.version != gs.version:
-        entry = entry_for(gs)
-    table = entry.paused.fork()  # the hand is played once, here: the next page's replay is this table
-    try:
-        hand = dict(hand, dealer=table.deal_of(entry.parse(hand))[0])
-        played = entry.parse(hand)  # the hand as it is stored (its dealer recorded), as a replay reads it
-        table.play(played)
-    except SessionError as exc:
-        raise refused_from(exc) from None
-    record = HandRecord(session_id=gs.id, position=count, data=hand, idem_key=idem_key)
-    db.session.add(record)
-    gs.version += 1
-    version = gs.version
-    history.record(gs, "add", key=idem_key, phone=phone, hand=count + 1, after=hand, last=found.last)
-    # read under the lock and written here, the rows stay loaded: the answer reads none of them again
-    saved = Saved(*commit_once(record, lambda: _stored_by_key(gs, idem_key), keep_loaded=True))
-    if saved.created and entry.source is not None and entry.source.version == version - 1:
-        kept_after(gs, entry.source, table, played, hand, version)  # the next page replays nothing
-    return saved
 
+    def play(count: int) -> Next:
+        current = entry
+        if (current is None or current.number != count + 1 or current.source is None
+                or current.source.version != gs.version):
+            current = entry_for(gs)
+        table = current.paused.fork()  # the hand is played once, here: the next page's replay is this table
+        try:
+            stored = dict(hand, dealer=table.deal_of(current.parse(hand))[0])
+            played = current.parse(stored)  # the hand as it is stored (its dealer recorded), as a replay reads it
+            table.play(played)
+        except SessionError as exc:
+            raise refused_from(exc) from None
+        source = current.source
 
-def find_saved(gs: GameSession, idem_key: str) -> Saved | None:
-    """The hand an earlier copy of this post stored (or its history entry, if it was deleted since)."""
-    return _saved_before(_found(gs, idem_key)) if idem_key else None
+        def keep(now: int) -> None:
+            if source is not None and source.version == now - 1:
+                kept_after(gs, source, table, played, stored, now)
 
+        return Next(stored, keep)
 
-def _moved_on(gs: GameSession, number: int, count: int, version: int | None) -> str:
-    """Why hand ``number`` cannot be stored as such: what other phones did since the form was opened."""
-    what = history.told_since(gs, version) if version is not None else ""
-    if number <= count:
-        done = what or _("hand {n} was entered on another phone").format(n=number)
-        return _("Hand {n} was not saved: since this form was opened, {done}. "
-                 "Look at the table before entering hand {next}.").format(n=number, done=done, next=count + 1)
-    done = what or _("hands were deleted on another phone")
-    return _("Hand {n} was not saved: since this form was opened, {done}, so this is now hand {next}. "
-             "Check the form and save it as hand {next}.").format(n=number, done=done, next=count + 1)
+    return add_next(gs, number, idem_key, phone, play, version=version)
 
 
 def kept_on_edit(entry: Entry, hand: dict[str, Any]) -> dict[str, Any]:
@@ -290,23 +185,27 @@ def edit_hand(
     stand. ``key`` is the fix's own key: a re-sent copy is found by it (see :func:`history.find_change`),
     also when the copies arrive at once: the one that waited for the lock gets the first one's history entry,
     never a refusal as stale caused by the change its own twin made."""
-    twin = changes.begun(gs, key)
-    if twin is not None:
-        return twin
-    check_open(gs)
-    changes.check_current(gs, position + 1, version, "form")
-    changes.stored_at(gs, position + 1)
-    entry = _current(gs, entry, position + 1)
-    hand = kept_on_edit(entry, hand)
-    try:
-        after = entry.replaced(entry.parse(hand))
-    except SessionError as exc:
-        raise refused_from(exc) from None
-    hands = hand_data(gs)
-    logged = changes.made(gs, "edit", position + 1, hands, changes.replaced(hands, position, hand),
-                          key=key or secrets.token_urlsafe(16), phone=phone)
-    done = _recomputed(gs, entry.ledger, after)
-    return Recomputed(done.before, done.after, logged)
+    number = position + 1
+    current = entry
+
+    def plan(hands: list[dict[str, Any]]) -> changes.Plan:
+        nonlocal current
+        current = _current(gs, entry, number)
+        return changes.replaced(hands, position, kept_on_edit(current, hand))
+
+    def check(p: changes.Plan) -> tuple[changes.Plan, tuple[Ledger, Ledger]]:
+        assert current is not None  # planned first
+        try:
+            return p, (current.ledger, current.replaced(current.parse(p.hands[position])))
+        except SessionError as exc:
+            raise refused_from(exc) from None
+
+    logged, done = changes.change(gs, "edit", number, key=key or secrets.token_urlsafe(16), phone=phone,
+                                  version=version, plan=plan, check=check, made_from="form")
+    if done is None:  # a re-sent copy: its first copy's entry
+        return logged
+    made = _recomputed(gs, *done)
+    return Recomputed(made.before, made.after, logged)
 
 
 def stored_hand(gs: GameSession, number: int) -> dict[str, Any] | None:
@@ -315,20 +214,16 @@ def stored_hand(gs: GameSession, number: int) -> dict[str, Any] | None:
 
 
 def end_session(gs: GameSession, *, paper: str, version: int, key: str = "", phone: str = "") -> Saved:
-    """Close the session (the paper settled or kept); a re-sent end (same key) is not made twice."""
-    done = changes.begun(gs, key)
-    if done is not None:
-        return Saved(None, False, done)
-    check_open(gs)
-    changes.check_version(gs, version, "form")
-    if paper not in ("settle", "keep"):
-        raise Refused("paper", _("Settle the paper or keep it."))
-    gs.end_paper = paper
-    gs.closed = True
-    gs.closed_at = now()
-    gs.version += 1
-    entry = history.record(gs, "end", key=key or secrets.token_urlsafe(16), phone=phone,
-                           before={"closed": False}, after={"closed": True, "paper": paper})
-    keep_summary(gs)  # a closed evening does not change: its figures are worked out once, here
-    db.session.commit()
-    return Saved(None, True, entry)
+    """Close the session (the paper settled or kept; the platform's :func:`changes.end`); a re-sent end (same
+    key) is not made twice."""
+
+    def said() -> dict[str, str]:
+        if paper not in ("settle", "keep"):
+            raise Refused("paper", _("Settle the paper or keep it."))
+        gs.end_paper = paper
+        return {"paper": paper}
+
+    # a closed evening does not change: its figures are worked out once, at its end
+    entry, made = changes.end(gs, key=key or secrets.token_urlsafe(16), phone=phone, version=version,
+                              made_from="form", said=said, closed=lambda: keep_summary(gs))
+    return Saved(None, made, entry)
