@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from ..core.errors import N_
-from .base import keyed, only_fields, refuse, whole
+from .base import builder, keyed, only_fields, refuse, whole
 
 ACES = 4
 THIRDS = 20
@@ -33,27 +34,39 @@ class CardCount:
     thirds: int
 
 
+#: ``CardCount(...)``, built quickly (``base.builder``): every count of every deal is one
+new_count = builder(CardCount)
+
+
 def points(count: CardCount) -> int:
     """Whole card points of a count, the leftover thirds dropped (the last trick not included)."""
     return count.aces + count.thirds // 3
 
 
+#: the fields of a count (a set: asked of every count of every deal)
+COUNT_FIELDS = frozenset(("aces", "thirds"))
+
+
 def read_count(obj: Any, deal: int, where: str) -> CardCount:
     """``{"aces": a, "thirds": t}`` read and bounded by the pack."""
-    only_fields(obj, deal, ("aces", "thirds"), where=where)
-    for key in ("aces", "thirds"):
-        if key not in obj:
-            raise refuse(deal, f"{where}.{key}", N_("{value!r} is missing"), value=key)
-    return CardCount(whole(obj["aces"], deal, f"{where}.aces", 0, ACES),
-                     whole(obj["thirds"], deal, f"{where}.thirds", 0, THIRDS))
+    if type(obj) is not dict or len(obj) != 2 or "aces" not in obj or "thirds" not in obj:  # not the usual: why
+        only_fields(obj, deal, COUNT_FIELDS, where=where)
+        for key in ("aces", "thirds"):
+            if key not in obj:
+                raise refuse(deal, f"{where}.{key}", N_("{value!r} is missing"), value=key)
+    return new_count(whole(obj["aces"], deal, where, 0, ACES, "aces"), whole(obj["thirds"], deal, where, 0, THIRDS,
+                                                                             "thirds"))
 
 
 def read_whole_pack(obj: Any, deal: int, keys: Sequence[str], where: str = "cards") -> dict[str, CardCount]:
     """Every side's (or player's) count: together they must hold the whole pack, 4 aces and 20 thirds."""
     keyed(obj, deal, where, keys)
-    counts = {key: read_count(obj[key], deal, f"{where}.{key}") for key in keys}
-    aces = sum(c.aces for c in counts.values())
-    thirds = sum(c.thirds for c in counts.values())
+    counts: dict[str, CardCount] = {}
+    aces = thirds = 0
+    for key in keys:  # one loop, not a comprehension and two sums: every deal counted asks
+        count = counts[key] = read_count(obj[key], deal, f"{where}.{key}")
+        aces += count.aces
+        thirds += count.thirds
     if aces != ACES:
         raise refuse(deal, where, N_("the aces add up to {total}, not {whole}"), total=aces, whole=ACES)
     if thirds != THIRDS:
@@ -64,9 +77,10 @@ def read_whole_pack(obj: Any, deal: int, keys: Sequence[str], where: str = "card
 def read_points(obj: Any, deal: int, keys: Sequence[str], most: int, where: str = "points") -> dict[str, int]:
     """Every side's (or player's) whole card points, each from 0 to ``most`` (the sum is the game's check)."""
     keyed(obj, deal, where, keys)
-    return {key: whole(obj[key], deal, f"{where}.{key}", 0, most) for key in keys}
+    return {key: whole(obj[key], deal, where, 0, most, key) for key in keys}
 
 
+@cache  # the same few tables ask on every deal
 def possible_totals(people: int) -> frozenset[int]:
     """The card points ``people`` each counting his own cards can total, the last trick aside.
 
@@ -80,4 +94,8 @@ def possible_totals(people: int) -> frozenset[int]:
 
 
 def counted(counts: Mapping[str, CardCount]) -> dict[str, int]:
-    return {key: points(c) for key, c in counts.items()}
+    """Each side's (or player's) whole card points (a loop: every deal counted asks)."""
+    out: dict[str, int] = {}
+    for key, count in counts.items():
+        out[key] = points(count)
+    return out

@@ -14,10 +14,11 @@ from typing import Any
 
 from ..core.domains import HANDS, PLAYER_NAME, OutOfDomain
 from ..core.errors import N_, SessionError
-from .base import DealRow, Game, Result, Seating, Table, only_fields, read_stake, refuse
+from .base import DealRow, Game, Result, Seating, Table, builder, only_fields, read_stake, refuse
 from .registry import player_name
 
 FORMAT = "scorekeeper-session/2"
+new_table = builder(Table)
 ENVELOPE = ("format", "game", "players", "teams", "options", "deals")
 
 
@@ -29,6 +30,9 @@ class Played:
     table: Table
     rows: tuple[DealRow, ...]
     result: Result
+
+
+new_played = builder(Played)
 
 
 def _players(raw: Any, game: Game[Any]) -> tuple[str, ...]:
@@ -100,6 +104,28 @@ def load(data: Any, games: Mapping[str, Game[Any]]) -> tuple[Game[Any], Table, S
     name = top.get("game")
     if not isinstance(name, str):  # missing, null, a number: no game is named (never "unknown game None")
         raise refuse(None, "game", N_("the file names no game: write one of {known}"), known=", ".join(sorted(games)))
+    key = _envelope_key(name, top, games)
+    try:
+        seated = _SEATED.get(key) if key is not None else None
+    except TypeError:  # a name or a member that is no text (a list, an object): refused when read
+        key = seated = None
+    if seated is None:
+        seated = (games, *_seat(name, top, games))  # the mapping held: its id in the key stays its own
+        if key is not None:
+            if len(_SEATED) >= SEATED_MOST:
+                _SEATED.clear()
+            _SEATED[key] = seated
+    _, game, seating, options, stake = seated
+    deals = top.get("deals")
+    if not isinstance(deals, list):
+        raise refuse(None, "deals", N_("expected a list of deals"))
+    if len(deals) > HANDS.most:
+        raise refuse(None, "deals", N_("a session holds at most {most} deals"), most=HANDS.most)
+    return game, new_table(seating, dict(options), stake), deals  # its own options: a game may not share them
+
+
+def _seat(name: str, top: Mapping[str, Any], games: Mapping[str, Game[Any]]) -> Seated:
+    """The game, seating, options and stake of an envelope, every part checked."""
     if name not in games:
         raise refuse(None, "game", N_("unknown game {value!r}; known: {known}"), value=name,
                      known=", ".join(sorted(games)))
@@ -111,12 +137,40 @@ def load(data: Any, games: Mapping[str, Game[Any]]) -> tuple[Game[Any], Table, S
         raise refuse(None, "options", N_("expected an object"))
     stake = read_stake(raw_options.get("stake", "1"))
     options = game.read_options({k: v for k, v in raw_options.items() if k != "stake"}, seating)
-    deals = top.get("deals")
-    if not isinstance(deals, list):
-        raise refuse(None, "deals", N_("expected a list of deals"))
-    if len(deals) > HANDS.most:
-        raise refuse(None, "deals", N_("a session holds at most {most} deals"), most=HANDS.most)
-    return game, Table(seating, options, stake), deals
+    return game, seating, options, stake
+
+
+#: what an envelope read gives: the game, its seating, its options and the stake
+Seated = tuple[Game[Any], Seating, Mapping[str, Any], Decimal]
+#: the envelopes already read, by what they hold (:func:`_envelope_key`): a server replays the same table's
+#: sessions again and again, and reading its names, teams, options and stake costs a short session (Briscola's,
+#: three deals or so) more than its deals (``bench/replay.py --instructions --games``)
+_SEATED: dict[tuple[Any, ...], tuple[Mapping[str, Game[Any]], Game[Any], Seating, Mapping[str, Any], Decimal]] = {}
+#: the most envelopes kept (then the store starts again)
+SEATED_MOST = 512
+
+
+def _envelope_key(name: str, top: Mapping[str, Any], games: Mapping[str, Game[Any]]) -> tuple[Any, ...] | None:
+    """An exact key of the envelope (None: not kept): equal only for files whose names, teams and options are the
+    same values of the same types. Names and members need no type of their own in the key: only a text equals a
+    name kept (every one kept was read as a text); an option's value does (``True == 1`` to Python, not to a game).
+    """
+    players, teams, options = top.get("players"), top.get("teams"), top.get("options", {})
+    if type(players) is not list or type(options) is not dict:
+        return None
+    kinds = tuple(map(type, options.values()))
+    for kind in kinds:
+        if kind is not str and kind is not int and kind is not bool:
+            return None
+    members: list[tuple[str, tuple[Any, ...]]] = []
+    if teams is not None:
+        if type(teams) is not dict:
+            return None
+        for team, held in teams.items():
+            if type(held) is not list:
+                return None
+            members.append((team, tuple(held)))
+    return id(games), name, tuple(players), teams is None, tuple(members), tuple(options.items()), kinds
 
 
 def rows_of(game: Game[Any], state: Any, deals: Sequence[Any], first: int = 1) -> Iterator[tuple[Any, DealRow]]:
@@ -142,7 +196,7 @@ def replay(data: Any, games: Mapping[str, Game[Any]] | None = None) -> Played:
     for after, row in rows_of(game, state, deals):
         state = after
         rows.append(row)
-    return Played(game, table, tuple(rows), game.result(state))  # Result checks that money sums to zero
+    return new_played(game, table, tuple(rows), game.result(state))  # Result checks that money sums to zero
 
 
 def _json_value(value: Any) -> Any:

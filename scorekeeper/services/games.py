@@ -316,19 +316,21 @@ def _key(key: str) -> str:
     return key or secrets.token_urlsafe(16)
 
 
-def add_deal(gs: GameSession, number: int, deal: dict[str, Any], idem_key: str,
-             phone: str = "") -> HistoryEntry | None:
+def add_deal(gs: GameSession, number: int, deal: dict[str, Any], idem_key: str, phone: str = "", *,
+             version: int | None = None) -> HistoryEntry | None:
     """Store ``deal`` as deal ``number`` (the next one), through the platform's save (:func:`saves.add_next`);
-    a re-sent copy (same key) is stored once. The deal is played once, on the replay kept for the version it
-    was entered on, and the game it makes is kept as the new version's replay: the table screen that follows
-    replays nothing. The answer is the save's history entry (None: a deal stored without one, a file's)."""
+    a re-sent copy (same key) is stored once; a deal number taken or gone since the form was made (at
+    ``version``) is refused saying what other phones did meanwhile. The deal is played once, on the replay
+    kept for the version it was entered on, and the game it makes is kept as the new version's replay: the
+    table screen that follows replays nothing. The answer is the save's history entry (None: a deal stored
+    without one, a file's)."""
     before = replayed(gs) if reads_committed(gs) else None
 
     def play(count: int) -> saves.Next:
         made = _with_next(gs, before, count, deal, number)
         return saves.Next(dict(deal), lambda _version: GAME_REPLAYS.kept_after(gs, made))
 
-    return saves.add_next(gs, number, _key(idem_key), phone, play).entry
+    return saves.add_next(gs, number, _key(idem_key), phone, play, version=version).entry
 
 
 def _checked(gs: GameSession, number: int | None) -> changes.Check[GameReplayed]:

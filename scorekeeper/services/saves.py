@@ -139,11 +139,21 @@ def add_next(gs: GameSession, number: int | None, idem_key: str, phone: str, pla
 
 def moved_on(gs: GameSession, number: int, count: int, version: int | None) -> str:
     """Why deal ``number`` cannot be stored as such (the session has ``count``): what other phones did since
-    the form was opened, in the game's words."""
-    if not counts_hands(gs.game):
-        return _("Deal {n} was not saved: the game has {count} deals now (another phone was first). "
-                 "Look at the table and enter the next deal.").format(n=number, count=count)
+    the form was opened (``version``; None: a form without it), in the game's words."""
     what = history.told_since(gs, version) if version is not None else ""
+    if counts_hands(gs.game):
+        return _hand_moved_on(number, count, what)
+    if number <= count:
+        done = what or _("deal {n} was entered on another phone").format(n=number)
+        return _("Deal {n} was not saved: since this form was opened, {done}. "
+                 "Look at the table before entering deal {next}.").format(n=number, done=done, next=count + 1)
+    done = what or _("deals were deleted on another phone")
+    return _("Deal {n} was not saved: since this form was opened, {done}, so this is now deal {next}. "
+             "Check the form and save it as deal {next}.").format(n=number, done=done, next=count + 1)
+
+
+def _hand_moved_on(number: int, count: int, what: str) -> str:
+    """:func:`moved_on` of an evening of hands."""
     if number <= count:
         done = what or _("hand {n} was entered on another phone").format(n=number)
         return _("Hand {n} was not saved: since this form was opened, {done}. "

@@ -341,7 +341,7 @@ def _save(gs: GameSession, view: services.games.GameView, at: Played, pieces: Pi
         elif how == "insert":
             services.games.insert_deal(gs, number, deal, key, phone_name(), version=version)
         else:
-            services.games.add_deal(gs, number_of(form.number.data), deal, key, phone_name())
+            services.games.add_deal(gs, number_of(form.number.data), deal, key, phone_name(), version=version)
     except services.Refused as exc:
         if exc.status == 409 and how == "insert":  # another phone changed the game: look again first
             return render_template("web/error.html", title=_("Nothing was changed"), message=exc.message,

@@ -146,6 +146,33 @@ def test_a_resent_change_is_made_once_and_a_stale_number_is_a_conflict(group):
     assert gs.version == 2
 
 
+def test_a_deal_number_another_phone_took_is_refused_saying_what_it_did(group):
+    """A deal sent for a number another phone took, or after deals were deleted, is refused with what the other
+    phones did since its form was opened (the platform's save, as Tresillo's hands said it), and the number it
+    would have now; a form without its version says so in general. Nothing is stored."""
+    gs = start(group)
+    services.games.add_deal(gs, 1, points(2, 3, 1, 3, 0, "Bea"), "d1", "Ana")
+    services.games.add_deal(gs, 2, points(5, 1, 1, 1, 1, "Ana"), "d2", "Bea")
+    with pytest.raises(services.Conflict) as taken:
+        services.games.add_deal(gs, 2, points(1, 1, 1, 1, 5, "Eva"), "d3", "Cleo", version=1)
+    said = taken.value.message
+    assert said.startswith("Deal 2 was not saved: since this form was opened, deal 2 entered on Bea at ")
+    assert said.endswith("Look at the table before entering deal 3.")
+    services.games.delete_deal(gs, 2, "del-2", "Bea", version=gs.version)
+    services.games.delete_deal(gs, 1, "del-1", "Dan", version=gs.version)
+    before = stored(gs)
+    with pytest.raises(services.Conflict) as gone:
+        services.games.add_deal(gs, 3, points(1, 1, 1, 1, 5, "Eva"), "d4", "Cleo", version=2)
+    said = gone.value.message
+    assert "deal 2 deleted on Bea at " in said and "deal 1 deleted on Dan at " in said
+    assert said.endswith("so this is now deal 1. Check the form and save it as deal 1.")
+    with pytest.raises(services.Conflict) as untold:
+        services.games.add_deal(gs, 3, points(1, 1, 1, 1, 5, "Eva"), "d5", "Cleo")
+    assert untold.value.message == ("Deal 3 was not saved: since this form was opened, deals were deleted on "
+                                    "another phone, so this is now deal 1. Check the form and save it as deal 1.")
+    assert stored(gs) == before
+
+
 def test_the_end_settles_in_the_fewest_payments_and_the_file_replays(group, tmp_path):
     gs = start(group)
     deals = [points(10, 0, 0, 0, 0, "Bea"), points(10, 0, 0, 0, 0, "Ana"),   # Ana 21: out at deal 2

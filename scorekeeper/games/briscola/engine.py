@@ -23,10 +23,13 @@ from ..base import (
     Result,
     Seating,
     Table,
+    builder,
     exactly_one,
     flag,
     keyed,
     money_of,
+    new_result,
+    new_row,
     only_fields,
     pay_each,
     read_choices,
@@ -57,8 +60,8 @@ SPEC = GameSpec(
 class State:
     """The match so far: the table, the deals each side has won, and the deal it ended at.
 
-    Each deal builds the next one with its fields in order, not with ``dataclasses.replace``, which looks
-    the fields up again on every call (``bench/replay.py --instructions --games`` counts the difference).
+    Each deal builds the next one with :data:`new_state` (``base.builder``), not with ``dataclasses.replace``,
+    which looks the fields up again on every call (``bench/replay.py --instructions --games`` counts the difference).
     """
 
     table: Table
@@ -72,6 +75,9 @@ class State:
         return 0 if self.won[0] >= wins else 1 if self.won[1] >= wins else None
 
 
+new_state = builder(State)
+
+
 def read_options(raw: Mapping[str, Any], seating: Seating) -> Mapping[str, Any]:
     """Only ``wins`` beside the stake: a choice the spec checks."""
     return read_choices(raw, SPEC)
@@ -79,16 +85,16 @@ def read_options(raw: Mapping[str, Any], seating: Seating) -> Mapping[str, Any]:
 
 def start(table: Table) -> State:
     """The two sides are the two teams (of one each when two play)."""
-    first, second = table.seating.team_names
-    return State(table, (first, second))
+    (first, _), (second, _) = table.seating.teams
+    return new_state(table, (first, second))
 
 
 def deal_winner(number: int, deal: Mapping[str, Any], sides: tuple[str, str]) -> tuple[int | None, tuple[int, int]]:
     """The side that won a deal played out (None: 60-60) and each side's card points, checked whole."""
     points = keyed(deal["points"], number, "points", sides)
     first, second = sides
-    cards = (whole(points[first], number, f"points.{first}", 0, DEAL_POINTS),
-             whole(points[second], number, f"points.{second}", 0, DEAL_POINTS))
+    cards = (whole(points[first], number, "points", 0, DEAL_POINTS, first),
+             whole(points[second], number, "points", 0, DEAL_POINTS, second))
     if cards[0] + cards[1] != DEAL_POINTS:
         raise refuse(number, "points", N_("the card points of two sides add up to {whole}, not {total}"),
                      whole=DEAL_POINTS, total=sum(cards))
@@ -107,16 +113,16 @@ def play(state: State, number: int, deal: Mapping[str, Any]) -> tuple[State, Dea
     winner, cards = deal_winner(number, deal, sides)
     gained = (int(winner == 0), int(winner == 1))
     won = (state.won[0] + gained[0], state.won[1] + gained[1])
-    after = State(state.table, sides, won)  # built, not dataclasses.replace(): see State
+    after = new_state(state.table, sides, won)  # built, not dataclasses.replace(): see State
     if after.winner() is not None:
-        after = State(state.table, sides, won, number)
-    return after, row(after, number, gained, (("cards", dict(zip(sides, cards, strict=True))),))
+        after = new_state(state.table, sides, won, number)
+    return after, row(after, number, gained, (("cards", {sides[0]: cards[0], sides[1]: cards[1]}),))
 
 
 def row(state: State, number: int, gained: tuple[int, int], extras: tuple[tuple[str, Any], ...]) -> DealRow:
     """The deal's row: deals won this deal (1 or 0) and so far, by side; the card points as an extra."""
-    return DealRow(number, tuple(zip(state.sides, gained, strict=True)), tuple(zip(state.sides, state.won,
-                                                                                   strict=True)), extras)
+    (first, second), won = state.sides, state.won
+    return new_row(number, ((first, gained[0]), (second, gained[1])), ((first, won[0]), (second, won[1])), extras)
 
 
 def result(state: State) -> Result:
@@ -124,12 +130,12 @@ def result(state: State) -> Result:
     seating, stake = state.table.seating, state.table.stake
     side = state.winner()
     if side is None:
-        return Result(False, None, (), (), None, money_of(seating.players, {}, stake))
+        return new_result(False, None, (), (), None, money_of(seating.players, {}, stake))
     winners, losers = seating.members(state.sides[side]), seating.members(state.sides[1 - side])
     money: dict[str, Decimal] = {}
     for payer, payee in zip(losers, winners, strict=True):
         pay_each((payer,), (payee,), stake, into=money)
-    return Result(True, state.ended, winners, losers, 1, money_of(seating.players, money, stake), how=HOW)
+    return new_result(True, state.ended, winners, losers, 1, money_of(seating.players, money, stake), how=HOW)
 
 
 def ended_at(state: State) -> int | None:

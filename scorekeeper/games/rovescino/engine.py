@@ -24,10 +24,13 @@ from ..base import (
     Result,
     Seating,
     Table,
+    builder,
     exactly_one,
     in_seating,
     money_of,
     name_in,
+    new_result,
+    new_row,
     only_fields,
     pay_each,
     read_choices,
@@ -73,6 +76,9 @@ class State:
     final_losers: tuple[str, ...] = ()
 
 
+new_state = builder(State)  # State(...), built quickly: one a deal (base.builder)
+
+
 def read_options(raw: Mapping[str, Any], seating: Seating) -> Mapping[str, Any]:
     options = read_choices(raw, SPEC)
     if options["elimination"] and len(seating.players) < 4:
@@ -81,12 +87,16 @@ def read_options(raw: Mapping[str, Any], seating: Seating) -> Mapping[str, Any]:
 
 
 def start(table: Table) -> State:
-    return State(table, {p: 0 for p in table.seating.players}, table.seating.players)
+    return new_state(table, {p: 0 for p in table.seating.players}, table.seating.players)
+
+
+#: the fields of a deal (a set: asked of every deal)
+FIELDS = frozenset(("cards", "points", "last"))
 
 
 def deal_points(number: int, deal: Any, still_in: tuple[str, ...]) -> dict[str, int]:
     """Each player's penalty points of one deal: his rounded card points, and one more for the last trick."""
-    only_fields(deal, number, ("cards", "points", "last"))
+    only_fields(deal, number, FIELDS)
     given = exactly_one(deal, number, ("cards", "points"))
     if "last" not in deal:
         raise refuse(number, "last", N_("say who took the last trick"))
@@ -106,26 +116,32 @@ def deal_points(number: int, deal: Any, still_in: tuple[str, ...]) -> dict[str, 
 
 
 def play(state: State, number: int, deal: Any) -> tuple[State, DealRow]:
-    points = deal_points(number, deal, state.still_in)
-    scores = {p: s + points.get(p, 0) for p, s in state.scores.items()}
-    reached = tuple(p for p in state.still_in if scores[p] >= TARGET)
-    left = tuple(p for p in state.still_in if p not in reached)
+    points = deal_points(number, deal, state.still_in)  # keyed by the players still in, in seating order
+    scores = dict(state.scores)
+    reached: list[str] = []
+    for p, n in points.items():  # one loop, not comprehensions: every deal asks
+        scores[p] += n
+        if scores[p] >= TARGET:
+            reached.append(p)
     extras: list[tuple[str, Any]] = []
     # each State built with its fields in order, not by dataclasses.replace (see State)
     if not reached:
-        new = State(state.table, scores, state.still_in, state.eliminated)
-    elif state.table.options["elimination"] and len(left) >= LAST_TABLE:
-        new = State(state.table, scores, left, state.eliminated + tuple((p, number) for p in reached))
-        extras.append(("eliminated", list(reached)))
+        new = new_state(state.table, scores, state.still_in, state.eliminated)
     else:
-        new = State(state.table, scores, state.still_in, state.eliminated, number, reached)
-        extras.append(("ends", True))
-    out = [p for p, _ in new.eliminated]
-    if out:
-        extras.append(("out", out))
-    seating = state.table.seating.players
-    return new, DealRow(number, tuple((p, points[p]) for p in seating if p in points),
-                        tuple((p, scores[p]) for p in seating), tuple(extras))
+        new, extras = _reached(state, number, scores, tuple(reached))
+    if new.eliminated:
+        extras.append(("out", [p for p, _ in new.eliminated]))
+    return new, new_row(number, tuple(points.items()), tuple(scores.items()), tuple(extras))
+
+
+def _reached(state: State, number: int, scores: dict[str, int], reached: tuple[str, ...],
+             ) -> tuple[State, list[tuple[str, Any]]]:
+    """The table after a deal that took players to 21: they drop out (elimination, enough left) or the game ends."""
+    left = tuple(p for p in state.still_in if p not in reached)
+    if state.table.options["elimination"] and len(left) >= LAST_TABLE:
+        return (new_state(state.table, scores, left, state.eliminated + tuple((p, number) for p in reached)),
+                [("eliminated", list(reached))])
+    return new_state(state.table, scores, state.still_in, state.eliminated, number, reached), [("ends", True)]
 
 
 def _money(state: State) -> tuple[tuple[str, ...], dict[str, Decimal]]:
@@ -149,10 +165,10 @@ def _money(state: State) -> tuple[tuple[str, ...], dict[str, Decimal]]:
 def result(state: State) -> Result:
     players = state.table.seating.players
     if state.ended is None:
-        return Result(False, None, (), (), None, money_of(players, {}, state.table.stake))
+        return new_result(False, None, (), (), None, money_of(players, {}, state.table.stake))
     winners, money = _money(state)
     losers = in_seating(players, (p for p in players if p not in winners))
-    return Result(True, state.ended, in_seating(players, winners), losers, 1,
+    return new_result(True, state.ended, in_seating(players, winners), losers, 1,
                   money_of(players, money, state.table.stake), how="reached_21")
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any
 
 from ...core.errors import N_
@@ -24,11 +23,14 @@ from ..base import (
     Result,
     Seating,
     Table,
+    builder,
     exactly_one,
     flag,
     in_seating,
     money_of,
     name_in,
+    new_result,
+    new_row,
     one_of,
     only_fields,
     pay_each,
@@ -42,6 +44,8 @@ TARGETS = (21, 31, 41, 51)
 #: the bids from low to high, with their basic amounts (S2 L186-187)
 AMOUNT: Mapping[str, int] = {"chiamo": 1, "solo": 2, "solissimo": 4, "dividete": 8, "scegliete": 16}
 PASS = "pass"
+#: what a deal's bid may be
+BIDS = (PASS, *AMOUNT)
 #: the lowest bid after a deal everybody passed, under the pass-out rule (S2 L168-171)
 AFTER_PASS_OUT = "solo"
 #: every point of a deal: card points, and the last trick (with the monte)
@@ -81,6 +85,9 @@ class State:
     ended: int | None = None
 
 
+new_state = builder(State)  # State(...), built quickly: one a deal (base.builder)
+
+
 def read_options(raw: Mapping[str, Any], seating: Seating) -> Mapping[str, Any]:
     options = read_choices(raw, SPEC)
     if options["scoring"] == "payments" and "target" in raw:
@@ -89,7 +96,7 @@ def read_options(raw: Mapping[str, Any], seating: Seating) -> Mapping[str, Any]:
 
 
 def start(table: Table) -> State:
-    return State(table, dict.fromkeys(table.seating.players, 0))
+    return new_state(table, dict.fromkeys(table.seating.players, 0))
 
 
 def soloist_points(number: int, deal: Mapping[str, Any]) -> int:
@@ -132,14 +139,14 @@ def play(state: State, number: int, deal: Any) -> tuple[State, DealRow]:
     options = state.table.options
     if "bid" not in deal:
         raise refuse(number, "bid", N_("give the bid, or pass"))
-    bid = one_of(deal["bid"], number, "bid", (PASS, *AMOUNT))
+    bid = one_of(deal["bid"], number, "bid", BIDS)
     if bid == PASS:
         for key in deal:
             if key != "bid":
                 raise refuse(number, str(key), N_("a passed deal records nothing else"))
         zero = tuple((p, 0) for p in players)
-        row = DealRow(number, zero, tuple(state.scores.items()), (("passed", True),))
-        return State(state.table, state.scores, True), row
+        row = new_row(number, zero, tuple(state.scores.items()), (("passed", True),))
+        return new_state(state.table, state.scores, True), row
     if options["pass_out"] and state.passed and AMOUNT[bid] < AMOUNT[AFTER_PASS_OUT]:
         raise refuse(number, "bid", N_("after a deal everybody passed the lowest bid is {bid}"), bid=AFTER_PASS_OUT)
     if "soloist" not in deal:
@@ -153,17 +160,27 @@ def play(state: State, number: int, deal: Any) -> tuple[State, DealRow]:
     opponents = [p for p in players if p != soloist]
     if options["scoring"] == "payments":
         payers, payees = (opponents, [soloist]) if made else ([soloist], opponents)
-        net = {p: int(m) for p, m in pay_each(payers, payees, Decimal(amount)).items()}
+        net = pay_each(payers, payees, amount)  # whole points, paid as money is
     else:
         net = {soloist: amount} if made else dict.fromkeys(opponents, amount)
-    deal_points = {p: net.get(p, 0) for p in players}
-    scores = {p: state.scores[p] + deal_points[p] for p in players}
-    extras: list[tuple[str, Any]] = [("made", made), ("amount", amount)]
-    ended = options["scoring"] == "game" and any(s >= options["target"] for s in scores.values())
-    new = State(state.table, scores, False, number if ended else None)  # not dataclasses.replace (see State)
-    if ended:
-        extras += [("ends", True), ("how", "target")]
-    return new, DealRow(number, tuple(deal_points.items()), tuple(scores.items()), tuple(extras))
+    deal_points, scores = _scored(players, net, state.scores)
+    ended = options["scoring"] == "game" and max(scores.values()) >= options["target"]
+    new = new_state(state.table, scores, False, number if ended else None)  # not dataclasses.replace (see State)
+    extras = (("made", made), ("amount", amount), ("ends", True), ("how", "target")) if ended else \
+        (("made", made), ("amount", amount))
+    return new, new_row(number, deal_points, tuple(scores.items()), extras)
+
+
+def _scored(players: tuple[str, ...], net: Mapping[str, int], before: Mapping[str, int],
+            ) -> tuple[tuple[tuple[str, int], ...], dict[str, int]]:
+    """Each player's points of the deal and his score after it, in seating order (one loop: every deal asks)."""
+    points: list[tuple[str, int]] = []
+    scores: dict[str, int] = {}
+    for p in players:
+        n = net.get(p, 0)
+        points.append((p, n))
+        scores[p] = before[p] + n
+    return tuple(points), scores
 
 
 def result(state: State) -> Result:
@@ -173,14 +190,14 @@ def result(state: State) -> Result:
     stake = state.table.stake
     if state.table.options["scoring"] == "payments":
         money = {p: stake * state.scores[p] for p in players}
-        return Result(None, None, tuple(p for p in players if state.scores[p] > 0),
+        return new_result(None, None, tuple(p for p in players if state.scores[p] > 0),
                       tuple(p for p in players if state.scores[p] < 0), None, money_of(players, money, stake))
     if state.ended is None:
-        return Result(False, None, (), (), None, money_of(players, {}, stake))
+        return new_result(False, None, (), (), None, money_of(players, {}, stake))
     target = state.table.options["target"]
     winners = tuple(p for p in players if state.scores[p] >= target)
     losers = tuple(p for p in players if p not in winners)
-    return Result(True, state.ended, in_seating(players, winners), losers, 1,
+    return new_result(True, state.ended, in_seating(players, winners), losers, 1,
                   money_of(players, pay_each(losers, winners, stake), stake), how="target")
 
 

@@ -21,11 +21,14 @@ from ..base import (
     OptionSpec,
     Result,
     Table,
+    builder,
     exactly_one,
     flag,
     in_seating,
     money_of,
     name_in,
+    new_result,
+    new_row,
     one_of,
     only_fields,
     refuse,
@@ -96,6 +99,9 @@ class Sides:
         return player if player in holders else holders[0]
 
 
+new_sides = builder(Sides)  # Sides(...), built quickly: one a deal (base.builder)
+
+
 @dataclass(frozen=True, slots=True)
 class State:
     """The game between deals: the running scores and, once it ended, how.
@@ -114,6 +120,9 @@ class State:
     how: str = ""
 
 
+new_state = builder(State)  # State(...), built quickly: one a deal (base.builder)
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """What one deal did: each side's points, and the ending it made (if any)."""
@@ -125,8 +134,11 @@ class Outcome:
     how: str = ""
 
 
+new_outcome = builder(Outcome)  # Outcome(...), built quickly: one a deal (base.builder)
+
+
 def start_state(table: Table, keys: Sequence[str]) -> State:
-    return State(table, tuple(keys), {k: 0 for k in keys})
+    return new_state(table, tuple(keys), {k: 0 for k in keys})
 
 
 def declared(declarations: Sequence[Declaration], sides: Sides) -> list[int]:
@@ -149,7 +161,7 @@ def _decima(number: int, deal: Mapping[str, Any], declarations: Sequence[Declara
         if key in deal:
             raise refuse(number, key, N_("a decima ends the game before the play: nothing else is entered"))
     points = declared(declarations, sides)
-    return Outcome((points[0], points[1]), decimas.pop(), COLLATONDRIONE, "collatondrione")
+    return new_outcome((points[0], points[1]), decimas.pop(), COLLATONDRIONE, "collatondrione")
 
 
 def _event(number: int, deal: Mapping[str, Any], sides: Sides, players: Sequence[str],
@@ -177,7 +189,7 @@ def _event(number: int, deal: Mapping[str, Any], sides: Sides, players: Sequence
         made = DEAL_POINTS
     side_points = [0, 0]
     side_points[side] = made
-    return Outcome((side_points[0], side_points[1]), side, event.multiplier, code)
+    return new_outcome((side_points[0], side_points[1]), side, event.multiplier, code)
 
 
 def _claim_count(raw: Any, number: int) -> int:
@@ -214,8 +226,8 @@ def _claim(number: int, deal: Mapping[str, Any], sides: Sides, players: Sequence
     total = state.scores[sides.holder_of(claimant)] + side_points[side]
     target = state.table.options["target"]
     if total >= target:
-        return Outcome((side_points[0], side_points[1]), side, 1, "claim")
-    return Outcome((side_points[0], side_points[1]), 1 - side, 1, "false_claim")
+        return new_outcome((side_points[0], side_points[1]), side, 1, "claim")
+    return new_outcome((side_points[0], side_points[1]), 1 - side, 1, "false_claim")
 
 
 def _played_out(number: int, deal: Mapping[str, Any], sides: Sides, given: str, state: State,
@@ -246,8 +258,8 @@ def _played_out(number: int, deal: Mapping[str, Any], sides: Sides, given: str, 
         raise refuse(number, given, N_("both sides reach {target}: the first to claim wins, so enter the claim"),
                      target=target)
     if reached:
-        return Outcome((side_points[0], side_points[1]), reached[0], 1, "target")
-    return Outcome((side_points[0], side_points[1]))
+        return new_outcome((side_points[0], side_points[1]), reached[0], 1, "target")
+    return new_outcome((side_points[0], side_points[1]))
 
 
 def deal_outcome(state: State, number: int, deal: Mapping[str, Any], sides: Sides, events: Sequence[str],
@@ -301,18 +313,18 @@ def advance(state: State, number: int, outcome: Outcome, sides: Sides,
     scores = {k: state.scores[k] + points[k] for k in state.keys}
     more = list(extras)
     if outcome.winner is None:  # built with its fields in order, not by dataclasses.replace (see State)
-        new = State(state.table, state.keys, scores)
+        new = new_state(state.table, state.keys, scores)
     else:
-        new = State(state.table, state.keys, scores, number, sides.members[outcome.winner], outcome.multiplier,
+        new = new_state(state.table, state.keys, scores, number, sides.members[outcome.winner], outcome.multiplier,
                     outcome.how)
         more += [("ends", True), ("how", outcome.how), ("multiplier", outcome.multiplier)]
-    row = DealRow(number, tuple(points.items()), tuple(scores.items()), tuple(more))  # both in the keys' order
+    row = new_row(number, tuple(points.items()), tuple(scores.items()), tuple(more))  # both in the keys' order
     return new, row
 
 
 def annulled_row(state: State, number: int) -> tuple[State, DealRow]:
     """An annulled deal scores nothing: the same dealer deals again (S2 L35-37)."""
-    return state, DealRow(number, tuple((k, 0) for k in state.keys), tuple((k, state.scores[k]) for k in state.keys),
+    return state, new_row(number, tuple((k, 0) for k in state.keys), tuple((k, state.scores[k]) for k in state.keys),
                           (("annulled", True),))
 
 
@@ -321,11 +333,11 @@ def result(state: State) -> Result:
     players = state.table.seating.players
     stake = state.table.stake
     if state.ended is None or state.multiplier is None:
-        return Result(False, None, (), (), None, money_of(players, {}, stake))
+        return new_result(False, None, (), (), None, money_of(players, {}, stake))
     amount = stake * state.multiplier
     money: dict[str, Decimal] = {p: (amount if p in state.winners else -amount) for p in players}
     losers = tuple(p for p in players if p not in state.winners)
-    return Result(True, state.ended, in_seating(players, state.winners), losers, state.multiplier,
+    return new_result(True, state.ended, in_seating(players, state.winners), losers, state.multiplier,
                   money_of(players, money, stake), how=state.how)
 
 

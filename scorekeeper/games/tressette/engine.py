@@ -15,7 +15,7 @@ from typing import Any
 from ...core.errors import N_
 from ..base import DealRow, Game, GameSpec, Seating, Table, name_in, one_of, only_fields, read_choices, refuse
 from . import core
-from .core import OPTIONS, Sides, State
+from .core import OPTIONS, Sides, State, new_sides
 from .declarations import SUITS, Hands
 
 #: what any deal of the three games may hold
@@ -49,7 +49,7 @@ def _options(spec: GameSpec) -> Any:
 
 def _team_sides(seating: Seating) -> Sides:
     (a, first), (b, second) = seating.teams
-    return Sides((a, b), (first, second), ((a,), (b,)), "team")
+    return new_sides((a, b), (first, second), ((a,), (b,)), "team")
 
 
 def tressette_start(table: Table) -> State:
@@ -89,7 +89,7 @@ def call_sides(state: State, number: int, deal: Mapping[str, Any]) -> tuple[Side
         hands.lack(caller, ("3", suit))
         hands.hold(partner, ("3", suit))
     opponents = tuple(p for p in players if p not in (caller, partner))
-    return Sides(("caller", "opponents"), ((caller, partner), opponents), ((caller, partner), opponents),
+    return new_sides(("caller", "opponents"), ((caller, partner), opponents), ((caller, partner), opponents),
                  "side"), hands
 
 
@@ -119,7 +119,7 @@ def in_due_play(state: State, number: int, deal: Any) -> tuple[State, DealRow]:
     if core.annulled(number, deal):
         return core.annulled_row(state, number)
     first, second = state.table.seating.players
-    sides = Sides((first, second), ((first,), (second,)), ((first,), (second,)), "player")
+    sides = new_sides((first, second), ((first,), (second,)), ((first,), (second,)), "player")
     return core.advance(state, number, core.deal_outcome(state, number, deal, sides, TWO_EVENTS), sides)
 
 
