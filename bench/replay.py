@@ -23,11 +23,15 @@ Run it under ``flock /work/bench.lock`` on a shared machine. How it stays honest
   is emptied before each sample, and the ledgers are let go after the clock stops.
 - ``--instructions`` counts instead of timing: Tresillo's instructions a hand at 1k and 10k (1k only
   with ``--quick``), through valgrind's cachegrind. The count is the same on a busy machine as on a
-  quiet one; it leaves out what memory costs, so the growth it shows is only the code's own.
+  quiet one; it leaves out what memory costs, so the growth it shows is only the code's own. It is not the
+  same from run to run, though: the same replay (a method call a session apart) counted 88,811 and 89,827 a
+  hand at 1k, 91,040 and 92,293 at 10k (5 December 2026); a figure within 1-2 % of the target is within the
+  noise, not within the target.
 - ``--instructions --games`` counts every game of the registry (and each ruleset beyond its default) the same
   way, in instructions a deal at 1,000 and 10,000 deals of the conformance suite's valid sessions
   (``tests/games/sessions.py``, whole games one after another), beside the plain loop of the same bookkeeping
-  in ``bench/plain.py`` (the floor: no reading, no checking, no records). The sessions are built once by the
+  in ``bench/plain.py`` (the floor: no reading, no checking, no records; Tresillo's is its evening of bowls,
+  plato, pajaritos and paper, and the settlement). The sessions are built once by the
   parent and written as JSON; each valgrind child reads them, replays 300 other deals with the engine and the
   plain loop (modules loaded, the interpreter's specialisations and the engines' caches warm, as in a server
   that has been up a while), freezes the heap for the collector, then replays the counted sessions once: the

@@ -3,7 +3,7 @@
     .venv/bin/python bench/scale.py --games [--sizes 10 100 500] [--runs 15] [--before /path/to/tree]
 
 For Cacho, Flor, Truc (valencià, three tied tricks taking nothing) and Terziglio (paid every deal), the games
-that may run to hundreds of deals (a Tressette, Briscola or Truco game ends at its target within a few dozen;
+that may run to hundreds of deals (a Tressette or Truco game ends at its target within a few dozen;
 their table pages are the same templates and services): the median server time
 (wall clock and CPU, the Flask test client on a SQLite file) of the table screen, the deal form, the first page
 of All deals, the outbox's sync, the poll ("anything new?", unchanged: 304) and saving a deal, at each size;

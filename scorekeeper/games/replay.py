@@ -145,7 +145,7 @@ def _seat(name: str, top: Mapping[str, Any], games: Mapping[str, Game[Any]]) -> 
 #: what an envelope read gives: the game, its seating, its options and the stake
 Seated = tuple[Game[Any], Seating, Mapping[str, Any], Decimal]
 #: the envelopes already read, by what they hold (:func:`_envelope_key`): a server replays the same table's
-#: sessions again and again, and reading its names, teams, options and stake costs a short session (Briscola's,
+#: sessions again and again, and reading its names, teams, options and stake costs a short session (a match of
 #: three deals or so) more than its deals (``bench/replay.py --instructions --games``)
 _SEATED: dict[tuple[Any, ...], tuple[Mapping[str, Game[Any]], Game[Any], Seating, Mapping[str, Any], Decimal]] = {}
 #: the most envelopes kept (then the store starts again)

@@ -105,6 +105,37 @@ def pieces_for(game: Game[Any]) -> Pieces | None:
     return found if isinstance(found, Pieces) else None
 
 
+def title_as_played(pieces: Pieces | None, p: Played) -> str:
+    """The game's name on its pages as played (a ruleset's own: Truco rioplatense), else the spec's title."""
+    return pieces.title(p) if pieces is not None and pieces.title is not None else p.game.spec.title
+
+
+def row_scores_of(pieces: Pieces | None, p: Played) -> Sequence[tuple[tuple[str, int], ...]]:
+    """The score each deal's row shows after it: the game's own count (a cama starting again), else the engine's."""
+    if pieces is not None and pieces.row_scores is not None:
+        return pieces.row_scores(p)
+    return [row.scores for row in p.rows]
+
+
+def row_note_of(pieces: Pieces | None) -> Callable[[Played, int], str]:
+    """What a deal did beyond its points, added to its line (a cama won): the game's, else nothing."""
+    return pieces.row_note if pieces is not None and pieces.row_note is not None else _no_note
+
+
+def _no_note(_p: Played, _number: int) -> str:
+    return ""
+
+
+def standing_of(pieces: Pieces | None, p: Played) -> tuple[str, ...]:
+    """Where the game stands beyond its score, in lines (each cama and the partida): the game's, else none."""
+    return tuple(pieces.standing(p)) if pieces is not None and pieces.standing is not None else ()
+
+
+def scores_note_of(pieces: Pieces | None, p: Played) -> str:
+    """What the sheet's score columns mean in this session, in the game's words ("": the platform says it)."""
+    return pieces.scores_note(p) if pieces is not None and pieces.scores_note is not None else ""
+
+
 #: a game's own feats in one played session: player → feat (an ``N_("…")`` label) → how many times
 Feats = Callable[[Played], Mapping[str, Mapping[str, int]]]
 

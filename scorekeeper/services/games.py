@@ -29,7 +29,16 @@ from ..db import begin_writing, db
 from ..games import GAMES
 from ..games.base import DealRow, Game, GameSpec, Result
 from ..games.replay import FORMAT, Played, load, played_into, replay, result_json
-from ..games.views import Past, Pieces, pieces_for
+from ..games.views import (
+    Past,
+    Pieces,
+    pieces_for,
+    row_note_of,
+    row_scores_of,
+    scores_note_of,
+    standing_of,
+    title_as_played,
+)
 from ..games.words import how_words
 from ..i18n import _, current_language
 from ..models import GameSession, Group, HandRecord, HistoryEntry
@@ -86,8 +95,7 @@ def game_title(gs: GameSession) -> str:
     spec = game_spec(gs.game)
     if spec is None:
         return gs.game.capitalize()
-    own = pieces_of(gs.game)
-    return own.title(played(gs)) if own is not None and own.title is not None else spec.title
+    return title_as_played(pieces_of(gs.game), played(gs))
 
 
 def pieces(gs: GameSession) -> Pieces | None:
@@ -627,27 +635,22 @@ def played_view(p: Played, stored: Sequence[Mapping[str, Any]], *, currency: str
     shown = pieces_of(p.game.spec.name)
     line = (shown.line_for(p) if shown is not None and shown.line_for is not None
             else lambda deal: deal_line(shown, deal))
-    note = shown.row_note if shown is not None and shown.row_note is not None else lambda _p, _n: ""
-    shown_scores = (shown.row_scores(p) if shown is not None and shown.row_scores is not None
-                    else [row.scores for row in p.rows])
+    note = row_note_of(shown)
     lines = tuple(DealLine(row.deal, stored[row.deal - 1], row.points, after,
                            " · ".join(x for x in (line(stored[row.deal - 1]), note(p, row.deal)) if x))
-                  for row, after in zip(p.rows, shown_scores, strict=True))
+                  for row, after in zip(p.rows, row_scores_of(shown, p), strict=True))
     players = p.table.seating.players
     scores = p.rows[-1].scores if p.rows else tuple((name, 0) for name in players)
     r = p.result
-    own = pieces_for(p.game)
-    title = own.title(p) if own is not None and own.title is not None else p.game.spec.title
     return GameView(
-        title=title, spec=p.game.spec, played=p, deals=lines, scores=scores, result=r,
+        title=title_as_played(pieces_for(p.game), p), spec=p.game.spec, played=p, deals=lines, scores=scores, result=r,
         ending=how_words(p.game.spec.name, r.how) if r.how else "",
         money=tuple((name, formats.money(m, currency, signed=True)) for name, m in r.money),
         payments=settlement(r, players, currency), stake=formats.money(p.table.stake, currency),
         next_number=len(stored) + 1, closed=closed, version=version, players=players,
         options=options_played(p.game.spec, shown, p.table.options), group=group, started=started,
-        ended=ended, standing=tuple(shown.standing(p)) if shown is not None and shown.standing is not None else (),
-        scores_note=(shown.scores_note(p) if shown is not None and shown.scores_note is not None else "")
-        or _("Each column: the deal's points, then the score after it."),
+        ended=ended, standing=standing_of(shown, p),
+        scores_note=scores_note_of(shown, p) or _("Each column: the deal's points, then the score after it."),
     )
 
 

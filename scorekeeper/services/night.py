@@ -23,7 +23,7 @@ from .. import formats
 from ..db import begin_writing, db
 from ..games import GAMES
 from ..games.replay import Played
-from ..games.views import feats_for, pieces_for
+from ..games.views import feats_for, pieces_for, title_as_played
 from ..i18n import _, ngettext
 from ..models import GameResult, GameSession, Group, Night, now
 from ..nights import AcrossGames, GameMoney, Kept, Money, Paid, Total, across_games, fewest_payments, in_order, totals
@@ -153,8 +153,7 @@ def _kept_result(gs: GameSession) -> GameResult:
 
 def played_title(p: Played) -> str:
     """A game's own name as played: its ruleset's (the game's pieces say it: Truco rioplatense), else its title."""
-    own = pieces_for(p.game)
-    return own.title(p) if own is not None and own.title is not None else p.game.spec.title
+    return title_as_played(pieces_for(p.game), p)
 
 
 def session_name(gs: GameSession) -> str:

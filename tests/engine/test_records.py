@@ -78,3 +78,32 @@ def test_a_deal_takes_each_part_in_place() -> None:
     assert deal.moves_pajarito == bool(rules.pajarito) and deal.refills is False
     assert deal.plato_after == rules.ante + rules.pajarito
     assert sum(t.amount for t in deal.transfers) == deal.plato_after
+
+
+def test_a_hand_object_is_read_with_each_field_in_place() -> None:
+    """``load_hand`` builds the hand with its fields in order (``sessionfile.build_hand``): each field given a value
+    of its own, in an order of its own, lands where its name says."""
+    from scorekeeper.games.tresillo.engine.sessionfile import load_hand
+
+    players = ("A", "B", "C", "D", "E", "F")
+    given = {"seating": ["F", "E", "D", "C", "B", "A"], "dealer": "F", "winner": "E", "outcome": "codillo",
+             "bet": "J", "trump": "oros", "debt": "D", "drops_out": "C", "surrender": {"takeover": "B"},
+             "bola": "failed", "primeras": True, "contra_estuche": 5, "estuche": 4, "tricks": {"A": 9},
+             "forced": True, "declarer": "A", "contract": "entrada"}
+    hand = load_hand(given, 1, players)
+    assert hand == Hand("entrada", declarer="A", forced=True, tricks={"A": 9}, estuche=4, contra_estuche=5,
+                        primeras=True, bola="failed", surrender=Surrender("B"), drops_out="C", debt="D", trump="oros",
+                        bet="J", outcome="codillo", winner="E", dealer="F", seating=("F", "E", "D", "C", "B", "A"))
+    assert load_hand({"contract": "pass"}, 2, players) == Hand("pass")
+
+
+def test_of_two_bad_fields_the_first_of_the_hand_is_refused() -> None:
+    """Only the fields a hand object has are read, but in the order of the hand's fields, whatever the file's."""
+    import pytest
+
+    from scorekeeper.core.errors import SessionError
+    from scorekeeper.games.tresillo.engine.sessionfile import load_hand
+
+    with pytest.raises(SessionError) as refused:
+        load_hand({"contract": "entrada", "winner": 5, "bola": "maybe", "declarer": 7}, 3, ("A", "B", "C"))
+    assert refused.value.first.field == "declarer"

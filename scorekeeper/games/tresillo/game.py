@@ -17,8 +17,9 @@ from typing import Any, TypeVar
 
 from ...core.errors import SessionError
 from ..base import STAKE_OPTION, DealRow, Game, GameSpec, OptionSpec, Result, Seating, Table, read_choices
-from .engine import RULESETS, settle
+from .engine import RULESETS, Setup
 from .engine import Table as Tresillo
+from .engine.replay import check_setup, ruleset_for
 from .engine.sessionfile import FORMAT, load_hand, load_setup
 
 #: where a refusal of the setup's field is in a scorekeeper-session/2 document (the rest: options.<field>)
@@ -80,39 +81,45 @@ def _refused_as_deal(number: int | None, read: Callable[[], T]) -> T:
         raise _as_deal(exc, number) from None
 
 
-def _table(options: Mapping[str, Any], players: tuple[str, ...], stake: str) -> Tresillo:
-    """The engine's table from the options, its setup checked as the session file's is (``stake``: the
-    tanto's value)."""
+def _setup(options: Mapping[str, Any], players: tuple[str, ...], stake: str) -> Setup:
+    """The engine's setup from the options, read as the session file's is (``stake``: the tanto's value)."""
     d: dict[str, Any] = {"format": FORMAT, "players": list(players), "rules": options["rules"],
                          "start_tokens": options["start_tokens"], "tanto_value": stake,
                          "end": {"paper": options["end_paper"]}}
     for field, option in (("first_dealer", "first_dealer"), ("paper", "paper"), ("options", "variants")):
         if options[option] is not None:
             d[field] = options[option]
-    setup = _refused_as_deal(None, lambda: load_setup(d))
-    return _refused_as_deal(None, lambda: Tresillo(setup))  # check_setup: the paper's players, the first dealer…
+    return _refused_as_deal(None, lambda: load_setup(d))
 
 
 def read_options(raw: Mapping[str, Any], seating: Seating) -> Mapping[str, Any]:
-    """The options with their defaults, checked against the seating as the session file's setup is."""
+    """The options with their defaults, checked against the seating as the session file's setup is (the
+    checks a table makes of its setup, without building one: :func:`start` builds it)."""
     options = read_choices(raw, SPEC)
-    _table(options, seating.players, "1")
+    setup = _setup(options, seating.players, "1")
+    _refused_as_deal(None, lambda: check_setup(setup, ruleset_for(setup)))  # the paper's players, the first dealer…
     return options
 
 
 def start(table: Table) -> State:
-    tresillo = _table(table.options, table.seating.players, str(table.stake))
+    setup = _setup(table.options, table.seating.players, str(table.stake))
+    tresillo = _refused_as_deal(None, lambda: Tresillo(setup))
     return State(tresillo, tuple((p, 0) for p in tresillo.players))
 
 
 def play(state: State, number: int, deal: Mapping[str, Any]) -> tuple[State, DealRow]:
     """Deal ``number`` played as the session file's hand ``number``; the state before it is left as it was."""
-    setup = state.table.setup
-    hand = _refused_as_deal(number, lambda: load_hand(deal, number, setup.players))
-    table = state.table.fork()
-    _refused_as_deal(number, lambda: table.play(hand))
-    scores = tuple((p, bowl - setup.start_tokens) for p, bowl in zip(table.players, table.bowls, strict=True))
-    points = tuple((p, now - before) for (p, now), (_, before) in zip(scores, state.scores, strict=True))
+    table = state.table
+    setup = table.setup
+    try:
+        hand = load_hand(deal, number, setup.players)
+        table = table.fork()
+        table.play(hand)
+    except SessionError as exc:
+        raise _as_deal(exc, number) from None
+    start, purse = setup.start_tokens, table.purse  # the bowls first, in seating order
+    scores = tuple([(p, purse[i] - start) for i, p in enumerate(table.players)])
+    points = tuple([(p, scores[i][1] - was) for i, (p, was) in enumerate(state.scores)])
     row = DealRow(number, points, scores, (("plato", table.plato), ("pajaritos", table.pajaritos)))
     return State(table, scores), row
 
@@ -120,7 +127,7 @@ def play(state: State, number: int, deal: Mapping[str, Any]) -> tuple[State, Dea
 def result(state: State) -> Result:
     """The money as if the evening ended now (the dishes shared, the paper settled or kept as set)."""
     table = state.table
-    settled = settle(table.setup, table.last, table.rules.scoring)
+    settled = table.settlement()
     money = tuple((p, settled.money[p]) for p in table.setup.players)
     return Result(finished=None, ended_at=None, winners=(), losers=(), multiplier=None, money=money)
 

@@ -23,7 +23,6 @@ and every balance on every row is derived from the inputs alone.
 
 from __future__ import annotations
 
-import copy
 import gc
 import heapq
 from collections.abc import Iterable, Mapping
@@ -51,6 +50,7 @@ from .model import (
     Rows,
     ScoringName,
     Session,
+    Settlement,
     Setup,
     Stake,
     Started,
@@ -261,7 +261,8 @@ class Table:
 
         Costs a copy of the rows list, not a replay: rows, results and the paper are immutable.
         """
-        other = copy.copy(self)  # then its own copy of everything that changes as hands are played
+        other = type(self).__new__(type(self))  # every attribute shared (copy.copy, without its generic protocol), then
+        other.__dict__.update(self.__dict__)  # its own copy of everything that changes as hands are played
         other.purse = list(self.purse)
         other.debts = self.debts.copy()
         other.log = self.log.copy()
@@ -483,15 +484,20 @@ class Table:
         )
 
     def ledger(self) -> Ledger:
-        self.paper.know_open(tuple(self.debts.open.values()))
         return Ledger(
             setup=self.setup,
             rules=self.rules,
             rows=self.rows,
             results=tuple(self.results),
             upcoming=self.upcoming(),
-            settlement=settle(self.setup, self.last, self.rules.scoring),
+            settlement=self.settlement(),
         )
+
+    def settlement(self) -> Settlement:
+        """The table settled as it stands (:func:`.settle.settle`), the open debts told to the last paper
+        (the table holds them: rebuilding the sheet walks every version of the paper)."""
+        self.paper.know_open(tuple(self.debts.open.values()))
+        return settle(self.setup, self.last, self.rules.scoring)
 
 
 @lru_cache(maxsize=256)
