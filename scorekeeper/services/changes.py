@@ -112,7 +112,8 @@ def change(gs: GameSession, kind: str, number: int, *, key: str, phone: str, ver
     copy's entry (and None); a closed session refused; the page's ``version`` compared (``present``: deal
     ``number`` must be stored, and one gone since the page was opened is said so, never taken for the one now
     in its place); the change planned on the stored deals (one that changes nothing refused,
-    :func:`unchanged_refused`), checked by the game's ``check``, and stored with its history entry at once. Answers the entry and what ``check`` made."""
+    :func:`unchanged_refused`), checked by the game's ``check``, and stored with its history entry at once.
+    Answers the entry and what ``check`` made."""
     done = begun(gs, key)
     if done is not None:
         return done, None
