@@ -111,8 +111,9 @@ def change(gs: GameSession, kind: str, number: int, *, key: str, phone: str, ver
     once whatever the network repeats: the session locked; a re-sent copy (same ``key``) answered with its first
     copy's entry (and None); a closed session refused; the page's ``version`` compared (``present``: deal
     ``number`` must be stored, and one gone since the page was opened is said so, never taken for the one now
-    in its place); the change planned on the stored deals, checked by the game's ``check``, and stored with its
-    history entry at once. Answers the entry and what ``check`` made."""
+    in its place); the change planned on the stored deals (one that changes nothing refused,
+    :func:`unchanged_refused`), checked by the game's ``check``, and stored with its history entry at once.
+    Answers the entry and what ``check`` made."""
     done = begun(gs, key)
     if done is not None:
         return done, None
@@ -123,8 +124,17 @@ def change(gs: GameSession, kind: str, number: int, *, key: str, phone: str, ver
     else:
         check_version(gs, version, made_from)
     old = hand_data(gs)
-    stored, checked = check(plan(old))
+    stored, checked = check(unchanged_refused(plan(old), old))
     return made(gs, kind, number, old, stored, key=key, phone=phone), checked
+
+
+def unchanged_refused(p: Plan, old: list[dict[str, Any]]) -> Plan:
+    """A change that leaves the deals as they are stored (a fix saved untouched) is refused, for every game:
+    no history entry, no new version (which would make the other phones reload, and their open forms stale,
+    for nothing)."""
+    if p.hands == old:
+        raise Refused("change", _("That is how it is recorded already: nothing was changed."))
+    return p
 
 
 def _sides(kind: str, i: int, old: list[dict[str, Any]], new: list[dict[str, Any]]) -> dict[str, Any]:

@@ -350,7 +350,7 @@ def _save(gs: GameSession, view: services.games.GameView, at: Played, pieces: Pi
             return _compare(gs, number if how == "fix" else number_of(form.number.data), deal, key,
                             editing=how == "fix", message=exc.message, status=409)
         field = pieces.form_field(at, number, exc.field) if pieces is not None else "deal"
-        errors[field if exc.status == 400 and exc.field != "deal" else "form"] = exc.message
+        errors[field if exc.status == 400 and exc.field not in ("deal", "change") else "form"] = exc.message
         return None
     return redirect(url_for("games.table", token=gs.token, _anchor=f"deal-{number}" if how != "add" else None))
 

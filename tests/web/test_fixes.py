@@ -599,3 +599,20 @@ def test_the_history_records_insert_dealer_and_seating(browser):
     assert log[4]["before"]["hands"][0]["dealer"] == "North" and log[4]["after"]["hands"][0]["dealer"] == "South"
     page = browser.get(f"/s/{s}/history").get_data(as_text=True)
     assert "Hand 2: dealt by South (was North)" in page and "Hand 3: seating North, South, West" in page
+
+
+def test_a_fix_saved_untouched_is_refused_and_changes_nothing(browser, worked_example):
+    """Hand 1's form saved as it was filled (the platform's rule for every game, ``changes.unchanged_refused``):
+    said atop the form, no history entry, the version kept."""
+    _, s = worked_table(browser, worked_example)
+    before = exported(browser, s)
+    version = browser.client.get(f"/s/{s}/version").get_json()["version"]
+    page = browser.get(f"/s/{s}/hands/1/edit").get_data(as_text=True)
+    data = hand_fields(worked_example["hands"][0], PLAYERS)
+    data.update(version=field_value(page, "version"), idem_key=field_value(page, "idem_key"))
+    r = browser.post(f"/s/{s}/hands/1/edit", data)
+    assert r.status_code == 400 and "That is how it is recorded already: nothing was changed." in r.get_data(
+        as_text=True)
+    after = exported(browser, s)
+    assert after["history"] == before["history"] and after["hands"] == before["hands"]
+    assert browser.client.get(f"/s/{s}/version").get_json()["version"] == version

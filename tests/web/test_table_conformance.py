@@ -32,6 +32,7 @@ from scorekeeper.db import db
 from scorekeeper.games import GAMES
 from scorekeeper.games.replay import replay
 from scorekeeper.games.views import pieces_for
+from scorekeeper.services import history
 from scorekeeper.services.deal_words import outcome_changes
 from tests.games.sessions import VALID
 
@@ -379,3 +380,36 @@ def test_the_history_of_a_fix_is_told_in_every_language(app, language):
     english = ("Outcome:", "Changed:", "History of changes", "The result changes", "was", "now")
     assert not [w for w in english if w in history], history[:2000]
     assert " → " in history
+
+
+def _history_and_version(table: Table) -> tuple[int, int]:
+    with table.app.app_context():
+        gs = services.find_session(table.token)
+        return len(history.entries(gs)), gs.version
+
+
+def test_a_fix_saved_untouched_is_refused_and_changes_nothing(table):
+    """The platform's rule (``changes.unchanged_refused``), Tresillo's before: a fix whose deal, as the form
+    reads it, is the deal stored records no history entry and keeps the version (no phone reloads for
+    nothing), and says so next to the form: asked for a preview or confirmed."""
+    a = table.phone()
+    before, counted = table.deals(), _history_and_version(table)
+    fields = table.fields(1, before[0])
+    assert table.read(1, fields) == before[0]  # the stored deal's own fields, read back as stored
+    for confirm in ({}, {"confirm": "1"}):
+        form = opened(a, f"/s/{table.token}/play/deal/1")
+        r = a.post(f"/s/{table.token}/play/deal/1", data={**form, **fields, **confirm})
+        assert r.status_code == 400, (confirm, text_of(r)[-2000:])
+        assert "That is how it is recorded already: nothing was changed." in text_of(r)
+        assert 'class="card deal-form"' in r.get_data(as_text=True)  # the form again, the message beside it
+        assert table.deals() == before and _history_and_version(table) == counted
+    # a real fix after it is still saved (the refusal left nothing locked or half-made)
+    form = opened(a, f"/s/{table.token}/play/deal/2")
+    r = a.post(f"/s/{table.token}/play/deal/2", data={**form, **table.fields(2, table.case.alt), "confirm": "1"})
+    assert r.status_code == 302 and _history_and_version(table) == (counted[0] + 1, counted[1] + 1)
+
+
+def test_the_games_with_pages_of_their_own_are_tested_for_an_untouched_fix_beside_this():
+    """Every registered game is held to the untouched-fix rule: the ones above through the platform's pages,
+    Tresillo through its own (tests/web/test_fixes.py, test_a_fix_saved_untouched_is_refused_...)."""
+    assert set(GAMES) - set(NAMES) == {"tresillo"}

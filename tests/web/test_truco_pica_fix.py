@@ -92,10 +92,10 @@ def test_a_round_with_retruco_real_envido_and_falta_fixed_untouched_changes_noth
     assert fix.count('<details class="duel-more" open>') == 2 and ".held" not in fix
     sent = form_fields(fix)
     assert {k: sent[k] for k in ROUND} == ROUND
-    r = browser.post(f"/s/{token}/play/deal/4", sent)
-    assert r.status_code == 302, r.get_data(as_text=True)[-3000:]
-    after = stored(app, token)
-    assert after[0] == raw and after[1] == scores and after[2] == points
+    r = browser.post(f"/s/{token}/play/deal/4", sent)  # a fix that changes nothing: said, nothing saved
+    assert r.status_code == 400, r.get_data(as_text=True)[-3000:]
+    assert "That is how it is recorded already: nothing was changed." in r.get_data(as_text=True)
+    assert stored(app, token) == (raw, scores, points, version)
     assert json.loads(browser.get(f"/s/{token}/play/session.json").get_data(as_text=True))["deals"] == deals
 
 
@@ -115,7 +115,8 @@ def test_a_duel_saved_from_a_file_that_no_field_says_is_kept_and_its_change_refu
     assert "This duel holds calls this form cannot show: it is kept as saved." in fix
     sent = form_fields(fix)
     assert set(k for k in sent if k.endswith(".held")) == {"duel-2.held"}
-    assert browser.post(f"/s/{token}/play/deal/4", sent).status_code == 302
+    r = browser.post(f"/s/{token}/play/deal/4", sent)  # kept byte for byte: a fix that changes nothing
+    assert r.status_code == 400 and "That is how it is recorded already" in r.get_data(as_text=True)
     assert stored(app, token)[:3] == (raw, scores, points)
     r = browser.post(f"/s/{token}/play/deal/4", {**form_fields(browser.get(f"/s/{token}/play/deal/4")
                                                                 .get_data(as_text=True)), "duel-2": "won-1"})

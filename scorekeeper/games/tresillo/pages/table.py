@@ -60,7 +60,10 @@ def _attempt(form: HandForm, action: Any) -> tuple[Any, int]:
         form.form_errors.append(exc.message)
         return None, 409
     except services.Refused as exc:
-        form.refuse(form.field_for(exc.field), exc.message)
+        if exc.field == "change":  # the whole change refused (one that changes nothing): atop the form
+            form.form_errors.append(exc.message)
+        else:
+            form.refuse(form.field_for(exc.field), exc.message)
         return None, exc.status if exc.status < 500 else 400
 
 

@@ -288,23 +288,15 @@ class Applied:
 
 
 def apply_change(gs: GameSession, change: Change, *, key: str, version: int, phone: str) -> Applied:
-    """Make a previewed change, once (the platform's :func:`changes.change`): a re-sent copy (same key) returns
-    the first one's entry."""
+    """Make a previewed change, once (the platform's :func:`changes.change`, which also refuses one that changes
+    nothing): a re-sent copy (same key) returns the first one's entry."""
     changes.require_key(key)
     entry, done = changes.change(gs, change.kind, change.number, key=key, phone=phone, version=version,
-                                 plan=lambda hands: _planned(change, hands), check=_checks(gs),
+                                 plan=lambda hands: plan(change, hands), check=_checks(gs),
                                  made_from="preview", present=change.kind != "insert")
     if done is None:
         return Applied(entry, True)
     return Applied(entry, False, compared(gs, change, done))
-
-
-def _planned(change: Change, hands: list[dict[str, Any]]) -> Plan:
-    """:func:`plan`, refused when it would leave the hands as they are."""
-    p = plan(change, hands)
-    if p.hands == hands:
-        raise Refused("change", _("That is how it is recorded already: nothing was changed."))
-    return p
 
 
 def _checks(gs: GameSession) -> changes.Check[Checked]:
