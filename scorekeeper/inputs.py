@@ -20,7 +20,7 @@ from . import formats
 from .core.domains import FILE_BYTES, OutOfDomain, Text
 from .core.errors import SessionError
 from .core.sessionjson import parse_json
-from .games import GAMES
+from .games import owner_of_file
 from .games.replay import FORMAT as GAMES_FORMAT
 from .games.replay import Played
 from .games.replay import replay as replay_game_session
@@ -76,11 +76,9 @@ def own_file_replay(data: Any) -> ReplayFile:
     A file of no format a game owns goes to the first game that has one (Tresillo: its files came first
     and may leave the format out), whose reader refuses it naming the format it expected.
     """
-    owners = [game for game in GAMES.values() if game.spec.session_format]
-    named = data.get("format") if isinstance(data, dict) else None
-    game = next((g for g in owners if g.spec.session_format == named), owners[0])
+    game = owner_of_file(data, "commands")
+    assert game is not None, "no game replays a session file of its own format"
     commands = part_of(game, "commands")
-    assert commands is not None, f"{game.spec.name} names its own session format but has no commands module"
     replay_file: ReplayFile = commands.replay_file
     return replay_file
 

@@ -28,4 +28,14 @@ def record(name: str) -> GameRecord:
     return records()[name]
 
 
-__all__ = ["GAMES", "Game", "GameRecord", "GameSpec", "game", "record", "records"]
+def owner_of_file(data: Any, part: str) -> Game[Any] | None:
+    """The game whose own session format (``GameSpec.session_format``) the parsed file ``data`` names, among the
+    games whose record names ``part`` (``"commands"`` to replay such a file, ``"reader"`` to bring it into a
+    group). A file naming no format one of them owns goes to the first of them, whose files came first and may
+    leave the format out: its reader refuses it naming the format it expected. None: no game has that part."""
+    owners = [GAMES[name] for name, found in records().items() if getattr(found, part)]
+    named = data.get("format") if isinstance(data, dict) else None
+    return next((g for g in owners if g.spec.session_format == named), owners[0] if owners else None)
+
+
+__all__ = ["GAMES", "Game", "GameRecord", "GameSpec", "game", "owner_of_file", "record", "records"]

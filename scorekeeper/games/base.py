@@ -249,6 +249,10 @@ class GameRecord:
     pages: Ref = ""
     #: the module replaying a file of its own format (``replay_file``), for ``GameSpec.session_format``
     commands: Ref = ""
+    #: ``read(group, data, idem_key=, copy=)``: a file of its own format (``GameSpec.session_format``) brought into
+    #: a group as a new session (``services.files.Reader``): the group's import page asks it for any file that is
+    #: not ``scorekeeper-session/2``; the same file again may raise ``services.files.AlreadyImported``
+    reader: Ref = ""
     #: ``sample_deal(state, rng)``: a random valid deal for the state reached (None: no more deals), from which
     #: the conformance suite builds random sessions of the game
     sample_deal: Ref = ""

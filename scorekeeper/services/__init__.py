@@ -9,6 +9,8 @@ One module per concern:
 - :mod:`.summaries` — a closed evening's figures, kept when it ends, rebuilt when stale;
 - :mod:`.evenings` — the group across evenings: its memory, the next evening, the result to share;
 - :mod:`.games` — the games of the registry (``scorekeeper-session/2``): start, deals, fixes, end, the view.
+- :mod:`.files` — a session file brought into a group: ``scorekeeper-session/2``, or a game's own format read
+  by the game's reader (found through the registry).
 - :mod:`.night` — the group's evening across games: its page, its end, a game settled alone, statistics.
 
 Every writing function validates through the engine first and commits once,
@@ -29,6 +31,7 @@ from ..models import (  # the records the pages are handed: the web imports no m
 )
 from . import games, night
 from .evenings import GroupMemory, group_memory, kept_paper_session, share_text, start_next
+from .files import AlreadyImported, import_file
 from .groups import (
     active_players,
     add_player,
@@ -74,4 +77,5 @@ __all__ = [
     "LinkKind", "find_watched", "link_kind", "replace_links", "replaced_by", "version_by_link",
     "versus",
     "games", "night",
+    "AlreadyImported", "import_file",
 ]

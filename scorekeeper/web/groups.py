@@ -1,5 +1,5 @@
-"""Groups and their players (a game with pages of its own starts and imports its sessions there: Tresillo's
-``games/tresillo/pages/groups.py``)."""
+"""Groups and their players, and a session file brought into a group (any game's: a game with pages of its own
+starts its sessions there, ``ROUTES`` of its ``pages`` module)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from ..services.groups import StartChoice, start_choices
 from .access import group_or_404
 from .addresses import hint_number
 from .endpoints import endpoint, group_sections
-from .forms import DAMAGED, GroupForm, LanguageForm, LinksForm, NextForm, PlayerForm, VersionForm
+from .forms import DAMAGED, GroupForm, ImportForm, LanguageForm, LinksForm, NextForm, PlayerForm, VersionForm
 
 bp = Blueprint("groups", __name__)
 
@@ -146,3 +146,29 @@ def retire_player(token: str, player_id: int, action: str) -> ResponseReturnValu
                                back=url_for("groups.show", token=token)), 400
     services.set_retired(player, action == "retire")
     return redirect(url_for("groups.show", token=token))
+
+
+@bp.route("/g/<token>/import", methods=["GET", "POST"])
+def import_session(token: str) -> ResponseReturnValue:
+    """A session file of any game brought into the group (``services.import_file`` finds who reads it); the same
+    file again offers the session it made, or a copy."""
+    group = group_or_404(token)
+    form = ImportForm()
+    if form.validate_on_submit():
+        upload = request.files.get("file")
+        data: str | bytes = upload.read() if upload and upload.filename else (form.text.data or "")
+        try:
+            if not data.strip():
+                raise services.Refused("text", _("Choose a session file, or paste one."))
+            gs = services.import_file(group, data, idem_key=form.idem_key.data, copy=request.form.get("copy") == "1")
+        except services.Refused as exc:
+            form.refuse("text" if exc.field in ("file", "text") else exc.field, exc.message)
+        except services.AlreadyImported as seen:
+            # the same file again: offer the session it made, or a copy (the file travels in the form)
+            return render_template("web/import.html", group=group, form=form, seen=seen.session,
+                                   file_text=seen.text)
+        else:
+            return redirect(url_for(endpoint(gs.game, "screen"), token=gs.token))
+    form.idem_key.fresh()
+    status = 400 if form.errors else 200
+    return render_template("web/import.html", group=group, form=form), status

@@ -1,7 +1,7 @@
 """A game's own pages are found through the registry and registered by the app under their old endpoints.
 
-Tresillo's table, fixes, watch and evenings blueprints, its start and import pages and its side of the
-outbox live in ``games/tresillo/pages``; ``web.game_pages`` finds them (each package once) and
+Tresillo's table, fixes, watch and evenings blueprints, its start page and its side of the outbox live in
+``games/tresillo/pages``; the group's import page serves every game's files and is the platform's (issue 38); ``web.game_pages`` finds them (each package once) and
 ``web.register`` registers them, so ``url_for("table.show")`` and ``url_for("groups.start")`` work as they
 always did and the platform's web never imports the game.
 """
@@ -16,9 +16,9 @@ from scorekeeper.web import game_pages
 
 #: endpoints Tresillo's pages serve, and the ones that stay the platform's
 TRESILLO_ENDPOINTS = ("table.show", "table.new_hand", "fixes.history", "watch.show", "evenings.statistics",
-                      "groups.start", "groups.import_session", "offline.sync", "offline.pending")
-PLATFORM_ENDPOINTS = ("groups.show", "groups.index", "offline.waiting", "offline.manifest", "games.table",
-                      "night.statistics")
+                      "groups.start", "offline.sync", "offline.pending")
+PLATFORM_ENDPOINTS = ("groups.show", "groups.index", "groups.import_session", "offline.waiting", "offline.manifest",
+                      "games.table", "night.statistics")
 
 
 def test_the_registry_gives_tresillos_pages_once():

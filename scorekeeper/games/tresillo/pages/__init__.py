@@ -1,6 +1,7 @@
 """Tresillo's own pages: its table screen and hand form, fixing a hand, its watch page, the group's evenings of
-Tresillo (the next evening, the carried paper, statistics, the count check, what if), starting and importing a
-session, and its side of the phone's outbox.
+Tresillo (the next evening, the carried paper, statistics, the count check, what if), starting a session, and
+its side of the phone's outbox (a file of its own format comes in through the platform's import page and its
+record's ``reader``).
 
 The app registers them through the registry (``web.register``: every game's ``pages`` module gives its
 ``BLUEPRINTS`` and ``ROUTES``); the platform's web never imports them. Their endpoints keep their names
@@ -17,8 +18,8 @@ from . import evenings, fixes, groups, outbox, table, watch
 
 #: the blueprints the app registers for Tresillo
 BLUEPRINTS: tuple[Blueprint, ...] = (table.bp, evenings.bp, fixes.bp, watch.bp)
-#: its pages under a platform page's endpoint (the group page's start and import, the outbox's sync and
-#: pending hand): (rule, endpoint, view, methods)
+#: its pages under a platform page's endpoint (the group page's start, the outbox's sync and pending
+#: hand): (rule, endpoint, view, methods)
 ROUTES = groups.ROUTES + outbox.ROUTES
 #: the pages the platform links to for a Tresillo session (``web.endpoints.endpoint``): its table screen, the
 #: evening's end page an ended one opens on, its watch page, its hand form, its side of the outbox (the sync

@@ -1,7 +1,8 @@
-"""Starting a Tresillo session from the group page, and importing a session file.
+"""Starting a Tresillo session from the group page.
 
-Their endpoints keep the group pages' names (``groups.start``, ``groups.import_session``): the app registers
-:data:`ROUTES` through the registry.
+Its endpoint keeps the group pages' name (``groups.start``): the app registers :data:`ROUTES` through the
+registry. Importing a session file is the platform's page (``web.groups.import_session``), which hands a file
+of Tresillo's own format to its reader (the record's ``reader``: ``services.files.import_session``).
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from flask.typing import ResponseReturnValue
 
 from ....i18n import _
 from ....web.access import group_or_404
-from ....web.forms import ImportForm
 from .. import services
 from ..services import GameSession, Group
 from .forms import StartForm
@@ -67,35 +67,7 @@ def _start(group: Group, form: StartForm) -> GameSession:
     )
 
 
-def import_session(token: str) -> ResponseReturnValue:
-    group = group_or_404(token)
-    form = ImportForm()
-    if form.validate_on_submit():
-        upload = request.files.get("file")
-        data: str | bytes = upload.read() if upload and upload.filename else (form.text.data or "")
-        try:
-            if not data.strip():
-                raise services.Refused("text", _("Choose a session file, or paste one."))
-            if services.games.is_game_file(data):  # a game of the registry: its own table
-                game = services.games.import_game(group, data, idem_key=form.idem_key.data)
-                return redirect(url_for("games.table", token=game.token))
-            gs = services.import_session(group, data, idem_key=form.idem_key.data,
-                                         copy=request.form.get("copy") == "1")
-        except services.Refused as exc:
-            form.refuse("text" if exc.field in ("file", "text") else exc.field, exc.message)
-        except services.AlreadyImported as seen:
-            # the same file again: offer the evening it made, or a copy (the file travels in the form)
-            return render_template("games/tresillo/pages/import.html", group=group, form=form, seen=seen.session,
-                                   file_text=seen.text)
-        else:
-            return redirect(url_for("table.show", token=gs.token))
-    form.idem_key.fresh()
-    status = 400 if form.errors else 200
-    return render_template("games/tresillo/pages/import.html", group=group, form=form), status
-
-
-#: (rule, endpoint, view, methods): the group page's start and import
+#: (rule, endpoint, view, methods): the group page's start of a Tresillo evening
 ROUTES = (
     ("/g/<token>/start", "groups.start", start, ("GET", "POST")),
-    ("/g/<token>/import", "groups.import_session", import_session, ("GET", "POST")),
 )

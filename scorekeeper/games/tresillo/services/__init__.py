@@ -14,7 +14,7 @@ from ..engine import SUITS, HandChoices
 from ..engine import domains as own_domains  # Tresillo's own inputs' domains, for its forms
 from ..game import SPEC  # what a hand form may offer (services.choices_for)
 from .checks import CountAnswer, WhatIf, count_check, count_parties, what_if
-from .files import AlreadyImported, export_json, import_session, ledger_csv
+from .files import export_json, import_session, ledger_csv
 from .fixes import (
     Applied,
     Change,
@@ -61,7 +61,7 @@ from .views import (
 __all__ = [
     "SUITS", "HandChoices", "own_domains",
     "CountAnswer", "WhatIf", "count_check", "count_parties", "what_if",
-    "AlreadyImported", "export_json", "import_session", "ledger_csv",
+    "export_json", "import_session", "ledger_csv",
     "Applied", "Change", "ChangePreview", "apply_change", "change_from_json", "deal_at", "edit_outcome",
     "later_sessions_took_the_paper", "preview_change", "reopen", "undo",
     "HandPreview", "Recomputed", "Saved", "add_hand", "edit_hand", "end_session", "find_saved",

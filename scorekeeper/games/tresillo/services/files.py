@@ -1,4 +1,7 @@
-"""Session files in and out: export as JSON, import as a new session, the ledger as CSV."""
+"""Session files in and out: export as JSON, import as a new session, the ledger as CSV.
+
+:func:`import_session` is the game's reader (its record's ``reader``): the group's import page, the
+platform's, hands it every file that is not ``scorekeeper-session/2`` (``services.files.import_file``)."""
 
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ from ....core.errors import SessionError
 from ....core.sessionjson import decode, parse_json
 from ....db import begin_writing, db
 from ....models import GameSession, Group, HandRecord, now
+from ....services.files import AlreadyImported  # the platform's: any game's reader may raise it
 from ....services.history import LoggedChange, history_json, keep_history, load_history
 from ....services.limits import check_export_size, check_file_hands, check_file_history
 from ....services.refusals import Refused, sentence
@@ -32,15 +36,6 @@ def export_json(gs: GameSession) -> str:
     if log:
         d["history"] = log
     return json.dumps(d, ensure_ascii=False, indent=1) + "\n"
-
-
-class AlreadyImported(Exception):
-    """The file was imported into this group before, as ``session``: nothing was imported now."""
-
-    def __init__(self, session: GameSession, text: str = "") -> None:
-        super().__init__(session.token)
-        self.session = session
-        self.text = text  # the file, to import a copy of it if the players want one
 
 
 def file_digest(session: Session, ledger: Ledger) -> str:
