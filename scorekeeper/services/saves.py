@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import Integer, Select, String, bindparam, select
 
 from ..db import db
-from ..i18n import _
+from ..i18n import N_, _
 from ..models import GameSession, HandRecord, HistoryEntry
 from . import history
 from .limits import check_room_for_hand
@@ -141,23 +141,26 @@ def moved_on(gs: GameSession, number: int, count: int, version: int | None) -> s
     """Why deal ``number`` cannot be stored as such (the session has ``count``): what other phones did since
     the form was opened (``version``; None: a form without it), in the game's words."""
     what = history.told_since(gs, version) if version is not None else ""
-    if counts_hands(gs.game):
-        return _hand_moved_on(number, count, what)
+    taken, taken_said, deleted, deleted_said = MOVED_ON[counts_hands(gs.game)]
     if number <= count:
-        done = what or _("deal {n} was entered on another phone").format(n=number)
-        return _("Deal {n} was not saved: since this form was opened, {done}. "
-                 "Look at the table before entering deal {next}.").format(n=number, done=done, next=count + 1)
-    done = what or _("deals were deleted on another phone")
-    return _("Deal {n} was not saved: since this form was opened, {done}, so this is now deal {next}. "
-             "Check the form and save it as deal {next}.").format(n=number, done=done, next=count + 1)
+        return _(taken_said).format(n=number, done=what or _(taken).format(n=number), next=count + 1)
+    return _(deleted_said).format(n=number, done=what or _(deleted), next=count + 1)
 
 
-def _hand_moved_on(number: int, count: int, what: str) -> str:
-    """:func:`moved_on` of an evening of hands."""
-    if number <= count:
-        done = what or _("hand {n} was entered on another phone").format(n=number)
-        return _("Hand {n} was not saved: since this form was opened, {done}. "
-                 "Look at the table before entering hand {next}.").format(n=number, done=done, next=count + 1)
-    done = what or _("hands were deleted on another phone")
-    return _("Hand {n} was not saved: since this form was opened, {done}, so this is now hand {next}. "
-             "Check the form and save it as hand {next}.").format(n=number, done=done, next=count + 1)
+#: :func:`moved_on`'s sentences by whether the game counts hands (Tresillo) or deals: the number taken by another
+#: phone, and the number moved on by a delete, each with what is said when no history tells it (two words that
+#: a translation may decline differently, so two sentences each, not one with a word put in)
+MOVED_ON = {
+    True: (N_("hand {n} was entered on another phone"),
+           N_("Hand {n} was not saved: since this form was opened, {done}. "
+              "Look at the table before entering hand {next}."),
+           N_("hands were deleted on another phone"),
+           N_("Hand {n} was not saved: since this form was opened, {done}, so this is now hand {next}. "
+              "Check the form and save it as hand {next}.")),
+    False: (N_("deal {n} was entered on another phone"),
+            N_("Deal {n} was not saved: since this form was opened, {done}. "
+               "Look at the table before entering deal {next}."),
+            N_("deals were deleted on another phone"),
+            N_("Deal {n} was not saved: since this form was opened, {done}, so this is now deal {next}. "
+               "Check the form and save it as deal {next}.")),
+}
