@@ -258,20 +258,20 @@ def test_an_import_racing_a_new_player_looks_again(app, monkeypatch):
     """An import whose new player was added meanwhile by another phone: the clash is rolled back and
     the import is tried once more, finding the player; twice in a row it is refused with a message."""
     from scorekeeper.games.tresillo import services
-    from scorekeeper.games.tresillo.services import files
+    from scorekeeper.services import sessions  # where every game's file brought in finds its new players
 
     hands = json.loads((DATA / "worked_example.json").read_text())
-    real = files.new_players
+    real = sessions.new_players
     with app.app_context():
         group = services.create_group("Race")
         services.add_player(group, "North")
         clashes = iter([True])
-        monkeypatch.setattr(files, "new_players",
+        monkeypatch.setattr(sessions, "new_players",
                             lambda g, names: list(names) if next(clashes, False) else real(g, names))
         gs = services.import_session(group, json.dumps(hands))
         assert len(gs.hands) == len(hands["hands"])
         assert sorted(p.name for p in group.players) == sorted(hands["players"])
-        monkeypatch.setattr(files, "new_players", lambda g, names: list(names))
+        monkeypatch.setattr(sessions, "new_players", lambda g, names: list(names))
         with pytest.raises(services.Refused) as refused:  # the same file again, as a copy: it clashes twice
             services.import_session(group, json.dumps(hands), copy=True)
         assert refused.value.field == "file" and "Import the file again" in refused.value.message
