@@ -271,15 +271,6 @@ def start_game(
 # ---------------------------------------------------------------- a session file brought in
 
 
-def is_game_file(data: str | bytes) -> bool:
-    """Whether ``data`` says it is a ``scorekeeper-session/2`` file (not a file of a game's own format)."""
-    try:
-        parsed = parse_json(data)
-    except SessionError:
-        return False
-    return isinstance(parsed, dict) and parsed.get("format") == FORMAT
-
-
 def import_game(group: Group, data: str | bytes, idem_key: str | None = None) -> GameSession:
     """A ``scorekeeper-session/2`` file becomes a new game of ``group``, stored as written (its players,
     teams, options and deals), so its export is the same file. The whole file is replayed first: a
