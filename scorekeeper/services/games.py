@@ -27,7 +27,7 @@ from ..core.sessionjson import parse_json  # the hardened reader of any session 
 from ..core.transfers import fewest_transfers
 from ..db import begin_writing, db
 from ..games import GAMES
-from ..games.base import DealRow, Game, GameSpec, Result
+from ..games.base import DealRow, GameSpec, Result
 from ..games.replay import FORMAT, Played, load, played_into, replay, result_json
 from ..games.views import (
     Past,
@@ -162,13 +162,8 @@ def _replayed_from(gs: GameSession, version: int, deals: Sequence[dict[str, Any]
     """One pass over ``deals`` through the game's engine (raises SessionError)."""
     game, table, raw = load(document(gs, list(deals)), GAMES)
     rows: list[DealRow] = []
-    state = _played_into(rows, game, game.start(table), raw, 1)
+    state = played_into(rows, game, game.start(table), raw, 1)
     return GameReplayed(version, tuple(deals), Played(game, table, tuple(rows), game.result(state)), state)
-
-
-def _played_into(rows: list[DealRow], game: Game[Any], state: Any, deals: Sequence[Any], first: int) -> Any:
-    """``deals`` played from ``state`` (before deal ``first``), their rows added to ``rows``: the state after."""
-    return played_into(rows, game, state, deals, first)
 
 
 def _replay_stored(gs: GameSession) -> GameReplayed:
@@ -185,7 +180,7 @@ def played_on(older: GameReplayed, version: int, added: Sequence[dict[str, Any]]
     replay says why)."""
     game, rows = older.played.game, list(older.played.rows)
     try:
-        state = _played_into(rows, game, older.state, list(added), len(older.hands) + 1)
+        state = played_into(rows, game, older.state, list(added), len(older.hands) + 1)
         result = game.result(state)
     except SessionError:
         return None
