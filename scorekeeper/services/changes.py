@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 from ..core import domains
 from ..db import db
 from ..i18n import N_, _, ngettext
-from ..models import GameSession, HandRecord, HistoryEntry, now
+from ..models import GameSession, HandRecord, HistoryEntry, new_token, now
 from . import history
 from .played import counts_hands
 from .refusals import Conflict, Refused
@@ -113,7 +113,8 @@ def change(gs: GameSession, kind: str, number: int, *, key: str, phone: str, ver
     ``number`` must be stored, and one gone since the page was opened is said so, never taken for the one now
     in its place); the change planned on the stored deals (one that changes nothing refused,
     :func:`unchanged_refused`), checked by the game's ``check``, and stored with its history entry at once.
-    Answers the entry and what ``check`` made."""
+    Answers the entry and what ``check`` made. A request without a key is never taken for a copy of another."""
+    key = key or new_token()
     done = begun(gs, key)
     if done is not None:
         return done, None
@@ -238,7 +239,8 @@ def end(gs: GameSession, *, key: str, phone: str, version: int | None, made_from
     request made it)``. A closed session and a page made at another version are refused; ``said()`` is the
     game's own part of the end, checked before anything changes and kept by the entry (Tresillo's paper,
     settled or kept); ``closed()`` what the game keeps of the closed session in the same commit (Tresillo's
-    evening summary)."""
+    evening summary). A request without a key is never taken for a copy of another."""
+    key = key or new_token()
     done = begun(gs, key)
     if done is not None:
         return done, False

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -41,7 +40,7 @@ from ..games.views import (
 )
 from ..games.words import how_words
 from ..i18n import _, current_language
-from ..models import GameSession, Group, HandRecord, HistoryEntry
+from ..models import GameSession, Group, HandRecord, HistoryEntry, new_token
 from ..words import refusal, refusal_line
 from . import changes, deal_words, history, saves
 from .limits import check_room_for_hand
@@ -303,10 +302,6 @@ def _store(group: Group, parsed: Mapping[str, Any], key: str | None) -> GameSess
 # ---------------------------------------------------------------- deals
 
 
-def _key(key: str) -> str:
-    return key or secrets.token_urlsafe(16)
-
-
 def add_deal(gs: GameSession, number: int, deal: dict[str, Any], idem_key: str, phone: str = "", *,
              version: int | None = None) -> HistoryEntry | None:
     """Store ``deal`` as deal ``number`` (the next one), through the platform's save (:func:`saves.add_next`);
@@ -321,7 +316,7 @@ def add_deal(gs: GameSession, number: int, deal: dict[str, Any], idem_key: str, 
         made = _with_next(gs, before, count, deal, number)
         return saves.Next(dict(deal), lambda _version: GAME_REPLAYS.kept_after(gs, made))
 
-    return saves.add_next(gs, number, _key(idem_key), phone, play, version=version).entry
+    return saves.add_next(gs, number, idem_key or new_token(), phone, play, version=version).entry
 
 
 def _checked(gs: GameSession, number: int | None) -> changes.Check[GameReplayed]:
@@ -334,7 +329,7 @@ def replace_deal(gs: GameSession, number: int, deal: dict[str, Any], key: str = 
                  version: int | None = None) -> HistoryEntry:
     """Put ``deal`` in place of deal ``number``; every later deal must still stand. ``version``: the
     session's version the fix form was made at (compare-and-swap, :func:`changes.change`)."""
-    return _kept(gs, *changes.change(gs, "edit", number, key=_key(key), phone=phone, version=version,
+    return _kept(gs, *changes.change(gs, "edit", number, key=key, phone=phone, version=version,
                                      plan=lambda deals: changes.replaced(deals, number - 1, deal),
                                      check=_checked(gs, number)))
 
@@ -343,7 +338,7 @@ def delete_deal(gs: GameSession, number: int, key: str = "", phone: str = "", *,
                 version: int | None = None) -> HistoryEntry:
     """Remove deal ``number``; the later ones move up one and must still stand. ``version``: the session's
     version the delete page was made at: a delete opened before another phone's change touches nothing."""
-    return _kept(gs, *changes.change(gs, "delete", number, key=_key(key), phone=phone, version=version,
+    return _kept(gs, *changes.change(gs, "delete", number, key=key, phone=phone, version=version,
                                      plan=lambda deals: changes.removed(deals, number - 1), check=_checked(gs, None)))
 
 
@@ -379,7 +374,7 @@ def _reopened(gs: GameSession) -> None:
 def end_game(gs: GameSession, key: str = "", phone: str = "", *, version: int | None = None) -> HistoryEntry:
     """Close the game: its result is paid as it stands; a re-sent end is made once (:func:`changes.end`).
     ``version``: the session's version the end page was made at (a deal saved meanwhile is looked at first)."""
-    return changes.end(gs, key=_key(key), phone=phone, version=version)[0]
+    return changes.end(gs, key=key, phone=phone, version=version)[0]
 
 
 def _kept(gs: GameSession, entry: HistoryEntry, made: GameReplayed | None) -> HistoryEntry:

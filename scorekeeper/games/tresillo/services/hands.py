@@ -6,7 +6,6 @@ once, so a refused change leaves nothing half-saved.
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 from typing import Any
 
@@ -200,7 +199,7 @@ def edit_hand(
         except SessionError as exc:
             raise refused_from(exc) from None
 
-    logged, done = changes.change(gs, "edit", number, key=key or secrets.token_urlsafe(16), phone=phone,
+    logged, done = changes.change(gs, "edit", number, key=key, phone=phone,
                                   version=version, plan=plan, check=check, made_from="form")
     if done is None:  # a re-sent copy: its first copy's entry
         return logged
@@ -224,6 +223,6 @@ def end_session(gs: GameSession, *, paper: str, version: int, key: str = "", pho
         return {"paper": paper}
 
     # a closed evening does not change: its figures are worked out once, at its end
-    entry, made = changes.end(gs, key=key or secrets.token_urlsafe(16), phone=phone, version=version,
+    entry, made = changes.end(gs, key=key, phone=phone, version=version,
                               made_from="form", said=said, closed=lambda: keep_summary(gs))
     return Saved(None, made, entry)
