@@ -179,14 +179,19 @@ def _envelope_key(name: str, top: Mapping[str, Any], games: Mapping[str, Game[An
 
 def played_into(rows: list[DealRow], game: Game[Any], state: Any, deals: Sequence[Any], first: int = 1) -> Any:
     """Each deal played in turn from ``state`` (the state before deal ``first``), its row added to ``rows``: the state
-    after the last. A deal after the end is refused. A plain loop, not a generator: it runs for every deal."""
+    after the last. A deal after the end is refused. A plain loop, not a generator: it runs for every deal.
+
+    ``state`` is left as it was (``game.play``); every later deal is played on the loop's own state, by the game's
+    ``play_on`` where it has one (Tresillo's table then is not copied for every deal)."""
     ended_at, play = game.ended_at, game.play
+    own = game.play_on or play
     for number, deal in enumerate(deals, start=first):
         ended = ended_at(state)
         if ended is not None:
             raise refuse(number, "deal", N_("the game ended at deal {ended}; nothing more is scored"), ended=ended)
         state, row = play(state, number, deal)
         rows.append(row)
+        play = own
     return state
 
 
