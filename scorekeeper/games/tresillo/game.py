@@ -16,7 +16,20 @@ from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from ...core.errors import SessionError
-from ..base import STAKE_OPTION, DealRow, Game, GameSpec, OptionSpec, Result, Seating, Table, read_choices
+from ..base import (
+    STAKE_OPTION,
+    DealRow,
+    Game,
+    GameSpec,
+    OptionSpec,
+    Result,
+    Seating,
+    Table,
+    builder,
+    new_result,
+    new_row,
+    read_choices,
+)
 from .engine import RULESETS, Setup
 from .engine import Table as Tresillo
 from .engine.replay import check_setup, ruleset_for
@@ -58,6 +71,10 @@ class State:
     scores: tuple[tuple[str, int], ...]
 
 
+#: ``State(...)``, built quickly (:func:`~scorekeeper.games.base.builder`): one a deal
+new_state = builder(State)
+
+
 def _as_deal(exc: SessionError, number: int | None) -> SessionError:
     """The engine's refusal where a scorekeeper-session/2 document has it: a deal, or an option of the setup."""
     moved = []
@@ -82,11 +99,11 @@ def _refused_as_deal(number: int | None, read: Callable[[], T]) -> T:
         raise _as_deal(exc, number) from None
 
 
-def _setup(options: Mapping[str, Any], players: tuple[str, ...], stake: str) -> Setup:
-    """The engine's setup from the options, read as the session file's is (``stake``: the tanto's value)."""
+def _setup(options: Mapping[str, Any], players: tuple[str, ...]) -> Setup:
+    """The engine's setup from the options, read as the session file's is (the tanto's value left at its default:
+    it is the stake, which :func:`start` takes from the table)."""
     d: dict[str, Any] = {"format": FORMAT, "players": list(players), "rules": options["rules"],
-                         "start_tokens": options["start_tokens"], "tanto_value": stake,
-                         "end": {"paper": options["end_paper"]}}
+                         "start_tokens": options["start_tokens"], "end": {"paper": options["end_paper"]}}
     for field, option in (("first_dealer", "first_dealer"), ("paper", "paper"), ("options", "variants")):
         if options[option] is not None:
             d[field] = options[option]
@@ -99,7 +116,7 @@ def read_options(raw: Mapping[str, Any], seating: Seating) -> Mapping[str, Any]:
     read it: the first dealer as the player list spells him (None: the first player), the paper's debts
     and the variants read, so :func:`start` builds its table without reading them again."""
     options = read_choices(raw, SPEC)
-    setup = _setup(options, seating.players, "1")
+    setup = _setup(options, seating.players)
     _refused_as_deal(None, lambda: check_setup(setup, ruleset_for(setup)))  # the paper's players, the first dealer…
     options.update(first_dealer=None if options["first_dealer"] is None else setup.first_dealer,
                    start_tokens=setup.start_tokens, paper=setup.paper, variants=setup.options)
@@ -138,16 +155,15 @@ def play_on(state: State, number: int, deal: Mapping[str, Any]) -> tuple[State, 
     start, purse = setup.start_tokens, table.purse  # the bowls first, in seating order
     scores = tuple([(p, purse[i] - start) for i, p in enumerate(table.players)])
     points = tuple([(p, scores[i][1] - was) for i, (p, was) in enumerate(state.scores)])
-    row = DealRow(number, points, scores, (("plato", table.plato), ("pajaritos", table.pajaritos)))
-    return State(table, scores), row
+    row = new_row(number, points, scores, (("plato", table.plato), ("pajaritos", table.pajaritos)))
+    return new_state(table, scores), row
 
 
 def result(state: State) -> Result:
     """The money as if the evening ended now (the dishes shared, the paper settled or kept as set)."""
     table = state.table
-    settled = table.settlement()
-    money = tuple((p, settled.money[p]) for p in table.setup.players)
-    return Result(finished=None, ended_at=None, winners=(), losers=(), multiplier=None, money=money)
+    money = table.settlement().money
+    return new_result(None, None, (), (), None, tuple([(p, money[p]) for p in table.players]))
 
 
 TRESILLO: Game[State] = Game(SPEC, read_options, start, play, result, play_on=play_on)
