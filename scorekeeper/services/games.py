@@ -10,12 +10,11 @@ session as it was. Each change is appended to the session's history.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import select
 
@@ -46,7 +45,7 @@ from . import changes, deal_words, history, saves
 from .limits import check_room_for_hand
 from .played import served, service_of
 from .refusals import Refused, clean, sentence
-from .replays import ReplayCache, Replays, Version, reads_committed
+from .replays import CACHE, Replayer, Replays, Version, reads_committed
 from .sessions import (  # the same check as a session file's players
     commit_made,
     file_stored,
@@ -188,15 +187,15 @@ def played_on(older: GameReplayed, version: int, added: Sequence[dict[str, Any]]
     return made.carry(older)
 
 
-#: this process's replays of the games (each gunicorn worker has its own), by session token and version, as many
-#: deals as ``SCOREKEEPER_REPLAY_HANDS`` says (docs/deploy.md; Tresillo's evenings have as many beside them)
-GAME_REPLAYS: Replays[GameReplayed] = Replays(ReplayCache(int(os.environ.get("SCOREKEEPER_REPLAY_HANDS", "60000"))),
-                                              _replay_stored, _caught_up)
+#: every game's replays, Tresillo's evenings too, in the platform's one cache (``services/replays.py``): the games
+#: of ``scorekeeper-session/2`` replayed by :func:`_replay_stored` and caught up by :func:`_caught_up`, a game
+#: with a replay of its own by its record's ``replays``
+REPLAYS = Replays(CACHE, Replayer(_replay_stored, _caught_up))
 
 
 def replayed(gs: GameSession) -> GameReplayed:
-    """``gs`` replayed as of its version, once per version and worker (``services/replays.py``)."""
-    return GAME_REPLAYS.replayed(gs)
+    """``gs`` (a game of ``scorekeeper-session/2``) replayed as of its version, once per version and worker."""
+    return cast(GameReplayed, REPLAYS.replayed(gs))
 
 
 def _refused(exc: SessionError, number: int | None = None) -> Refused:
@@ -314,7 +313,7 @@ def add_deal(gs: GameSession, number: int, deal: dict[str, Any], idem_key: str, 
 
     def play(count: int) -> saves.Next:
         made = with_next(gs, before, count, deal, number)
-        return saves.Next(dict(deal), lambda _version: GAME_REPLAYS.kept_after(gs, made))
+        return saves.Next(dict(deal), lambda _version: REPLAYS.kept_after(gs, made))
 
     return saves.add_next(gs, number, idem_key or new_token(), phone, play, version=version).entry
 
@@ -381,7 +380,7 @@ def _kept(gs: GameSession, entry: HistoryEntry, made: GameReplayed | None) -> Hi
     """The replay a change made (under the lock, up to its commit) kept as the new version's: the table
     screen after a fix, delete, insert or undo replays nothing (None: a re-sent copy, or an end taken back)."""
     if made is not None:
-        GAME_REPLAYS.kept_after(gs, made)
+        REPLAYS.kept_after(gs, made)
     return entry
 
 

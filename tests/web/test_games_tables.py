@@ -131,10 +131,10 @@ def test_a_save_plays_one_deal_and_the_table_after_it_replays_nothing(app, brows
     assert replays == []  # neither the save nor the screen after it replayed the game's 50 deals
     # a version this worker never saw (another worker's save) is caught up, not replayed: one deal played
     with app.app_context():
-        game_services.GAME_REPLAYS.cache.clear()
+        game_services.REPLAYS.cache.clear()
     browser.get(f"/s/{token}/play")
     assert replays == [51]
-    game_services.GAME_REPLAYS.cache.forget((token, 52))
+    game_services.REPLAYS.cache.forget((token, 52))
     assert save_void(browser, token, 52).status_code == 302
     browser.get(f"/s/{token}/play")
     assert replays == [51]  # the version before (51) was kept: the save played deal 52 on it

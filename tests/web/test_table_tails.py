@@ -16,8 +16,8 @@ from test_long_evening import PLAYERS, evening, imported
 from conftest import csrf_of, field_value, hand_fields
 from scorekeeper.db import db
 from scorekeeper.games.tresillo import services
-from scorekeeper.games.tresillo.services.replays import CACHE
 from scorekeeper.services import history
+from scorekeeper.services.replays import CACHE
 from scorekeeper.serving import settle_heap
 
 CHART = re.compile(r'<svg[^>]*class="[^"]*bowl-chart.*?</svg>', re.S)
