@@ -221,7 +221,7 @@ def _replayed(gs: GameSession, deals: list[Any], number: int | None) -> GameRepl
         raise _refused(exc, number) from None
 
 
-def _with_next(gs: GameSession, before: GameReplayed | None, count: int, deal: dict[str, Any],
+def with_next(gs: GameSession, before: GameReplayed | None, count: int, deal: dict[str, Any],
                number: int) -> GameReplayed:
     """The game of ``count`` deals with ``deal`` added: played on from ``before`` (the replay read before the lock)
     when that is still the stored game, so a save plays the one deal and replays nothing; else the whole game
@@ -318,7 +318,7 @@ def add_deal(gs: GameSession, number: int, deal: dict[str, Any], idem_key: str, 
     before = replayed(gs) if reads_committed(gs) else None
 
     def play(count: int) -> saves.Next:
-        made = _with_next(gs, before, count, deal, number)
+        made = with_next(gs, before, count, deal, number)
         return saves.Next(dict(deal), lambda _version: REPLAYS.kept_after(gs, made))
 
     return saves.add_next(gs, number, idem_key or new_token(), phone, play, version=version).entry

@@ -22,15 +22,15 @@ from ..games.replay import Played
 from ..games.views import Pieces
 from ..i18n import _, use_language
 from ..services import GameSession, Group
-from ..services.deal_words import deal_changes
 from ..services.groups import first_seats
+from ..services.pending import kept_deal
 from . import printing, screens
 from .access import UnknownLink, group_or_404, session_or_404, watched_or_404
 from .addresses import hint_number
+from .compare import Asked, asked, carried, compare_page
 from .forms import Form, FormKey, number_of
 from .hardening import csp_nonce
 from .language import document_language
-from .offline import KEY as PHONE_KEY
 from .offline import damaged_link, report_waiting, sync_answer
 from .phones import phone_name
 from .polls import version_answer
@@ -58,10 +58,6 @@ class KeyForm(Form):
         """The version the page was made at; None for a form without one (a page from before it was carried),
         -1 for a damaged one (outdated: refused as stale)."""
         return number_of(self.version.data) if self.version.data else None
-
-
-#: the deal form's own fields, never copied from a kept deal into another form
-PLUMBING = ("csrf_token", "idem_key", "number", "version", "confirm")
 
 
 @bp.app_context_processor
@@ -464,39 +460,31 @@ def history(token: str) -> ResponseReturnValue:
 
 @bp.get("/s/<token>/play/pending")
 def pending(token: str) -> ResponseReturnValue:
-    """The outbox's compare-and-choose: a deal kept on this phone (its fields in the address, with its key and
-    the number it was entered as, or ``edit``: a fix of that deal) beside the deal the table holds there."""
+    """The outbox's compare-and-choose (``web/compare.py``): a deal kept on this phone (its fields in the address,
+    with its key and the number it was entered as, or ``edit``: a fix of that deal) beside the deal the table
+    holds there."""
     gs = _game(token)
-    key = request.args.get("key", "")
-    number = number_of(request.args.get("number"), domains.HAND_NUMBER)
-    edit = number_of(request.args.get("edit"), domains.HAND_NUMBER)
-    if not PHONE_KEY.match(key) or max(number, edit) < 1:
-        return damaged_link(url_for("games.table", token=token))
+    ask = asked(gs)
+    if not isinstance(ask, Asked):
+        return ask
     view = services.games.game_view(gs)
     pieces = services.games.pieces(gs)
-    at = edit if 0 < edit <= len(view.deals) else view.next_number
+    at = ask.edit if 0 < ask.edit <= len(view.deals) else view.next_number
     if pieces is not None:
         mine, _errors = pieces.read_deal(view.played, at, request.args)
     else:
         mine, _errors = _json_deal(request.args.get("deal", ""))
-    return _compare(gs, edit if edit > 0 else number, mine, key, editing=edit > 0, message="", status=200)
+    if mine is None:
+        return damaged_link(url_for("games.table", token=token))
+    return _compare(gs, ask.target, mine, ask.key, editing=ask.edit > 0, message="", status=200)
 
 
-def _compare(gs: GameSession, number: int, mine: Mapping[str, Any] | None, key: str, *, editing: bool,
+def _compare(gs: GameSession, number: int, mine: Mapping[str, Any], key: str, *, editing: bool,
              message: str, status: int) -> ResponseReturnValue:
-    """The deal the table holds as deal ``number`` beside this phone's (a fix of it, or a deal entered as it),
-    with the choices: keep the table's, enter or apply mine (with the version now), or drop mine."""
-    view = services.games.game_view(gs)
-    stored = view.deals[number - 1] if 1 <= number <= len(view.deals) else None
-    fields = [(k, v) for k, v in (request.form if request.method == "POST" else request.args).items(multi=True)
-              if k not in PLUMBING and k not in ("key", "edit", "pending")]
-    line = (services.games.deal_line(services.games.pieces(gs), mine) if mine is not None else "")
-    same = stored is not None and mine is not None and dict(stored.deal) == dict(mine)
-    differ = (deal_changes(stored.deal, mine)
-              if stored is not None and mine is not None and not same else [])
-    return render_template("games/compare.html", game_session=gs, view=view, number=number, stored=stored,
-                           mine=mine, mine_line=line, same=same, differ=differ, editing=editing, key=key,
-                           message=message, fields=fields, next_number=view.next_number), status
+    """The deal the table holds as deal ``number`` beside this phone's (a fix of it, or a deal entered as it)."""
+    found = kept_deal(gs, mine, number, editing)
+    fields = carried((request.form if request.method == "POST" else request.args).items(multi=True))
+    return compare_page(gs, found, key, fields, message=message, status=status)
 
 
 @bp.get("/s/<token>/play/result")

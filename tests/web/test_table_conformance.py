@@ -269,6 +269,22 @@ def test_a_deal_beaten_by_another_phone_is_409_and_the_outbox_compares_it(table)
         assert endpoint(table.name, "pending") == "games.pending"
 
 
+def test_the_compare_page_puts_a_kept_fix_beside_the_deal_question_by_question(table):
+    """The platform's compare page (Tresillo's too): the differing answers barred, what the phone's would do,
+    and its choices posted to the game's own deal form with the kept deal's key."""
+    a = table.phone()
+    fields = table.fields(2, table.case.alt)
+    key = "kept-fix-key-0001"
+    r = a.get(f"/s/{table.token}/play/pending", query_string={**fields, "key": key, "edit": "2"})
+    assert r.status_code == 200
+    page, text = r.get_data(as_text=True), text_of(r)
+    assert "Your fix of deal 2 was not saved" in text and "Lines marked with a bar differ." in text
+    assert 'class="differs"' in page and "Yours in place of deal 2" in text
+    assert f'action="/s/{table.token}/play/deal/2"' in page and f'name="idem_key" value="{key}"' in page
+    assert f'/s/{table.token}/play/deal/2?pending={key}' in page and "Change mine first" in text
+    assert len(table.deals()) == STORED  # nothing written
+
+
 def test_undo_takes_back_the_last_change_once(table):
     a = table.phone()
     before = table.deals()

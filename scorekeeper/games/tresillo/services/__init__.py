@@ -39,7 +39,7 @@ from .hands import (
     start_session,
     stored_hand,
 )
-from .pending import PendingComparison, compare_fix, compare_pending
+from .pending import compare_fix, compare_pending
 from .replays import Entry, deals_ahead, entry_for, ledger_for, session_dict
 from .statistics import group_statistics
 from .views import (
@@ -66,7 +66,7 @@ __all__ = [
     "later_sessions_took_the_paper", "preview_change", "reopen", "undo",
     "HandPreview", "Recomputed", "Saved", "add_hand", "edit_hand", "end_session", "find_saved",
     "preview_hand", "start_session", "stored_hand",
-    "PendingComparison", "compare_fix", "compare_pending",
+    "compare_fix", "compare_pending",
     "group_statistics",
     "Entry", "deals_ahead", "entry_for", "ledger_for", "session_dict",
     "HANDS_PER_PAGE", "EndPage", "HandsPage", "TableScreen", "choices_for", "end_page", "hand_asks",
