@@ -17,11 +17,11 @@ from flask import render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from ..core import domains
-from ..games import GAMES
 from ..i18n import N_
-from ..services import GameSession, games
+from ..services import GameSession
 from ..services.pending import Comparison
 from ..services.played import counts_hands
+from .changes import brand
 from .endpoints import endpoint
 from .forms import number_of
 from .offline import KEY, damaged_link
@@ -128,7 +128,6 @@ def compare_page(gs: GameSession, found: Comparison, key: str, fields: list[tupl
              "enter": url_for(fix, token=token, number=n) if found.editing else url_for(new, token=token),
              "change": (url_for(fix, token=token, number=n, pending=key) if found.editing
                         else url_for(new, token=token, pending=key))}
-    brand = games.game_view(gs).title if games.is_game(gs) else GAMES[gs.game].spec.title
     return render_template("games/compare.html", gs=gs, found=found, key=key, fields=fields, links=links,
-                           words=WORDS[counts_hands(gs.game)], hands=counts_hands(gs.game), brand=brand,
+                           words=WORDS[counts_hands(gs.game)], hands=counts_hands(gs.game), brand=brand(gs),
                            message=message), status

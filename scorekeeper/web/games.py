@@ -27,6 +27,7 @@ from ..services.pending import kept_deal
 from . import printing, screens
 from .access import UnknownLink, group_or_404, session_or_404, watched_or_404
 from .addresses import hint_number
+from .changes import Undo, history_page, phone_page
 from .compare import Asked, asked, carried, compare_page
 from .forms import Form, FormKey, number_of
 from .hardening import csp_nonce
@@ -453,9 +454,14 @@ def undo(token: str) -> ResponseReturnValue:
 def history(token: str) -> ResponseReturnValue:
     """Every change of the game, newest first: each fix field by field, and how it changed the outcome."""
     gs = _game(token)
-    view = services.games.game_view(gs)
-    return render_template("games/history.html", game_session=gs, view=view,
-                           log=services.games.history_page(gs))
+    return history_page(gs, services.games.history_page(gs), Undo(page=url_for("games.undo", token=token)),
+                        url_for("games.phone", token=token))
+
+
+@bp.route("/s/<token>/play/phone", methods=["GET", "POST"])
+def phone(token: str) -> ResponseReturnValue:
+    """Name this phone (written in the history beside each change it makes)."""
+    return phone_page(_game(token))
 
 
 @bp.get("/s/<token>/play/pending")

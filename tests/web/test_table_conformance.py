@@ -398,6 +398,23 @@ def test_the_history_of_a_fix_is_told_in_every_language(app, language):
     assert " → " in history
 
 
+def test_a_phone_names_itself_from_the_history_and_its_changes_carry_the_name(table):
+    """The platform's History and phone pages (Tresillo's before): the history offers to name the phone, the
+    name is kept on the phone, shown on the history and written beside each change it makes."""
+    a = table.phone()
+    history_page = text_of(a.get(f"/s/{table.token}/play/history"))
+    assert "Name this phone" in history_page and "This phone:" not in history_page
+    page = {"csrf_token": field_value(a.get(f"/s/{table.token}/play/phone").get_data(as_text=True), "csrf_token")}
+    r = a.post(f"/s/{table.token}/play/phone", data={**page, "name": "Ana's phone"})
+    assert r.status_code == 302 and r.headers["Location"].endswith(f"/s/{table.token}/play")
+    assert a.post(f"/s/{table.token}/play/phone", data={**page, "name": "\x07"}).status_code == 400
+    form = opened(a, f"/s/{table.token}/play/deal/2")
+    assert a.post(f"/s/{table.token}/play/deal/2", data={**form, **table.fields(2, table.case.alt),
+                                                    "confirm": "1"}).status_code == 302
+    history_page = " ".join(text_of(a.get(f"/s/{table.token}/play/history")).split())
+    assert "This phone: Ana's phone" in history_page and "· Ana's phone ·" in history_page
+
+
 def _history_and_version(table: Table) -> tuple[int, int]:
     with table.app.app_context():
         gs = services.find_session(table.token)
