@@ -257,6 +257,9 @@ class GameRecord:
     #: a group as a new session (``services.files.Reader``): the group's import page asks it for any file that is
     #: not ``scorekeeper-session/2``; the same file again may raise ``services.files.AlreadyImported``
     reader: Ref = ""
+    #: how its sessions are replayed and caught up for the platform's replay cache (``services.replays.Replayer``),
+    #: when they are not ``scorekeeper-session/2`` files the platform replays itself
+    replays: Ref = ""
     #: ``sample_deal(state, rng)``: a random valid deal for the state reached (None: no more deals), from which
     #: the conformance suite builds random sessions of the game
     sample_deal: Ref = ""
