@@ -10,8 +10,8 @@ session as it was. Each change is appended to the session's history.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from typing import Any, cast
@@ -41,11 +41,12 @@ from ..games.words import how_words
 from ..i18n import _, current_language
 from ..models import GameSession, Group, HandRecord, HistoryEntry, new_token
 from ..words import refusal, refusal_line
-from . import changes, deal_words, history, saves
+from . import changes, deal_words, history, saves, screens
 from .limits import check_room_for_hand
 from .played import served, service_of
 from .refusals import Refused, clean, sentence
 from .replays import CACHE, Replayer, Replays, Version, reads_committed
+from .screens import DealsPage, VersionParts
 from .sessions import (  # the same check as a session file's players
     commit_made,
     file_stored,
@@ -196,6 +197,11 @@ REPLAYS = Replays(CACHE, Replayer(_replay_stored, _caught_up))
 def replayed(gs: GameSession) -> GameReplayed:
     """``gs`` (a game of ``scorekeeper-session/2``) replayed as of its version, once per version and worker."""
     return cast(GameReplayed, REPLAYS.replayed(gs))
+
+
+def replay_kept(gs: GameSession) -> bool:
+    """Whether ``gs``'s replay is kept as its version's, as committed: a table screen drawn from it may be kept."""
+    return REPLAYS.cached(gs) is not None
 
 
 def _refused(exc: SessionError, number: int | None = None) -> Refused:
@@ -605,6 +611,43 @@ def game_view(gs: GameSession) -> GameView:
                            group=group, started=gs.created_at, ended=gs.closed_at)
 
     return whole.kept(("view", current_language(), group), view)
+
+
+#: how many of the last deals the table screen shows (the rest are on the All deals pages)
+RECENT = 4
+
+
+@dataclass(frozen=True)
+class GameScreen(VersionParts):
+    """A game's table screen: its view, the game's own part of the page (``pieces``, ``extra``) and the last
+    deals, newest first (the rest are on the list of all deals); what it draws from one version is drawn
+    once (the platform's :class:`VersionParts`)."""
+
+    view: GameView
+    pieces: Pieces | None
+    extra: Mapping[str, Any]
+    recent: tuple[DealLine, ...]
+    whole: Version | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def parts(self) -> tuple[Hashable, ...]:
+        return ("table screen",)
+
+
+def table_screen(gs: GameSession) -> GameScreen:
+    """The table screen of a game: only what it shows is built, from the view kept with the version's replay,
+    so its cost does not grow with the game."""
+    view = game_view(gs)
+    shown = pieces(gs)
+    extra = shown.table_extra(view.played) if shown is not None else {}
+    return GameScreen(view, shown, extra, view.deals[-RECENT:][::-1], replayed(gs))
+
+
+def deals_page(gs: GameSession, *, before: int | None = None, deal: int | None = None) -> DealsPage[GameView, DealLine]:
+    """A page of the game's list of all deals (the platform's, ``services/screens.py``), from its kept view."""
+    view = game_view(gs)
+    return screens.deals_page(view, replayed(gs), len(view.deals), lambda n: view.deals[n - 1], before=before,
+                              deal=deal)
 
 
 def played_view(p: Played, stored: Sequence[Mapping[str, Any]], *, currency: str, closed: bool = False,

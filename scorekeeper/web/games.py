@@ -23,9 +23,8 @@ from ..games.views import Pieces
 from ..i18n import _, use_language
 from ..services import GameSession, Group
 from ..services.groups import first_seats
-from ..services.paging import window
 from ..services.pending import kept_deal
-from . import printing
+from . import printing, screens
 from .access import UnknownLink, group_or_404, session_or_404, watched_or_404
 from .addresses import hint_number
 from .changes import Undo, change_page, history_page, phone_page
@@ -187,20 +186,19 @@ def watch(token: str) -> ResponseReturnValue:
     return _table(watched_or_404(token, game=True), watching=True)
 
 
-#: how many of the last deals the table screen shows (the rest are on the All deals pages)
-RECENT = 4
-
-
 def _table(gs: GameSession, watching: bool) -> ResponseReturnValue:
     """The table screen: the game's own part, the last few deals, a link to the rest; its cost and weight do
-    not grow with the game (the view is kept with the version's replay, ``bench/scale.py``)."""
-    view = services.games.game_view(gs)
-    pieces = services.games.pieces(gs)
-    extra = pieces.table_extra(view.played) if pieces is not None else {}
-    recent = view.deals[-RECENT:][::-1]
-    return render_template("games/table.html", game_session=gs, view=view, pieces=pieces, extra=extra,
-                           recent=recent, watching=watching, token=None if watching else gs.token,
-                           watch_token=gs.watch_token if watching else None)
+    not grow with the game (``services.games.table_screen``, ``bench/scale.py``), and it is drawn once per
+    version for every phone of the table (``web/screens.py``)."""
+    return screens.table_screen(gs, lambda: _drawn_table(gs, watching), services.games.replay_kept, looks=(watching,))
+
+
+def _drawn_table(gs: GameSession, watching: bool) -> str:
+    screen = services.games.table_screen(gs)
+    return screens.with_holes(render_template(
+        "games/table.html", game_session=gs, view=screen.view, pieces=screen.pieces, extra=screen.extra,
+        recent=screen.recent, watching=watching, token=None if watching else gs.token,
+        watch_token=gs.watch_token if watching else None, rendered_at=screens.RENDERED_HOLE))
 
 
 @bp.get("/s/<token>/play/deals")
@@ -215,10 +213,8 @@ def watched_deals(token: str) -> ResponseReturnValue:
 
 def _deals(gs: GameSession, watching: bool) -> ResponseReturnValue:
     """All deals, newest first, a page at a time: ``?before=N`` the deals before N, ``?deal=N`` the page of N."""
-    view = services.games.game_view(gs)
-    page = window(len(view.deals), before=hint_number("before"), hand=hint_number("deal"))
-    shown = [view.deals[n - 1] for n in page.numbers]
-    return render_template("games/table_deals.html", game_session=gs, view=view, page=page, shown=shown,
+    page = services.games.deals_page(gs, before=hint_number("before"), deal=hint_number("deal"))
+    return render_template("games/table_deals.html", game_session=gs, view=page.view, page=page, shown=page.rows,
                            watching=watching, token=None if watching else gs.token,
                            watch_token=gs.watch_token if watching else None)
 

@@ -9,6 +9,7 @@ imports it (``tests/games/test_registry_boundary.py``).
 from .... import services as platform
 from ....services import *  # noqa: F403  (the platform's services, for Tresillo's pages)
 from ....services.groups import first_seats
+from ....services.history import last_change_kept
 from ....services.saves import Saved, find_saved
 from ..engine import SUITS, HandChoices
 from ..engine import domains as own_domains  # Tresillo's own inputs' domains, for its forms
@@ -50,7 +51,6 @@ from .views import (
     end_page,
     hand_asks,
     hands_page,
-    kept_screen,
     kept_view,
     rule_choices,
     table_screen,
@@ -70,10 +70,10 @@ __all__ = [
     "group_statistics",
     "Entry", "deals_ahead", "entry_for", "ledger_for", "session_dict",
     "HANDS_PER_PAGE", "EndPage", "HandsPage", "TableScreen", "choices_for", "end_page", "hand_asks",
-    "hands_page", "kept_screen", "kept_view", "rule_choices", "table_screen", "view_for", "view_from",
+    "hands_page", "kept_view", "rule_choices", "table_screen", "view_for", "view_from",
 ]
 __all__ += platform.__all__
-__all__ += ["first_table"]
+__all__ += ["first_table", "last_change_kept"]
 
 
 def first_table(group: platform.Group) -> list[str]:
