@@ -273,14 +273,6 @@ class Transfer:
         return self.source != PAPER and self.target != PAPER
 
 
-@lru_cache(maxsize=4096)
-def transfer(source: str, target: str, amount: int, reason: Reason, debt: int | None = None) -> Transfer:
-    """A :class:`Transfer`, shared: the same move recurs hand after hand (the tanto, the ante), and a
-    record never changes, so one object serves every row that makes it (built afresh every time, a
-    hand costs 7.8 % more instructions: ``bench/replay.py --instructions``)."""
-    return build_transfer(source, target, amount, reason, debt)
-
-
 @dataclass(frozen=True, slots=True)
 class Debt:
     """A reserved puesta on the paper. ``number`` orders debts by age (0 = oldest)."""
@@ -815,6 +807,12 @@ class Ledger:
 build_result = builder(HandResult)
 build_debt = builder(Debt)
 build_transfer = builder(Transfer)
+#: ``transfer(source, target, amount, reason, debt=None)``: a :class:`Transfer`, shared: the same move recurs hand
+#: after hand (the tanto, the ante), and a record never changes, so one object serves every row that makes it (built
+#: afresh every time, a hand costs 7.8 % more instructions: ``bench/replay.py --instructions``). The cache calls the
+#: builder itself: a long evening's puestas and codillos are of many amounts, and through a function of its own
+#: each one not kept cost a Python call more (300 instructions a hand at 10,000 hands)
+transfer = lru_cache(maxsize=4096)(build_transfer)
 #: the settlement, once a replay (every replay through the session file settles as if the evening ended there)
 build_settlement = builder(Settlement)
 build_money_transfer = builder(MoneyTransfer)

@@ -149,7 +149,8 @@ class Ruleset:
         >>> get_ruleset("pagat").with_options({"palo_de_favor": "oros"}).paid("vuelta", True)
         2
         """
-        return self.condicion(name) * self.favour(name, favoured)
+        value = self.condiciones.get(name, 0)  # self.condicion(name), and the favour only when favoured, inlined
+        return value * self.favour(name, favoured) if favoured else value
 
     def condicion(self, name: str) -> int:
         return self.condiciones.get(name, 0)
