@@ -27,7 +27,7 @@ from ..services.pending import kept_deal
 from . import printing, screens
 from .access import UnknownLink, group_or_404, session_or_404, watched_or_404
 from .addresses import hint_number
-from .changes import Undo, change_page, history_page, phone_page
+from .changes import Undo, change_page, gone_page, history_page, phone_page
 from .compare import Asked, asked, carried, compare_page
 from .forms import Form, FormKey, number_of
 from .hardening import csp_nonce
@@ -350,9 +350,7 @@ def _save(gs: GameSession, view: services.games.GameView, at: Played, pieces: Pi
 
 def _gone(gs: GameSession, number: int, version: int | None) -> ResponseReturnValue:
     """A fix, delete or insert posted for a deal that is no longer there: said, nothing changed (409)."""
-    return render_template("web/error.html", title=_("Nothing was changed"),
-                           message=services.changes.gone_words(gs, number, version),
-                           back=url_for("games.table", token=gs.token)), 409
+    return gone_page(gs, number, 409, url_for("games.deals", token=gs.token), version)
 
 
 def _json_deal(text: str) -> tuple[dict[str, Any] | None, dict[str, str]]:
