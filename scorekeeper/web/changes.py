@@ -1,4 +1,5 @@
-"""The pages of a table's changes that every game shares: the History of changes and the phone's name.
+"""The pages of a table's changes that every game shares: a change shown before it is made, the History of
+changes and the phone's name.
 
 One page each for every game, Tresillo's included: the game's pages call them with its session and what
 differs (its word, hand or deal, in the history's opening sentence; how its last change is undone: Tresillo's in
@@ -8,6 +9,7 @@ pages (``web.endpoints``); the history itself is the platform's (``services.hist
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,6 +62,39 @@ def history_page(gs: GameSession, log: HistoryView, undo: Undo, phone_url: str) 
     outcome), the phone it came from, and the undo of the last one."""
     return render_template("games/history.html", **_frame(gs), log=log, undo=undo, phone=phone_name(),
                            phone_url=phone_url, kept=WHAT_IS_KEPT[counts_hands(gs.game)])
+
+
+@dataclass(frozen=True)
+class ChangeWords:
+    """A change page's words in the game's word, hand or deal: its list of them, what to do when the change is
+    refused, how it is undone, and the way out that changes nothing."""
+
+    list: str
+    refused: str
+    undo: str
+    cancel: str
+
+
+CHANGE_WORDS = {
+    True: ChangeWords(N_("All hands"), N_("Nothing was changed. Fix that hand first, or choose another change."),
+                      N_("You can undo it with one tap afterwards."), N_("Cancel, change nothing")),
+    False: ChangeWords(N_("All deals"), N_("Nothing was changed. Fix that deal first, or choose another change."),
+                       N_("You can undo it afterwards."), N_("Keep it")),
+}
+
+
+def change_page(gs: GameSession, *, describe: str, preview_template: str, preview: Any, form: Any,
+                hidden: Sequence[Any], action: str, list_url: str, cancel_url: str, question: str = "",
+                error: str = "", refusal: str = "", status: int = 200, **extra: Any) -> ResponseReturnValue:
+    """A change shown before it is made (``describe``: it in words, its heading and its button): what it does,
+    drawn by the game's ``preview_template`` from ``preview`` (and ``extra``), and the form that makes it
+    (``hidden``: the form's fields carrying the change, the version it was shown at and its key); a change that
+    cannot be made (``refusal``) offers no button. ``question``: the heading, where a language asks it otherwise
+    than ``describe`` and a question mark (¿Borrar…?)."""
+    return render_template("games/change.html", **_frame(gs), describe=describe, preview_template=preview_template,
+                           preview=preview, form=form, hidden=hidden, action=action, list_url=list_url,
+                           cancel_url=cancel_url, question=question, error=error, refusal=refusal, phone=phone_name(),
+                           words=CHANGE_WORDS[counts_hands(gs.game)], **extra), status
 
 
 def phone_page(gs: GameSession) -> ResponseReturnValue:

@@ -27,7 +27,7 @@ from ..services.pending import kept_deal
 from . import printing, screens
 from .access import UnknownLink, group_or_404, session_or_404, watched_or_404
 from .addresses import hint_number
-from .changes import Undo, history_page, phone_page
+from .changes import Undo, change_page, history_page, phone_page
 from .compare import Asked, asked, carried, compare_page
 from .forms import Form, FormKey, number_of
 from .hardening import csp_nonce
@@ -399,10 +399,14 @@ def delete(token: str, number: int) -> ResponseReturnValue:
     else:
         error, status = " ".join(e for es in form.errors.values() for e in es), 400
     view = services.games.game_view(gs)
-    d = view.deals[number - 1]
-    return render_template("games/delete.html", game_session=gs, view=view, form=form, number=number, deal=d,
-                           line=d.line, error=error,
-                           preview=services.games.preview_delete(gs, view.played, number)), status
+    preview = services.games.preview_delete(gs, view.played, number)
+    return change_page(gs, describe=_("Delete deal %(n)s") % {"n": number},
+                       question=_("Delete deal %(n)s?") % {"n": number}, preview_template="games/_delete_preview.html",
+                       preview=preview, form=form, hidden=(form.idem_key, form.version),
+                       action=url_for("games.delete", token=token, number=number),
+                       list_url=url_for("games.deals", token=token, deal=number, _anchor=f"deal-{number}"),
+                       cancel_url=url_for("games.table", token=token), error=error, refusal=preview.refusal,
+                       status=status, deal=view.deals[number - 1])
 
 
 @bp.route("/s/<token>/play/end", methods=["GET", "POST"])

@@ -19,7 +19,7 @@ from ....i18n import N_, _
 from ....services.changes import gone_words
 from ....web.access import session_or_404
 from ....web.addresses import hint_number
-from ....web.changes import Undo, history_page, phone_page
+from ....web.changes import Undo, change_page, history_page, phone_page
 from ....web.forms import PhoneForm, new_key, number_of
 from ....web.phones import named_by, phone_name, respond
 from .. import services
@@ -109,9 +109,11 @@ def preview_page(gs: GameSession, change: services.Change, *, status: int = 200,
     form.key.data = new_key() if error or not form.key.data else form.key.data
     action = (url_for("fixes.delete", token=gs.token, number=change.number) if change.kind == "delete"
               else url_for("fixes.confirm", token=gs.token))
-    return render_template("games/tresillo/pages/change.html",
-                           gs=gs, preview=preview, form=form, action=action, error=error,
-                           phone=phone_name(), describe=describe(change), hand=change.number), status
+    hands = url_for("table.history", token=gs.token, hand=change.number, _anchor=f"hand-{change.number}")
+    return change_page(gs, describe=describe(change), preview_template="games/tresillo/pages/_change_preview.html",
+                       preview=preview, form=form, hidden=(form.change, form.version, form.key), action=action,
+                       list_url=hands, cancel_url=hands, error=error,
+                       refusal=preview.refusal.message if preview.refusal else "", status=status)
 
 
 #: a change in words, for its preview's heading and its button
