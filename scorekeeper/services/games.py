@@ -161,7 +161,7 @@ def _replayed_from(gs: GameSession, version: int, deals: Sequence[dict[str, Any]
     """One pass over ``deals`` through the game's engine (raises SessionError)."""
     game, table, raw = load(document(gs, list(deals)), GAMES)
     rows: list[DealRow] = []
-    state = played_into(rows, game, game.start(table), raw, 1)
+    state = played_into(rows, game, game.start(table), raw, 1, fresh=True)
     return GameReplayed(version, tuple(deals), Played(game, table, tuple(rows), game.result(state)), state)
 
 
