@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Generic, TypeVar
 
 from ..db import unwritten
@@ -77,6 +78,12 @@ class DealsPage(VersionParts, Generic[V, R]):
     @property
     def parts(self) -> tuple[Hashable, ...]:
         return ("hands page",)
+
+    def items(self, key: Callable[[R], Hashable], draw: Callable[[R], T]) -> list[T]:
+        """Each deal of the page drawn by ``draw`` (a template's macro) once per version and ``key(row)`` (the
+        language, the link, whether it may be fixed, the deal's number), then kept: paging through a long
+        table draws nothing it drew before, so a page costs the same at deal 10 and deal 500."""
+        return [self.kept(key(row), partial(draw, row)) for row in self.rows]
 
 
 def deals_page(view: V, whole: Version | None, total: int, said: Callable[[int], R], *,

@@ -1,5 +1,5 @@
-"""The pages of a table's changes that every game shares: a change shown before it is made, the History of
-changes and the phone's name.
+"""The pages of a table's changes that every game shares: a change shown before it is made, a deal gone since
+its page was opened, the History of changes and the phone's name.
 
 One page each for every game, Tresillo's included: the game's pages call them with its session and what
 differs (its word, hand or deal, in the history's opening sentence; how its last change is undone: Tresillo's in
@@ -19,6 +19,7 @@ from flask.typing import ResponseReturnValue
 from ..games import GAMES
 from ..i18n import N_, _
 from ..services import GameSession, clean_phone, games
+from ..services.changes import gone_words
 from ..services.history import HistoryView
 from ..services.played import counts_hands
 from .endpoints import endpoint
@@ -95,6 +96,17 @@ def change_page(gs: GameSession, *, describe: str, preview_template: str, previe
                            preview=preview, form=form, hidden=hidden, action=action, list_url=list_url,
                            cancel_url=cancel_url, question=question, error=error, refusal=refusal, phone=phone_name(),
                            words=CHANGE_WORDS[counts_hands(gs.game)], **extra), status
+
+
+#: a page's title when the hand (or deal) it was for is gone
+GONE = {True: N_("No hand {n}"), False: N_("No deal {n}")}
+
+
+def gone_page(gs: GameSession, number: int, status: int, back: str, version: int | None = None) -> ResponseReturnValue:
+    """Hand (or deal) ``number`` is not there (any more): what other phones did since the page was opened (at
+    ``version``), nothing changed; ``back`` leads to the list of them."""
+    return render_template("web/error.html", title=_(GONE[counts_hands(gs.game)]).format(n=number),
+                           message=gone_words(gs, number, version), back=back), status
 
 
 def phone_page(gs: GameSession) -> ResponseReturnValue:

@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, get_template_attribute, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from wtforms import HiddenField
 
@@ -20,14 +20,14 @@ from ..core import domains
 from ..games.base import GameSpec
 from ..games.replay import Played
 from ..games.views import Pieces
-from ..i18n import _, use_language
+from ..i18n import _, current_language, use_language
 from ..services import GameSession, Group
 from ..services.groups import first_seats
 from ..services.pending import kept_deal
 from . import printing, screens
 from .access import UnknownLink, group_or_404, session_or_404, watched_or_404
 from .addresses import hint_number
-from .changes import Undo, change_page, history_page, phone_page
+from .changes import Undo, change_page, gone_page, history_page, phone_page
 from .compare import Asked, asked, carried, compare_page
 from .forms import Form, FormKey, number_of
 from .hardening import csp_nonce
@@ -212,11 +212,14 @@ def watched_deals(token: str) -> ResponseReturnValue:
 
 
 def _deals(gs: GameSession, watching: bool) -> ResponseReturnValue:
-    """All deals, newest first, a page at a time: ``?before=N`` the deals before N, ``?deal=N`` the page of N."""
+    """All deals, newest first, a page at a time: ``?before=N`` the deals before N, ``?deal=N`` the page of N; each
+    deal's item drawn once per version, language and link, as Tresillo's All hands (``DealsPage.items``)."""
     page = services.games.deals_page(gs, before=hint_number("before"), deal=hint_number("deal"))
-    return render_template("games/table_deals.html", game_session=gs, view=page.view, page=page, shown=page.rows,
-                           watching=watching, token=None if watching else gs.token,
-                           watch_token=gs.watch_token if watching else None)
+    item = get_template_attribute("games/_macros.html", "deal_item")
+    token, read_only, language = None if watching else gs.token, watching or gs.closed, current_language()
+    items = page.items(lambda d: (language, token, read_only, d.number), lambda d: item(d, token, read_only))
+    return render_template("games/table_deals.html", game_session=gs, view=page.view, page=page, items=items,
+                           watching=watching, token=token, watch_token=gs.watch_token if watching else None)
 
 
 @bp.get("/s/<token>/play/version")
@@ -350,9 +353,7 @@ def _save(gs: GameSession, view: services.games.GameView, at: Played, pieces: Pi
 
 def _gone(gs: GameSession, number: int, version: int | None) -> ResponseReturnValue:
     """A fix, delete or insert posted for a deal that is no longer there: said, nothing changed (409)."""
-    return render_template("web/error.html", title=_("Nothing was changed"),
-                           message=services.changes.gone_words(gs, number, version),
-                           back=url_for("games.table", token=gs.token)), 409
+    return gone_page(gs, number, 409, url_for("games.deals", token=gs.token), version)
 
 
 def _json_deal(text: str) -> tuple[dict[str, Any] | None, dict[str, str]]:

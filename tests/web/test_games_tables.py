@@ -178,3 +178,34 @@ def test_the_table_screen_is_drawn_once_a_version_for_every_phone(app, browser):
         assert deal_numbers(made_up) == [6, 5, 4, 3] and drawn.count("games/table.html") == 4
     finally:
         template_rendered.disconnect(noted, app)
+
+
+def test_the_list_of_deals_draws_each_deal_once_a_version_and_language(app, browser):
+    """As Tresillo's All hands: a page of deals draws only its own deals' items, each kept with the version's
+    replay by language and link (services/screens.py, DealsPage.items); the watch link's items are its own."""
+    token = imported(app, browser, 40)
+    with app.app_context():
+        gs = services.find_session(token)
+        version, link = gs.version, gs.watch_token
+
+    def kept_items() -> set[tuple]:
+        made = game_services.REPLAYS.cache.get((token, version))
+        assert made is not None
+        return {key[1] for key in made._kept if isinstance(key, tuple) and key[0] == "hands page"}
+
+    first = browser.get(f"/s/{token}/play/deals").get_data(as_text=True)
+    assert deal_numbers(first) == list(range(40, 15, -1))
+    assert kept_items() == {("en", token, False, n) for n in range(16, 41)}
+    again = browser.get(f"/s/{token}/play/deals").get_data(as_text=True)
+    assert deal_numbers(again) == deal_numbers(first) and len(kept_items()) == 25  # the same page again drew nothing
+    older = browser.get(f"/s/{token}/play/deals?before=16").get_data(as_text=True)
+    assert deal_numbers(older) == list(range(15, 0, -1)) and len(kept_items()) == 40
+    watched = browser.get(f"/w/{link}/play/deals").get_data(as_text=True)
+    assert deal_numbers(watched) == list(range(40, 15, -1)) and "/play/deal/" not in watched
+    assert ("en", None, True, 40) in kept_items()
+    from scorekeeper.i18n import COOKIE
+
+    browser.client.set_cookie(COOKIE, "es")
+    spanish = browser.get(f"/s/{token}/play/deals").get_data(as_text=True)
+    assert "Mano 40" in spanish and "Deal 40" not in spanish  # drawn again in its own language, not the kept English
+    assert ("es", token, False, 40) in kept_items()

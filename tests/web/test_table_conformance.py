@@ -237,6 +237,7 @@ def test_a_fix_or_delete_opened_before_another_phones_delete_never_touches_anoth
     r = c.post(f"/s/{table.token}/play/deal/{STORED}", data={**fix_4, **table.fields(STORED - 1, before[1]),
                                                          "confirm": "1"})
     assert r.status_code == 409 and f"There is no deal {STORED} any more" in text_of(r)
+    assert f"<h1>No deal {STORED}</h1>" in r.get_data(as_text=True)  # the platform's page, in the game's word
     assert table.deals() == after
     # the delete page now shows the deal in place 3 with the version of now: confirmed, it deletes that one
     again = opened(a, f"/s/{table.token}/play/deal/3/delete")

@@ -16,10 +16,9 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from ....i18n import N_, _
-from ....services.changes import gone_words
 from ....web.access import session_or_404
 from ....web.addresses import hint_number
-from ....web.changes import Undo, change_page, history_page, phone_page
+from ....web.changes import Undo, change_page, gone_page, history_page, phone_page
 from ....web.forms import PhoneForm, new_key, number_of
 from ....web.phones import named_by, phone_name, respond
 from .. import services
@@ -78,10 +77,8 @@ def hand(token: str, number: int) -> ResponseReturnValue:
 
 
 def gone(gs: GameSession, number: int, status: int, version: int | None = None) -> ResponseReturnValue:
-    """Hand ``number`` is not there (any more): say what happened to it."""
-    return render_template("web/error.html", title=_("No hand {n}").format(n=number),
-                           message=gone_words(gs, number, version),
-                           back=url_for("table.history", token=gs.token, hand=number)), status
+    """Hand ``number`` is not there (any more): say what happened to it (the platform's page)."""
+    return gone_page(gs, number, status, url_for("table.history", token=gs.token, hand=number), version)
 
 
 def closed_page(gs: GameSession) -> ResponseReturnValue:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from functools import partial
 from typing import Any
 
 from flask import (
@@ -210,11 +209,10 @@ def history(token: str) -> ResponseReturnValue:
 
 def hand_items(gs: GameSession, page: services.HandsPage) -> list[Markup]:
     """The page's hands as list items, each drawn once per version, language, link and open/closed, then
-    kept with the replay: a look at a long evening's page draws nothing it drew before."""
+    kept with the replay (the platform's ``DealsPage.items``)."""
     item = get_template_attribute("games/tresillo/pages/hand_item.html", "hand_item")
     language = current_language()
-    return [page.kept((language, gs.token, gs.closed, r.hand), partial(item, gs, r, page.view.players))
-            for r in page.rows]
+    return page.items(lambda r: (language, gs.token, gs.closed, r.hand), lambda r: item(gs, r, page.view.players))
 
 
 @bp.route("/<token>/hands/<int:number>/edit", methods=["GET", "POST"])
