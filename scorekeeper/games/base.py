@@ -474,7 +474,11 @@ def pay_each(payers: Iterable[str], payees: Iterable[str], amount: Paid,
 def money_of(players: Sequence[str], money: Mapping[str, Decimal], stake: Decimal) -> tuple[tuple[str, Decimal], ...]:
     """Every player's money in seating order, with the stake's decimal places (never ``-0.00``)."""
     zero = stake - stake  # a player owed nothing has it as it is: no Decimal sum a player
-    return tuple([(p, money[p] + zero if p in money else zero) for p in players])
+    out = []  # a loop asking the mapping once a player, not a comprehension asking twice (every replay ends here)
+    for p in players:
+        paid = money.get(p)
+        out.append((p, zero if paid is None else paid + zero))
+    return tuple(out)
 
 
 def in_seating(players: Sequence[str], chosen: Iterable[str]) -> tuple[str, ...]:

@@ -8,7 +8,9 @@ misdeal): it counts for nobody. Standard library only (a test scans the imports)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import cache
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from ...core.errors import N_
@@ -21,14 +23,16 @@ from ..base import (
     Result,
     Seating,
     Table,
+    exactly_one,
     flag,
+    keyed,
     money_of,
     new_result,
     new_row,
+    only_fields,
     read_choices,
     refuse,
-    two_wholes,
-    way_of,
+    whole,
 )
 
 #: the card points of a whole deal (aces 11, threes 10, kings 4, horses 3, jacks 2: 30 a suit)
@@ -89,8 +93,14 @@ def read_options(raw: Mapping[str, Any], seating: Seating) -> Mapping[str, Any]:
 def start(table: Table) -> State:
     """The two sides are the two teams (of one each when two play)."""
     (first, _), (second, _) = table.seating.teams
-    gains = (((first, 0), (second, 0)), ((first, 1), (second, 0)), ((first, 0), (second, 1)))
+    gains = gains_of(first, second)
     return _new_tuple(State, (table, (first, second), table.options["wins"], gains, gains[0], None, None))
+
+
+@cache  # the same few tables start again and again
+def gains_of(first: str, second: str) -> tuple[Pairs, Pairs, Pairs]:
+    """A row's points by the side that won the deal: none, the first, the second."""
+    return ((first, 0), (second, 0)), ((first, 1), (second, 0)), ((first, 0), (second, 1))
 
 
 #: the ways a deal is entered: its card points, or annulled (and, as a set, the fields a deal may have)
@@ -98,18 +108,38 @@ WAYS = ("points", "annulled")
 FIELDS = frozenset(WAYS)
 
 
+def card_points(deal: Any, number: int, sides: tuple[str, str]) -> tuple[int, int] | None:
+    """A deal's card points by side, each a whole number up to 120 (None: the deal says it is annulled).
+
+    The usual deal, ``{"points": {side: n, side: m}}``, is told at once (reading it field by field cost a short
+    deal a tenth of its instructions, ``bench/replay.py --instructions --games``); anything else is read by
+    ``only_fields``, ``exactly_one``, ``keyed`` and ``whole``, which word the refusal."""
+    first, second = sides
+    if type(deal) is dict and len(deal) == 1:
+        points = deal.get("points")
+        if type(points) is dict and len(points) == 2:
+            one, other = points.get(first), points.get(second)
+            if type(one) is int and type(other) is int and 0 <= one <= DEAL_POINTS and 0 <= other <= DEAL_POINTS:
+                return one, other
+    if exactly_one(only_fields(deal, number, FIELDS), number, WAYS) == "annulled":
+        return None
+    points = keyed(deal["points"], number, "points", sides)
+    return (whole(points[first], number, "points", 0, DEAL_POINTS, first),
+            whole(points[second], number, "points", 0, DEAL_POINTS, second))
+
+
 def play(state: State, number: int, deal: Mapping[str, Any]) -> tuple[State, DealRow]:
     """One deal: its card points (or annulled); a side with more than half of them wins the deal, and ``wins`` deals
     won end the match. A deal nobody wins (annulled, 60-60) leaves the state as it was.
 
-    Its row: deals won this deal (1 or 0) and so far, by side; the card points (or the annulment) as an extra. The
-    deal is read here, not in a function of its own: a call costs a short deal a twentieth of its instructions."""
-    if way_of(deal, number, WAYS, FIELDS) == "annulled":
+    Its row: deals won this deal (1 or 0) and so far, by side; the card points (or the annulment) as an extra."""
+    first, second = sides = state.sides
+    cards = card_points(deal, number, sides)
+    if cards is None:
         if not flag(deal["annulled"], number, "annulled"):
             raise refuse(number, "annulled", N_("an annulled deal says true"))
         return state, new_row(number, state.gains[0], state.scores, ANNULLED)
-    first, second = sides = state.sides
-    one, other = two_wholes(deal["points"], number, "points", sides, 0, DEAL_POINTS)
+    one, other = cards
     if one + other != DEAL_POINTS:
         raise refuse(number, "points", N_("the card points of two sides add up to {whole}, not {total}"),
                      whole=DEAL_POINTS, total=one + other)
@@ -118,9 +148,12 @@ def play(state: State, number: int, deal: Mapping[str, Any]) -> tuple[State, Dea
     if side is None:
         return state, new_row(number, state.gains[0], state.scores, extras)
     (_, won_first), (_, won_second) = state.scores
-    won = (won_first + 1, won_second) if side == 0 else (won_first, won_second + 1)
-    ended = number if won[side] >= state.wins else None
-    scores = ((first, won[0]), (second, won[1]))
+    if side == 0:
+        won_first += 1
+    else:
+        won_second += 1
+    ended = number if (won_first if side == 0 else won_second) >= state.wins else None
+    scores = ((first, won_first), (second, won_second))
     after = _new_tuple(State, (state.table, sides, state.wins, state.gains, scores, ended,
                                None if ended is None else side))
     return after, new_row(number, state.gains[1 + side], scores, extras)
@@ -133,18 +166,19 @@ ANNULLED: tuple[tuple[str, Any], ...] = (("annulled", True),)
 def result(state: State) -> Result:
     """Nothing is paid before the end; then each player of the losing side pays the stake to one of the winners
     (the teams are of equal size: each winner is paid once)."""
-    seating, stake = state.table.seating, state.table.stake
-    side = state.winner
+    table, side = state.table, state.winner
+    seating, stake = table.seating, table.stake
     if side is None:
-        return new_result(False, None, (), (), None, money_of(seating.players, {}, stake))
+        return new_result(False, None, (), (), None, money_of(seating.players, {}, stake), "")
     winners, losers = seating.teams[side][1], seating.teams[1 - side][1]  # the sides are the teams, in order
     money = dict.fromkeys(winners, stake)
     money.update(dict.fromkeys(losers, -stake))
-    return new_result(True, state.ended, winners, losers, 1, money_of(seating.players, money, stake), how=HOW)
+    return new_result(True, state.ended, winners, losers, 1, money_of(seating.players, money, stake), HOW)
 
 
-def ended_at(state: State) -> int | None:
-    return state.ended
+#: the deal the match ended at (None: not yet), read by ``attrgetter``: the replay asks before every deal, and a
+#: function of ours costs it more
+ended_at: Callable[[State], int | None] = attrgetter("ended")
 
 
 BRISCOLA: Game[State] = Game(SPEC, read_options, start, play, result, ended_at)
