@@ -44,7 +44,7 @@ def build(app: Any, long_hands: int = 300) -> dict[str, str]:
     with app.app_context():
         group = services.create_group("Tuesday table")
         sessions = {
-            name: services.import_session(group, json.dumps(data), copy=True).token
+            name: services.import_file(group, json.dumps(data), copy=True).token
             for name, data in (("worked", worked), ("closed", worked), ("favour", favour), ("fresh", fresh),
                                ("fresh2", fresh), ("house", house), ("long", _long_session(long_hands)))
         }

@@ -61,7 +61,7 @@ def main() -> None:
     session = Session(Setup(players=PLAYERS, first_dealer="North"), tuple(make_hands(args.hands)))
     with app.app_context():
         upgrade()
-        gs = services.import_session(services.create_group("Bench"), json.dumps(dump_session(session)))
+        gs = services.import_file(services.create_group("Bench"), json.dumps(dump_session(session)))
         url = f"/s/{gs.token}"
         db.session.remove()
 

@@ -74,7 +74,7 @@ def play(app: object, evenings: int, hands: int) -> tuple[str, str]:
         last = None
         for i in range(evenings):
             session = Session(Setup(players=PLAYERS, first_dealer="North"), tuple(make_hands(hands, seed=i)))
-            gs = services.import_session(group, json.dumps(dump_session(session)))
+            gs = services.import_file(group, json.dumps(dump_session(session)))
             gs.created_at = first + timedelta(weeks=i)
             db.session.commit()
             services.end_session(gs, paper="settle", version=gs.version)
@@ -107,7 +107,7 @@ def play_nights(app: object, nights: int, hands: int) -> tuple[str, int]:
         night_id = 0
         for i in range(nights):
             session = Session(Setup(players=PLAYERS, first_dealer="North"), tuple(make_hands(hands, seed=i)))
-            t = services.import_session(group, json.dumps(dump_session(session)), idem_key=f"t{i}")
+            t = services.import_file(group, json.dumps(dump_session(session)), idem_key=f"t{i}")
             r = services.games.start_game(group, "rovescino", list(PLAYERS), None, {"stake": "0.50"}, "EUR",
                                           idem_key=f"r{i}")
             for n, deal in enumerate(ROVESCINO, 1):

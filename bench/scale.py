@@ -55,7 +55,7 @@ def session_of(app, hands: list, count: int) -> str:
     with app.app_context():
         group = services.create_group(f"Bench {count}")
         file = dump_session(Session(Setup(players=PLAYERS, first_dealer="North"), tuple(hands[:count])))
-        token = services.import_session(group, json.dumps(file)).token
+        token = services.import_file(group, json.dumps(file)).token
         db.session.remove()
     return token
 

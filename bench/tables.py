@@ -418,7 +418,7 @@ def set_tables(url: str, count: int, hands: int, extra: int, work: Path,
             group = services.create_group(f"Table {n + 1}")
             game = games[n % len(games)]
             if game == "tresillo":
-                made.append((services.import_session(group, json.dumps(file)).token, [dict(h) for h in later], game))
+                made.append((services.import_file(group, json.dumps(file)).token, [dict(h) for h in later], game))
                 continue
             doc = {"format": "scorekeeper-session/2", **game_file(game, hands, random.Random(n))}
             token = services.games.import_game(group, json.dumps(doc)).token

@@ -51,7 +51,7 @@ def main() -> None:
     with app.app_context():
         upgrade()
         group = services.create_group("Bench")
-        gs = services.import_session(group, json.dumps(dump_session(session)))
+        gs = services.import_file(group, json.dumps(dump_session(session)))
         token = gs.token
         db.session.remove()
     extra = dump_session(Session(session.setup, tuple(hands)))["hands"][args.hands:]

@@ -746,8 +746,11 @@
     navigator.serviceWorker.addEventListener("controllerchange", keepOnArrival);
     navigator.serviceWorker.register(net.dataset.sw, {scope: net.dataset.scope || "/"}).catch(function () {});
   }
+  /* data-prepared: the form is numbered after what waits here (read from IndexedDB, so not at once) */
   all().then(function (entries) {
-    document.querySelectorAll("form").forEach(function (f) { if (queueable(f)) prepare(f, entries); });
+    document.querySelectorAll("form").forEach(function (f) {
+      if (queueable(f)) { prepare(f, entries); f.dataset.prepared = "1"; }
+    });
   }, function () {}).then(render).then(function () {
     if (kept || !navigator.onLine) goOffline();
     return check();

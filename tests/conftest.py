@@ -134,6 +134,21 @@ def revisit(page: Any, url: str) -> None:
         page.goto(url)
 
 
+def until_true(page: Any, script: str, arg: Any = None, timeout: float = 15.0) -> None:
+    """Wait until ``script`` (a function, which may return a promise) gives ``true`` in the page.
+
+    Not ``page.wait_for_function``: given a function that returns a promise, that returns as soon as the
+    promise settles, whatever it settles to (a promise is truthy), so a wait on the Cache Storage there
+    waited for nothing. Found in CI: a test went offline before its deal form was kept."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while page.evaluate(script, arg) is not True:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not true within {timeout:g} s in the page: {script}")
+        page.wait_for_timeout(100)
+
+
 @pytest.fixture(scope="session")
 def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A SQLite file migrated to head once for this test process; each test gets a copy of it."""

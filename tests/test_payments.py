@@ -44,6 +44,16 @@ def test_the_fewest_transfers_pair_off_first_and_follow_the_seats():
     assert fewest_transfers({"Ana": 2, "Bea": -1, "Cleo": -1}, SEATS[:3]) == [("Bea", "Ana", 1), ("Cleo", "Ana", 1)]
 
 
+def test_one_payer_or_one_payee_pays_or_is_paid_each_whole_amount_in_seating_order():
+    """Written at once, without the search for groups: nobody at zero (or left out of ``net``) pays or is paid."""
+    assert fewest_transfers({"Ana": -3, "Bea": 1, "Cleo": 0, "Dan": 2}, SEATS[:4]) == [("Ana", "Bea", 1),
+                                                                                      ("Ana", "Dan", 2)]
+    assert fewest_transfers({"Ana": 2, "Bea": -1, "Dan": -1}, SEATS[:4]) == [("Bea", "Ana", 1), ("Dan", "Ana", 1)]
+    assert fewest_transfers({"Cleo": -4, "Ana": 4, "Eva": 0}, SEATS) == [("Cleo", "Ana", 4)]
+    assert fewest_transfers({"Ana": 6, "Bea": -1, "Cleo": -2, "Dan": -3}, SEATS[:4]) == [
+        ("Bea", "Ana", 1), ("Cleo", "Ana", 2), ("Dan", "Ana", 3)]
+
+
 def _fewest(net: dict[str, int]) -> int:
     """The fewest payments by brute force: the people owed or owing less the most zero-sum groups they split in."""
     people = [p for p, n in net.items() if n]

@@ -102,12 +102,12 @@ EQUIVALENT.update({
     (TRANSFERS, "while remaining and size <= len(remaining):", "<="):
         "the pass at size == len(remaining) only tries the whole rest, which the group test refuses (the rest is "
         "added as the last group after the loop): dropping that pass changes nothing",
-    (TRANSFERS, "if sum(net[p] for p in combo) == 0 and len(combo) < len(remaining):", "<"):
+    (TRANSFERS, "if sum(map(net.__getitem__, combo)) == 0 and len(combo) < len(remaining):", "<"):
         "the whole rest always sums to zero: taken as a group inside the loop it is the same last group the loop's "
         "end appends",
-    (TRANSFERS, "payees = sorted((p for p in owed if owed[p] > 0), key=lambda p: (-owed[p], seat[p]))", ">"):
-        "a group sums to zero, so while it has a payer it has a payee owed more than zero, sorted before anyone "
-        "owed nothing: payees[0] is the same",
+    (TRANSFERS, "payee = max([p for p in group if owed[p] > 0], key=owed.__getitem__)", ">"):
+        "a group sums to zero, so while it has a payer it has a payee owed more than zero, whom max() picks before "
+        "anyone owed nothing: the payee is the same",
     ("scorekeeper/games/tressette/core.py", "if state.ended is None or state.multiplier is None:", "or"):
         "advance() sets a game's end and its multiplier together, and nothing else sets either: one is None "
         "exactly when the other is",

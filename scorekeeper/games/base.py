@@ -217,6 +217,10 @@ class Game(Generic[S]):
     result: Callable[[S], Result]
     #: the deal number a game ended at, if it has ended (a later deal is refused)
     ended_at: Callable[[S], int | None] = field(default=lambda _state: None)
+    #: ``play`` on a state no one else holds, which it may change in place rather than copy (None: ``play``): the
+    #: replay calls it from a session's second deal on, with the state ``play`` or ``play_on`` returned for the
+    #: deal before (never a state it was given); so ``play`` must return a state that shares nothing it changes
+    play_on: Callable[[S, int, Mapping[str, Any]], tuple[S, DealRow]] | None = None
 
 
 #: a part of a game's package, named ``"module:attribute"`` (``"views:PIECES"``) or ``"module"`` (``"pages"``),
@@ -257,6 +261,9 @@ class GameRecord:
     #: a group as a new session (``services.files.Reader``): the group's import page asks it for any file that is
     #: not ``scorekeeper-session/2``; the same file again may raise ``services.files.AlreadyImported``
     reader: Ref = ""
+    #: how its sessions are replayed and caught up for the platform's replay cache (``services.replays.Replayer``),
+    #: when they are not ``scorekeeper-session/2`` files the platform replays itself
+    replays: Ref = ""
     #: ``sample_deal(state, rng)``: a random valid deal for the state reached (None: no more deals), from which
     #: the conformance suite builds random sessions of the game
     sample_deal: Ref = ""

@@ -191,16 +191,24 @@ def _envelope_key(name: str, top: Mapping[str, Any], games: Mapping[str, Game[An
     return id(games), name, tuple(players), teams is None, tuple(members), tuple(options.items()), tuple(kinds)
 
 
-def played_into(rows: list[DealRow], game: Game[Any], state: Any, deals: Sequence[Any], first: int = 1) -> Any:
+def played_into(rows: list[DealRow], game: Game[Any], state: Any, deals: Sequence[Any], first: int = 1,
+                fresh: bool = False) -> Any:
     """Each deal played in turn from ``state`` (the state before deal ``first``), its row added to ``rows``: the state
-    after the last. A deal after the end is refused. A plain loop, not a generator: it runs for every deal."""
-    ended_at, play = game.ended_at, game.play
+    after the last. A deal after the end is refused. A plain loop, not a generator: it runs for every deal.
+
+    ``state`` is left as it was (``game.play``), unless it is ``fresh`` (just started, held by no one else); every
+    later deal is played on the loop's own state, by the game's ``play_on`` where it has one (Tresillo's table then
+    is not copied for every deal)."""
+    ended_at = game.ended_at
+    own = game.play_on or game.play
+    play = own if fresh else game.play
     for number, deal in enumerate(deals, start=first):
         ended = ended_at(state)
         if ended is not None:
             raise refuse(number, "deal", N_("the game ended at deal {ended}; nothing more is scored"), ended=ended)
         state, row = play(state, number, deal)
         rows.append(row)
+        play = own
     return state
 
 
@@ -208,7 +216,7 @@ def replay(data: Any, games: Mapping[str, Game[Any]] | None = None) -> Played:
     """A ``scorekeeper-session/2`` document replayed (``games`` defaults to the registry)."""
     game, table, deals = load(data, GAMES if games is None else games)
     rows: list[DealRow] = []
-    state = played_into(rows, game, game.start(table), deals)
+    state = played_into(rows, game, game.start(table), deals, fresh=True)
     return new_played(game, table, tuple(rows), game.result(state))  # Result checks that money sums to zero
 
 

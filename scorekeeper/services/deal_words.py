@@ -85,6 +85,13 @@ def deal_changes(before: Mapping[str, Any] | None, after: Mapping[str, Any] | No
     return out
 
 
+def answers(deal: Mapping[str, Any]) -> dict[str, tuple[str, str]]:
+    """A deal object question by question, for the outbox's compare page: each field by its place, its name and
+    its value in words (``points · Ana``: ``3``)."""
+    return {"/".join(map(str, place)): (" · ".join(_field(step) for step in place) or _("the deal"),
+                                        value_words(value)) for place, value in _leaves(deal)}
+
+
 def _result_words(p: Played) -> str:
     r = p.result
     if r.finished:

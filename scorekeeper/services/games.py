@@ -10,12 +10,11 @@ session as it was. Each change is appended to the session's history.
 from __future__ import annotations
 
 import json
-import os
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import select
 
@@ -42,11 +41,12 @@ from ..games.words import how_words
 from ..i18n import _, current_language
 from ..models import GameSession, Group, HandRecord, HistoryEntry, new_token
 from ..words import refusal, refusal_line
-from . import changes, deal_words, history, saves
+from . import changes, deal_words, history, saves, screens
 from .limits import check_room_for_hand
 from .played import served, service_of
 from .refusals import Refused, clean, sentence
-from .replays import ReplayCache, Replays, Version, reads_committed
+from .replays import CACHE, Replayer, Replays, Version, reads_committed
+from .screens import DealsPage, VersionParts
 from .sessions import (  # the same check as a session file's players
     commit_made,
     file_stored,
@@ -161,7 +161,7 @@ def _replayed_from(gs: GameSession, version: int, deals: Sequence[dict[str, Any]
     """One pass over ``deals`` through the game's engine (raises SessionError)."""
     game, table, raw = load(document(gs, list(deals)), GAMES)
     rows: list[DealRow] = []
-    state = played_into(rows, game, game.start(table), raw, 1)
+    state = played_into(rows, game, game.start(table), raw, 1, fresh=True)
     return GameReplayed(version, tuple(deals), Played(game, table, tuple(rows), game.result(state)), state)
 
 
@@ -188,15 +188,20 @@ def played_on(older: GameReplayed, version: int, added: Sequence[dict[str, Any]]
     return made.carry(older)
 
 
-#: this process's replays of the games (each gunicorn worker has its own), by session token and version, as many
-#: deals as ``SCOREKEEPER_REPLAY_HANDS`` says (docs/deploy.md; Tresillo's evenings have as many beside them)
-GAME_REPLAYS: Replays[GameReplayed] = Replays(ReplayCache(int(os.environ.get("SCOREKEEPER_REPLAY_HANDS", "60000"))),
-                                              _replay_stored, _caught_up)
+#: every game's replays, Tresillo's evenings too, in the platform's one cache (``services/replays.py``): the games
+#: of ``scorekeeper-session/2`` replayed by :func:`_replay_stored` and caught up by :func:`_caught_up`, a game
+#: with a replay of its own by its record's ``replays``
+REPLAYS = Replays(CACHE, Replayer(_replay_stored, _caught_up))
 
 
 def replayed(gs: GameSession) -> GameReplayed:
-    """``gs`` replayed as of its version, once per version and worker (``services/replays.py``)."""
-    return GAME_REPLAYS.replayed(gs)
+    """``gs`` (a game of ``scorekeeper-session/2``) replayed as of its version, once per version and worker."""
+    return cast(GameReplayed, REPLAYS.replayed(gs))
+
+
+def replay_kept(gs: GameSession) -> bool:
+    """Whether ``gs``'s replay is kept as its version's, as committed: a table screen drawn from it may be kept."""
+    return REPLAYS.cached(gs) is not None
 
 
 def _refused(exc: SessionError, number: int | None = None) -> Refused:
@@ -216,7 +221,7 @@ def _replayed(gs: GameSession, deals: list[Any], number: int | None) -> GameRepl
         raise _refused(exc, number) from None
 
 
-def _with_next(gs: GameSession, before: GameReplayed | None, count: int, deal: dict[str, Any],
+def with_next(gs: GameSession, before: GameReplayed | None, count: int, deal: dict[str, Any],
                number: int) -> GameReplayed:
     """The game of ``count`` deals with ``deal`` added: played on from ``before`` (the replay read before the lock)
     when that is still the stored game, so a save plays the one deal and replays nothing; else the whole game
@@ -313,8 +318,8 @@ def add_deal(gs: GameSession, number: int, deal: dict[str, Any], idem_key: str, 
     before = replayed(gs) if reads_committed(gs) else None
 
     def play(count: int) -> saves.Next:
-        made = _with_next(gs, before, count, deal, number)
-        return saves.Next(dict(deal), lambda _version: GAME_REPLAYS.kept_after(gs, made))
+        made = with_next(gs, before, count, deal, number)
+        return saves.Next(dict(deal), lambda _version: REPLAYS.kept_after(gs, made))
 
     return saves.add_next(gs, number, idem_key or new_token(), phone, play, version=version).entry
 
@@ -381,7 +386,7 @@ def _kept(gs: GameSession, entry: HistoryEntry, made: GameReplayed | None) -> Hi
     """The replay a change made (under the lock, up to its commit) kept as the new version's: the table
     screen after a fix, delete, insert or undo replays nothing (None: a re-sent copy, or an end taken back)."""
     if made is not None:
-        GAME_REPLAYS.kept_after(gs, made)
+        REPLAYS.kept_after(gs, made)
     return entry
 
 
@@ -606,6 +611,43 @@ def game_view(gs: GameSession) -> GameView:
                            group=group, started=gs.created_at, ended=gs.closed_at)
 
     return whole.kept(("view", current_language(), group), view)
+
+
+#: how many of the last deals the table screen shows (the rest are on the All deals pages)
+RECENT = 4
+
+
+@dataclass(frozen=True)
+class GameScreen(VersionParts):
+    """A game's table screen: its view, the game's own part of the page (``pieces``, ``extra``) and the last
+    deals, newest first (the rest are on the list of all deals); what it draws from one version is drawn
+    once (the platform's :class:`VersionParts`)."""
+
+    view: GameView
+    pieces: Pieces | None
+    extra: Mapping[str, Any]
+    recent: tuple[DealLine, ...]
+    whole: Version | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def parts(self) -> tuple[Hashable, ...]:
+        return ("table screen",)
+
+
+def table_screen(gs: GameSession) -> GameScreen:
+    """The table screen of a game: only what it shows is built, from the view kept with the version's replay,
+    so its cost does not grow with the game."""
+    view = game_view(gs)
+    shown = pieces(gs)
+    extra = shown.table_extra(view.played) if shown is not None else {}
+    return GameScreen(view, shown, extra, view.deals[-RECENT:][::-1], replayed(gs))
+
+
+def deals_page(gs: GameSession, *, before: int | None = None, deal: int | None = None) -> DealsPage[GameView, DealLine]:
+    """A page of the game's list of all deals (the platform's, ``services/screens.py``), from its kept view."""
+    view = game_view(gs)
+    return screens.deals_page(view, replayed(gs), len(view.deals), lambda n: view.deals[n - 1], before=before,
+                              deal=deal)
 
 
 def played_view(p: Played, stored: Sequence[Mapping[str, Any]], *, currency: str, closed: bool = False,

@@ -9,13 +9,16 @@ deals added since the newest replay it kept, when the history shows one ``add`` 
 (:func:`appended`); anything else replays the session. What a page derives from one version (a view in
 one language, a drawn part) is kept with that version (:meth:`Version.kept`).
 
-Tresillo's evenings (``games/tresillo/services/replays.py``) keep their replays in a :class:`ReplayCache`
-of their own built on :class:`Version`; the games of ``scorekeeper-session/2`` use :data:`GAME_REPLAYS`
-(``services/games.py``).
+Every game's replays are kept in one cache, :data:`CACHE`, bounded once by the deals it holds, by one
+:class:`Replays` (``services.games.REPLAYS``). What differs by game is only how a session is replayed and
+caught up, its :class:`Replayer`: the games of ``scorekeeper-session/2`` share the platform's
+(``services/games.py``); a game whose sessions are not such files names its own in its record
+(``GameRecord.replays``: Tresillo's evenings, ``games/tresillo/services/replays.py``).
 """
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
@@ -24,6 +27,8 @@ from typing import Any, Generic, Protocol, Self, TypeVar, cast
 from sqlalchemy import select
 
 from ..db import db, unwritten
+from ..games import GAMES
+from ..games.views import part_of
 from ..models import GameSession, HandRecord, HistoryEntry
 from .kept import Kept
 
@@ -153,20 +158,43 @@ def reads_committed(gs: GameSession) -> bool:
     return gs.id is not None and unwritten()
 
 
-class Replays(Generic[V]):
-    """One kind of replay kept per session version: made by ``replay(gs)`` (the stored deals, one pass), or
-    by ``catch_up(older, added)`` (the deals added since an older version kept, played on from it; None: it
-    cannot, and the session is replayed)."""
+#: this process's replays of every game (each gunicorn worker has its own; the version in the key is the
+#: database's), as many deals or hands as ``SCOREKEEPER_REPLAY_HANDS`` says (docs/deploy.md)
+CACHE: ReplayCache[Version] = ReplayCache(int(os.environ.get("SCOREKEEPER_REPLAY_HANDS", "60000")))
 
-    def __init__(self, cache: ReplayCache[V], replay: Callable[[GameSession], V],
-                 catch_up: Callable[[GameSession, V, list[dict[str, Any]]], V | None]) -> None:
+
+@dataclass(frozen=True)
+class Replayer(Generic[V]):
+    """How one kind of session is replayed, all the platform's cache asks of a game: ``replay(gs)`` its stored
+    deals in one pass, ``catch_up(gs, older, added)`` the deals added since an older version kept played on
+    from it (None: it cannot, and the session is replayed). A game names its own in its record
+    (``GameRecord.replays``); the games of ``scorekeeper-session/2`` share the platform's."""
+
+    replay: Callable[[GameSession], V]
+    catch_up: Callable[[GameSession, V, list[dict[str, Any]]], V | None]
+
+
+class Replays:
+    """Every game's replays kept per session version, in one cache: made by the game's :class:`Replayer`
+    (its record's ``replays``, else ``platform``), or caught up from an older version kept when only deals
+    were added since."""
+
+    def __init__(self, cache: ReplayCache[Version], platform: Replayer[Any]) -> None:
         self.cache = cache
-        self._replay = replay
-        self._catch_up = catch_up
+        self._platform = platform
+        self._own: dict[str, Replayer[Any]] = {}
         #: one lock per stripe of sessions, held while a version is replayed (no code under it takes another)
         self._replaying = tuple(threading.Lock() for _ in range(64))
 
-    def replayed(self, gs: GameSession) -> V:
+    def replayer(self, game: str) -> Replayer[Any]:
+        """The replayer of the game called ``game``: its record's own, else the platform's."""
+        found = self._own.get(game)
+        if found is None:
+            own = part_of(GAMES[game], "replays") if game in GAMES else None
+            found = self._own[game] = own if isinstance(own, Replayer) else self._platform
+        return found
+
+    def replayed(self, gs: GameSession) -> Version:
         """``gs`` replayed as of its version: from the cache, or caught up, or replayed once and kept.
 
         A version one thread is already replaying (or catching up to) is waited for, not replayed
@@ -177,31 +205,31 @@ class Replays(Generic[V]):
         with self._replaying[hash(gs.token) % len(self._replaying)]:
             found = self.cached(gs) or self.caught_up(gs)
             if found is None:
-                found = self._replay(gs)
+                found = self.replayer(gs.game).replay(gs)
                 self.keep(gs, found)
             return found
 
-    def cached(self, gs: GameSession) -> V | None:
+    def cached(self, gs: GameSession) -> Version | None:
         return self.cache.get((gs.token, gs.version)) if reads_committed(gs) else None
 
-    def caught_up(self, gs: GameSession) -> V | None:
+    def caught_up(self, gs: GameSession) -> Version | None:
         """``gs`` as of its version, from an older replay this worker kept when only deals were added since."""
         older = self.cache.newest(gs.token, gs.version) if reads_committed(gs) else None
         added = appended(gs, older) if older is not None else None
         if older is None or added is None:
             return None
-        made = self._catch_up(gs, older, added)
+        made = self.replayer(gs.game).catch_up(gs, older, added)
         if made is not None:
             self.keep(gs, made)
         return made
 
-    def keep(self, gs: GameSession, made: V) -> None:
+    def keep(self, gs: GameSession, made: Version) -> None:
         """Cache ``made`` if it is the state of version ``made.version`` as committed: this transaction
         wrote nothing (it may yet roll back) and the database still has that version."""
         if reads_committed(gs) and stored_version(gs) == made.version:
             self.cache.put((gs.token, made.version), made)
 
-    def kept_after(self, gs: GameSession, made: V) -> None:
+    def kept_after(self, gs: GameSession, made: Version) -> None:
         """Cache ``made``, the replay a change just committed made (the caller held the session's lock from
         the replay to the commit, so it is that version's): the next page reads it, not a replay again."""
         self.cache.put((gs.token, made.version), made)

@@ -15,13 +15,13 @@ from ..games import GAMES
 from ..games.views import part_of
 
 #: a session's pages the platform links to: its table screen, the page an ended session opens on, its watch
-#: page, its hand form, and the outbox's sync answer and its page of a hand kept on the phone; and the game's
-#: start form (given the group's ``token``, the ``game`` and a ``preset``)
-EndpointKind = Literal["screen", "ended", "watch", "hand", "sync", "pending", "start"]
+#: page, its hand form, its fix of a hand (given its ``number``), and the outbox's sync answer and its page of a hand
+#: kept on the phone; and the game's start form (given the group's ``token``, the ``game`` and a ``preset``)
+EndpointKind = Literal["screen", "ended", "watch", "hand", "fix", "sync", "pending", "start"]
 #: the platform's game pages, for every game without pages of its own
 PLATFORM_ENDPOINTS: Mapping[str, str] = MappingProxyType({
     "screen": "games.table", "ended": "games.table", "watch": "games.watch", "hand": "games.deal",
-    "sync": "games.sync", "pending": "games.pending", "start": "games.start"})
+    "fix": "games.deal", "sync": "games.sync", "pending": "games.pending", "start": "games.start"})
 
 
 @cache

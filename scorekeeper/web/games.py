@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, get_template_attribute, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from wtforms import HiddenField
 
@@ -20,18 +20,18 @@ from ..core import domains
 from ..games.base import GameSpec
 from ..games.replay import Played
 from ..games.views import Pieces
-from ..i18n import _, use_language
+from ..i18n import _, current_language, use_language
 from ..services import GameSession, Group
-from ..services.deal_words import deal_changes
 from ..services.groups import first_seats
-from ..services.paging import window
-from . import printing
+from ..services.pending import kept_deal
+from . import printing, screens
 from .access import UnknownLink, group_or_404, session_or_404, watched_or_404
 from .addresses import hint_number
+from .changes import Undo, change_page, gone_page, history_page, phone_page
+from .compare import Asked, asked, carried, compare_page
 from .forms import Form, FormKey, number_of
 from .hardening import csp_nonce
 from .language import document_language
-from .offline import KEY as PHONE_KEY
 from .offline import damaged_link, report_waiting, sync_answer
 from .phones import phone_name
 from .polls import version_answer
@@ -59,10 +59,6 @@ class KeyForm(Form):
         """The version the page was made at; None for a form without one (a page from before it was carried),
         -1 for a damaged one (outdated: refused as stale)."""
         return number_of(self.version.data) if self.version.data else None
-
-
-#: the deal form's own fields, never copied from a kept deal into another form
-PLUMBING = ("csrf_token", "idem_key", "number", "version", "confirm")
 
 
 @bp.app_context_processor
@@ -190,20 +186,19 @@ def watch(token: str) -> ResponseReturnValue:
     return _table(watched_or_404(token, game=True), watching=True)
 
 
-#: how many of the last deals the table screen shows (the rest are on the All deals pages)
-RECENT = 4
-
-
 def _table(gs: GameSession, watching: bool) -> ResponseReturnValue:
     """The table screen: the game's own part, the last few deals, a link to the rest; its cost and weight do
-    not grow with the game (the view is kept with the version's replay, ``bench/scale.py``)."""
-    view = services.games.game_view(gs)
-    pieces = services.games.pieces(gs)
-    extra = pieces.table_extra(view.played) if pieces is not None else {}
-    recent = view.deals[-RECENT:][::-1]
-    return render_template("games/table.html", game_session=gs, view=view, pieces=pieces, extra=extra,
-                           recent=recent, watching=watching, token=None if watching else gs.token,
-                           watch_token=gs.watch_token if watching else None)
+    not grow with the game (``services.games.table_screen``, ``bench/scale.py``), and it is drawn once per
+    version for every phone of the table (``web/screens.py``)."""
+    return screens.table_screen(gs, lambda: _drawn_table(gs, watching), services.games.replay_kept, looks=(watching,))
+
+
+def _drawn_table(gs: GameSession, watching: bool) -> str:
+    screen = services.games.table_screen(gs)
+    return screens.with_holes(render_template(
+        "games/table.html", game_session=gs, view=screen.view, pieces=screen.pieces, extra=screen.extra,
+        recent=screen.recent, watching=watching, token=None if watching else gs.token,
+        watch_token=gs.watch_token if watching else None, rendered_at=screens.RENDERED_HOLE))
 
 
 @bp.get("/s/<token>/play/deals")
@@ -217,13 +212,14 @@ def watched_deals(token: str) -> ResponseReturnValue:
 
 
 def _deals(gs: GameSession, watching: bool) -> ResponseReturnValue:
-    """All deals, newest first, a page at a time: ``?before=N`` the deals before N, ``?deal=N`` the page of N."""
-    view = services.games.game_view(gs)
-    page = window(len(view.deals), before=hint_number("before"), hand=hint_number("deal"))
-    shown = [view.deals[n - 1] for n in page.numbers]
-    return render_template("games/table_deals.html", game_session=gs, view=view, page=page, shown=shown,
-                           watching=watching, token=None if watching else gs.token,
-                           watch_token=gs.watch_token if watching else None)
+    """All deals, newest first, a page at a time: ``?before=N`` the deals before N, ``?deal=N`` the page of N; each
+    deal's item drawn once per version, language and link, as Tresillo's All hands (``DealsPage.items``)."""
+    page = services.games.deals_page(gs, before=hint_number("before"), deal=hint_number("deal"))
+    item = get_template_attribute("games/_macros.html", "deal_item")
+    token, read_only, language = None if watching else gs.token, watching or gs.closed, current_language()
+    items = page.items(lambda d: (language, token, read_only, d.number), lambda d: item(d, token, read_only))
+    return render_template("games/table_deals.html", game_session=gs, view=page.view, page=page, items=items,
+                           watching=watching, token=token, watch_token=gs.watch_token if watching else None)
 
 
 @bp.get("/s/<token>/play/version")
@@ -357,9 +353,7 @@ def _save(gs: GameSession, view: services.games.GameView, at: Played, pieces: Pi
 
 def _gone(gs: GameSession, number: int, version: int | None) -> ResponseReturnValue:
     """A fix, delete or insert posted for a deal that is no longer there: said, nothing changed (409)."""
-    return render_template("web/error.html", title=_("Nothing was changed"),
-                           message=services.changes.gone_words(gs, number, version),
-                           back=url_for("games.table", token=gs.token)), 409
+    return gone_page(gs, number, 409, url_for("games.deals", token=gs.token), version)
 
 
 def _json_deal(text: str) -> tuple[dict[str, Any] | None, dict[str, str]]:
@@ -403,10 +397,14 @@ def delete(token: str, number: int) -> ResponseReturnValue:
     else:
         error, status = " ".join(e for es in form.errors.values() for e in es), 400
     view = services.games.game_view(gs)
-    d = view.deals[number - 1]
-    return render_template("games/delete.html", game_session=gs, view=view, form=form, number=number, deal=d,
-                           line=d.line, error=error,
-                           preview=services.games.preview_delete(gs, view.played, number)), status
+    preview = services.games.preview_delete(gs, view.played, number)
+    return change_page(gs, describe=_("Delete deal %(n)s") % {"n": number},
+                       question=_("Delete deal %(n)s?") % {"n": number}, preview_template="games/_delete_preview.html",
+                       preview=preview, form=form, hidden=(form.idem_key, form.version),
+                       action=url_for("games.delete", token=token, number=number),
+                       list_url=url_for("games.deals", token=token, deal=number, _anchor=f"deal-{number}"),
+                       cancel_url=url_for("games.table", token=token), error=error, refusal=preview.refusal,
+                       status=status, deal=view.deals[number - 1])
 
 
 @bp.route("/s/<token>/play/end", methods=["GET", "POST"])
@@ -461,46 +459,43 @@ def undo(token: str) -> ResponseReturnValue:
 def history(token: str) -> ResponseReturnValue:
     """Every change of the game, newest first: each fix field by field, and how it changed the outcome."""
     gs = _game(token)
-    view = services.games.game_view(gs)
-    return render_template("games/history.html", game_session=gs, view=view,
-                           log=services.games.history_page(gs))
+    return history_page(gs, services.games.history_page(gs), Undo(page=url_for("games.undo", token=token)),
+                        url_for("games.phone", token=token))
+
+
+@bp.route("/s/<token>/play/phone", methods=["GET", "POST"])
+def phone(token: str) -> ResponseReturnValue:
+    """Name this phone (written in the history beside each change it makes)."""
+    return phone_page(_game(token))
 
 
 @bp.get("/s/<token>/play/pending")
 def pending(token: str) -> ResponseReturnValue:
-    """The outbox's compare-and-choose: a deal kept on this phone (its fields in the address, with its key and
-    the number it was entered as, or ``edit``: a fix of that deal) beside the deal the table holds there."""
+    """The outbox's compare-and-choose (``web/compare.py``): a deal kept on this phone (its fields in the address,
+    with its key and the number it was entered as, or ``edit``: a fix of that deal) beside the deal the table
+    holds there."""
     gs = _game(token)
-    key = request.args.get("key", "")
-    number = number_of(request.args.get("number"), domains.HAND_NUMBER)
-    edit = number_of(request.args.get("edit"), domains.HAND_NUMBER)
-    if not PHONE_KEY.match(key) or max(number, edit) < 1:
-        return damaged_link(url_for("games.table", token=token))
+    ask = asked(gs)
+    if not isinstance(ask, Asked):
+        return ask
     view = services.games.game_view(gs)
     pieces = services.games.pieces(gs)
-    at = edit if 0 < edit <= len(view.deals) else view.next_number
+    at = ask.edit if 0 < ask.edit <= len(view.deals) else view.next_number
     if pieces is not None:
         mine, _errors = pieces.read_deal(view.played, at, request.args)
     else:
         mine, _errors = _json_deal(request.args.get("deal", ""))
-    return _compare(gs, edit if edit > 0 else number, mine, key, editing=edit > 0, message="", status=200)
+    if mine is None:
+        return damaged_link(url_for("games.table", token=token))
+    return _compare(gs, ask.target, mine, ask.key, editing=ask.edit > 0, message="", status=200)
 
 
-def _compare(gs: GameSession, number: int, mine: Mapping[str, Any] | None, key: str, *, editing: bool,
+def _compare(gs: GameSession, number: int, mine: Mapping[str, Any], key: str, *, editing: bool,
              message: str, status: int) -> ResponseReturnValue:
-    """The deal the table holds as deal ``number`` beside this phone's (a fix of it, or a deal entered as it),
-    with the choices: keep the table's, enter or apply mine (with the version now), or drop mine."""
-    view = services.games.game_view(gs)
-    stored = view.deals[number - 1] if 1 <= number <= len(view.deals) else None
-    fields = [(k, v) for k, v in (request.form if request.method == "POST" else request.args).items(multi=True)
-              if k not in PLUMBING and k not in ("key", "edit", "pending")]
-    line = (services.games.deal_line(services.games.pieces(gs), mine) if mine is not None else "")
-    same = stored is not None and mine is not None and dict(stored.deal) == dict(mine)
-    differ = (deal_changes(stored.deal, mine)
-              if stored is not None and mine is not None and not same else [])
-    return render_template("games/compare.html", game_session=gs, view=view, number=number, stored=stored,
-                           mine=mine, mine_line=line, same=same, differ=differ, editing=editing, key=key,
-                           message=message, fields=fields, next_number=view.next_number), status
+    """The deal the table holds as deal ``number`` beside this phone's (a fix of it, or a deal entered as it)."""
+    found = kept_deal(gs, mine, number, editing)
+    fields = carried((request.form if request.method == "POST" else request.args).items(multi=True))
+    return compare_page(gs, found, key, fields, message=message, status=status)
 
 
 @bp.get("/s/<token>/play/result")

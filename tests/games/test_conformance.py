@@ -21,7 +21,7 @@ import pytest
 from scorekeeper.cli import main
 from scorekeeper.core.errors import SessionError
 from scorekeeper.games import GAMES
-from scorekeeper.games.replay import replay, result_json
+from scorekeeper.games.replay import load, played_into, replay, result_json
 
 from .sessions import RULESETS, VALID
 
@@ -79,6 +79,24 @@ def test_a_prefix_replays_to_the_same_rows_and_json_round_trips(name):
         cut = len(doc["deals"]) // 2
         part = replay({**doc, "deals": doc["deals"][:cut]})
         assert part.rows == full.rows[:cut]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_kept_state_plays_on_twice_as_it_was(name):
+    """The replay plays on its own state in place (``Game.play_on``), never on the state it is given: a state kept
+    after some deals (as a server keeps a version's) gives the same rows and result each time it is played on."""
+    for seed in range(10):
+        doc = CASES[name](random.Random(seed))
+        full = replay(doc)
+        game, table, deals = load(doc, GAMES)
+        cut = len(deals) // 2
+        head: list[Any] = []
+        kept = played_into(head, game, game.start(table), deals[:cut])
+        for _ in range(2):
+            rows = list(head)
+            last = played_into(rows, game, kept, deals[cut:], cut + 1)
+            assert tuple(rows) == full.rows and game.result(last) == full.result
+        assert game.result(kept) == replay({**doc, "deals": doc["deals"][:cut]}).result
 
 
 def mutations(rng: random.Random, value: Any) -> Iterator[Any]:

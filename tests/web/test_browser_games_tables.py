@@ -18,7 +18,7 @@ from urllib.parse import urljoin
 
 import pytest
 
-from conftest import migrated_app, served
+from conftest import migrated_app, served, until_true
 
 pytestmark = pytest.mark.browser
 
@@ -102,8 +102,7 @@ def fresh_phone_opens(chromium, table: str):
     page.goto(table)
     page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=15_000)
     form = table + "/deal"
-    page.wait_for_function(
-        "url => caches.open('sk-pages').then(c => c.match(url)).then(r => !!r)", arg=form, timeout=15_000)
+    until_true(page, "url => caches.open('sk-pages').then(c => c.match(url)).then(r => !!r)", form)
     return ctx, page
 
 
@@ -120,12 +119,7 @@ def open_deal_form(page) -> None:
     afresh, cannot replace the form as it opens (a race of the test, not of the phone: it taps again)."""
     form = urljoin(page.url, page.get_attribute("#enter-deal", "href"))
     page.goto(form)
-    try:
-        page.wait_for_selector("form.deal-form", timeout=10_000)
-    except Exception:  # once, in a whole run on a loaded machine, the form did not show within 30 s (cause not
-        # found). A player taps again: so does the test, once, and then the form must come
-        page.goto(form)
-        page.wait_for_selector("form.deal-form")
+    page.wait_for_selector("form.deal-form")
 
 
 def back_online_saved_once(ctx, page, table: str) -> list[dict]:

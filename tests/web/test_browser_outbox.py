@@ -27,6 +27,8 @@ from test_browser_offline import (
     stored_hands,
 )
 
+from conftest import until_true
+
 pytestmark = pytest.mark.browser
 
 
@@ -126,11 +128,11 @@ def test_going_offline_a_second_time_gives_the_form_for_the_hand_about_to_be_ent
     save_hand(page, HAND_A)  # online: the phone kept the form of hand 1 on the way
     page.wait_for_function("() => JSON.parse(localStorage.getItem('sk-table-' + location.pathname.split('/')[2])"
                            " || '{}').hands === 1")
-    page.wait_for_function("() => caches.match(location.origin + location.pathname + '/hand', "
-                           "{cacheName: 'sk-pages'}).then(r => !!r)")
+    until_true(page, "() => caches.match(location.origin + location.pathname + '/hand', "
+                     "{cacheName: 'sk-pages'}).then(r => !!r)")
     ctx.set_offline(True)
     page.click("#enter-hand")
-    page.wait_for_selector("#hand-form")
+    page.wait_for_selector("#hand-form[data-prepared]")
     assert page.get_attribute("#net", "data-copy") == "kept"
     assert page.input_value("input[name=number]") == "2" and page.inner_text("main h1") == "Hand 2"
     assert page.inner_text("main h1 + .hint").startswith("Ana deals · mano Bea")
@@ -140,6 +142,7 @@ def test_going_offline_a_second_time_gives_the_form_for_the_hand_about_to_be_ent
     page.wait_for_selector(".kept-list .kept-pending")
     page.click("#enter-hand")  # a third hand, still offline: after the one waiting
     page.wait_for_selector("#hand-form")
+    page.wait_for_selector("#hand-form[data-prepared]")  # numbered after what waits here (read from IndexedDB)
     assert page.input_value("input[name=number]") == "3" and page.inner_text("main h1") == "Hand 3"
     assert page.inner_text("main h1 + .hint").startswith("Bea deals · mano Carlos")
     assert "hand 2 is still waiting on this phone" in page.inner_text(".kept-note")
@@ -173,7 +176,7 @@ def test_a_form_opened_offline_follows_what_other_phones_entered(chromium, serve
                            " || '{}').hands === 2")
     ctx.set_offline(True)
     page.click("#enter-hand")
-    page.wait_for_selector("#hand-form")
+    page.wait_for_selector("#hand-form[data-prepared]")
     assert page.input_value("input[name=number]") == "3" and page.inner_text("main h1") == "Hand 3"
     assert page.inner_text("main h1 + .hint").startswith("Bea deals · mano Carlos")
     fill_hand(page, HAND_C)
@@ -261,7 +264,7 @@ def test_at_four_a_form_built_offline_leaves_out_that_hands_dealer(chromium, ser
                            " || '{}').hands === 1")
     save_offline(ctx, page, FOUR_HANDS[1])
     page.click("#enter-hand")
-    page.wait_for_selector("#hand-form")
+    page.wait_for_selector("#hand-form[data-prepared]")
     assert page.input_value("input[name=number]") == "3"
     assert page.inner_text("main h1 + .hint").startswith("Ana deals · mano Bea")
     offered = page.eval_on_selector_all("label.choice:has(input[name=declarer])",

@@ -130,13 +130,14 @@ def test_a_save_plays_one_deal_and_the_table_after_it_replays_nothing(app, brows
     assert deal_numbers(table)[0] == 51
     assert replays == []  # neither the save nor the screen after it replayed the game's 50 deals
     # a version this worker never saw (another worker's save) is caught up, not replayed: one deal played
+    # (the list of deals asks the replay: the table screen of a version is kept drawn, web/screens.py)
     with app.app_context():
-        game_services.GAME_REPLAYS.cache.clear()
-    browser.get(f"/s/{token}/play")
+        game_services.REPLAYS.cache.clear()
+    browser.get(f"/s/{token}/play/deals")
     assert replays == [51]
-    game_services.GAME_REPLAYS.cache.forget((token, 52))
+    game_services.REPLAYS.cache.forget((token, 52))
     assert save_void(browser, token, 52).status_code == 302
-    browser.get(f"/s/{token}/play")
+    browser.get(f"/s/{token}/play/deals")
     assert replays == [51]  # the version before (51) was kept: the save played deal 52 on it
 
 
@@ -146,3 +147,65 @@ def test_the_table_screen_weighs_the_same_at_any_length(app, browser, deals):
     page = browser.get(f"/s/{token}/play").get_data()
     assert len(page) < 40 * 1024
     assert len(deal_numbers(page.decode())) == min(deals, 4)
+
+
+def test_the_table_screen_is_drawn_once_a_version_for_every_phone(app, browser):
+    """The platform's kept screen (web/screens.py), as Tresillo's: the table's phones opening a version take
+    one drawing, each with its own time of drawing; a save draws the next version; the watch page is drawn
+    apart and never carries the session's link."""
+    from flask import template_rendered
+
+    token = imported(app, browser, 5)
+    with app.app_context():
+        link = services.find_session(token).watch_token
+    drawn: list[str] = []
+
+    def noted(sender, template, context, **extra):
+        drawn.append(template.name)
+
+    template_rendered.connect(noted, app)
+    try:
+        pages = [browser.get(f"/s/{token}/play").get_data(as_text=True) for _ in range(3)]
+        assert drawn.count("games/table.html") == 1
+        assert all(deal_numbers(p) == [5, 4, 3, 2] for p in pages)
+        assert all(re.search(r'data-rendered="\d+"', p) for p in pages) and "hole-" not in "".join(pages)
+        watched = browser.get(f"/w/{link}/play").get_data(as_text=True)
+        assert drawn.count("games/table.html") == 2 and token not in watched
+        assert save_void(browser, token, 6).status_code == 302
+        after = browser.get(f"/s/{token}/play").get_data(as_text=True)
+        assert deal_numbers(after) == [6, 5, 4, 3] and drawn.count("games/table.html") == 3
+        made_up = browser.get(f"/s/{token}/play?x=1").get_data(as_text=True)  # drawn for itself, not kept
+        assert deal_numbers(made_up) == [6, 5, 4, 3] and drawn.count("games/table.html") == 4
+    finally:
+        template_rendered.disconnect(noted, app)
+
+
+def test_the_list_of_deals_draws_each_deal_once_a_version_and_language(app, browser):
+    """As Tresillo's All hands: a page of deals draws only its own deals' items, each kept with the version's
+    replay by language and link (services/screens.py, DealsPage.items); the watch link's items are its own."""
+    token = imported(app, browser, 40)
+    with app.app_context():
+        gs = services.find_session(token)
+        version, link = gs.version, gs.watch_token
+
+    def kept_items() -> set[tuple]:
+        made = game_services.REPLAYS.cache.get((token, version))
+        assert made is not None
+        return {key[1] for key in made._kept if isinstance(key, tuple) and key[0] == "hands page"}
+
+    first = browser.get(f"/s/{token}/play/deals").get_data(as_text=True)
+    assert deal_numbers(first) == list(range(40, 15, -1))
+    assert kept_items() == {("en", token, False, n) for n in range(16, 41)}
+    again = browser.get(f"/s/{token}/play/deals").get_data(as_text=True)
+    assert deal_numbers(again) == deal_numbers(first) and len(kept_items()) == 25  # the same page again drew nothing
+    older = browser.get(f"/s/{token}/play/deals?before=16").get_data(as_text=True)
+    assert deal_numbers(older) == list(range(15, 0, -1)) and len(kept_items()) == 40
+    watched = browser.get(f"/w/{link}/play/deals").get_data(as_text=True)
+    assert deal_numbers(watched) == list(range(40, 15, -1)) and "/play/deal/" not in watched
+    assert ("en", None, True, 40) in kept_items()
+    from scorekeeper.i18n import COOKIE
+
+    browser.client.set_cookie(COOKIE, "es")
+    spanish = browser.get(f"/s/{token}/play/deals").get_data(as_text=True)
+    assert "Mano 40" in spanish and "Deal 40" not in spanish  # drawn again in its own language, not the kept English
+    assert ("es", token, False, 40) in kept_items()

@@ -48,6 +48,16 @@ def test_the_page_and_its_template_are_the_platforms(app, browser):
     assert drawn[0] == "web/import.html" and not any(name.startswith("games/") for name in drawn)
 
 
+def test_the_group_page_offers_the_import_beside_the_games_it_starts(browser):
+    """Any game's file comes in from the platform's "Start a game", not from one game's part of the page."""
+    g = gen_group(browser)
+    html = browser.get(f"/g/{g}").get_data(as_text=True)
+    start = html.index('id="start"')
+    link = html.index(f'href="/g/{g}/import"')
+    assert start < link < html.index("</section>", start)
+    assert html.count(f'href="/g/{g}/import"') == 1
+
+
 def test_every_reader_is_a_game_with_a_format_of_its_own():
     found = readers()
     assert found, "no game reads files of its own format"

@@ -74,8 +74,8 @@ def test_rows_in_words_are_kept_per_language(app, client) -> None:
     then Spanish again says each in its own language."""
     from markupsafe import escape
 
-    from scorekeeper.games.tresillo.services.replays import CACHE
     from scorekeeper.i18n import COOKIE
+    from scorekeeper.services.replays import CACHE
 
     token = imported(app, 40)
     pages: dict[str, list[str]] = {}

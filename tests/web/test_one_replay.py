@@ -12,7 +12,7 @@ import pytest
 
 from conftest import field_value, gen_group, gen_hand, gen_session, hand_fields
 from scorekeeper.games.tresillo.engine import Table
-from scorekeeper.games.tresillo.services.replays import CACHE
+from scorekeeper.services.replays import CACHE
 
 PLAYERS = ("North", "West", "South", "East")
 

@@ -295,6 +295,11 @@ def games_insert(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
     return f"/s/{g}/play/deal/1/insert", {**_game_deal(t, rng), "confirm": rng.choice(["1", ""])}
 
 
+def games_phone(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
+    g = open_game(t, rng)
+    return f"/s/{g}/play/phone", {"name": rng.choice(["Ana's phone", "Mesa 2", "José"])}
+
+
 def games_undo(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
     g = open_game(t, rng)
     return f"/s/{g}/play/undo", {"idem_key": _key(rng), "seq": str(rng.randint(1, 4))}
@@ -332,7 +337,7 @@ ROUTES: dict[str, Callable[[Table, random.Random], tuple[str, dict[str, Any]]]] 
     "fixes.insert": insert_hand, "fixes.dealer": dealer, "fixes.seating": seating, "fixes.undo": undo,
     "fixes.reopen": reopen, "fixes.phone": phone, "offline.waiting": waiting,
     "games.start": games_start, "games.deal": games_deal, "games.delete": games_delete, "games.end": games_end,
-    "games.insert": games_insert, "games.undo": games_undo,
+    "games.insert": games_insert, "games.undo": games_undo, "games.phone": games_phone,
     "night.end": night_end, "night.alone": night_alone, "games.waiting": games_waiting,
     # last: once the links are replaced, the group's old link opens nothing (a 404 for the posts after it)
     "groups.replace_links": replace_links,

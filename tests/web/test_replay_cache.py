@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 from scorekeeper.db import db
 from scorekeeper.games.tresillo import services
 from scorekeeper.games.tresillo.engine import Table, load_session, replay
-from scorekeeper.games.tresillo.services.replays import CACHE, session_dict
+from scorekeeper.games.tresillo.services.replays import session_dict
+from scorekeeper.services.replays import CACHE
 from tests.conftest import field_value, gen_group, gen_session, hand_fields
 
 PLAYERS = ("North", "West", "South", "East")
@@ -177,7 +178,7 @@ def test_the_replays_kept_are_bounded_by_their_hands_and_a_session_keeps_its_new
     count of replays, and a session's versions older than the one before the newest go when it comes."""
     from types import SimpleNamespace
 
-    from scorekeeper.games.tresillo.services.replays import ReplayCache
+    from scorekeeper.services.replays import ReplayCache
 
     def made(hands: int) -> SimpleNamespace:
         return SimpleNamespace(hands=(None,) * hands)

@@ -18,7 +18,7 @@ import pytest
 from test_table_tails import drawn, forty_of_forty_one, save_last_hand  # noqa: F401 (a fixture)
 
 from conftest import csrf_of, field_value, hand_fields
-from scorekeeper.games.tresillo import services
+from scorekeeper.services import screens
 from scorekeeper.services.shared import OLD_START, STALE, SharedPages, this_start
 from scorekeeper.web.after import after_response, settled
 
@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def other_worker() -> None:
     """What another worker of the server has in memory of the table screens: nothing."""
-    services.views.KEPT_SCREENS.clear()
+    screens.KEPT_SCREENS.clear()
 
 
 def test_a_screen_one_worker_drew_is_read_not_drawn_by_the_other(app, client, drawn) -> None:  # noqa: F811

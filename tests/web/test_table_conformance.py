@@ -237,6 +237,7 @@ def test_a_fix_or_delete_opened_before_another_phones_delete_never_touches_anoth
     r = c.post(f"/s/{table.token}/play/deal/{STORED}", data={**fix_4, **table.fields(STORED - 1, before[1]),
                                                          "confirm": "1"})
     assert r.status_code == 409 and f"There is no deal {STORED} any more" in text_of(r)
+    assert f"<h1>No deal {STORED}</h1>" in r.get_data(as_text=True)  # the platform's page, in the game's word
     assert table.deals() == after
     # the delete page now shows the deal in place 3 with the version of now: confirmed, it deletes that one
     again = opened(a, f"/s/{table.token}/play/deal/3/delete")
@@ -267,6 +268,22 @@ def test_a_deal_beaten_by_another_phone_is_409_and_the_outbox_compares_it(table)
     with table.app.test_request_context():
         from scorekeeper.web.endpoints import endpoint
         assert endpoint(table.name, "pending") == "games.pending"
+
+
+def test_the_compare_page_puts_a_kept_fix_beside_the_deal_question_by_question(table):
+    """The platform's compare page (Tresillo's too): the differing answers barred, what the phone's would do,
+    and its choices posted to the game's own deal form with the kept deal's key."""
+    a = table.phone()
+    fields = table.fields(2, table.case.alt)
+    key = "kept-fix-key-0001"
+    r = a.get(f"/s/{table.token}/play/pending", query_string={**fields, "key": key, "edit": "2"})
+    assert r.status_code == 200
+    page, text = r.get_data(as_text=True), text_of(r)
+    assert "Your fix of deal 2 was not saved" in text and "Lines marked with a bar differ." in text
+    assert 'class="differs"' in page and "Yours in place of deal 2" in text
+    assert f'action="/s/{table.token}/play/deal/2"' in page and f'name="idem_key" value="{key}"' in page
+    assert f'/s/{table.token}/play/deal/2?pending={key}' in page and "Change mine first" in text
+    assert len(table.deals()) == STORED  # nothing written
 
 
 def test_undo_takes_back_the_last_change_once(table):
@@ -380,6 +397,23 @@ def test_the_history_of_a_fix_is_told_in_every_language(app, language):
     english = ("Outcome:", "Changed:", "History of changes", "The result changes", "was", "now")
     assert not [w for w in english if w in history], history[:2000]
     assert " → " in history
+
+
+def test_a_phone_names_itself_from_the_history_and_its_changes_carry_the_name(table):
+    """The platform's History and phone pages (Tresillo's before): the history offers to name the phone, the
+    name is kept on the phone, shown on the history and written beside each change it makes."""
+    a = table.phone()
+    history_page = text_of(a.get(f"/s/{table.token}/play/history"))
+    assert "Name this phone" in history_page and "This phone:" not in history_page
+    page = {"csrf_token": field_value(a.get(f"/s/{table.token}/play/phone").get_data(as_text=True), "csrf_token")}
+    r = a.post(f"/s/{table.token}/play/phone", data={**page, "name": "Ana's phone"})
+    assert r.status_code == 302 and r.headers["Location"].endswith(f"/s/{table.token}/play")
+    assert a.post(f"/s/{table.token}/play/phone", data={**page, "name": "\x07"}).status_code == 400
+    form = opened(a, f"/s/{table.token}/play/deal/2")
+    assert a.post(f"/s/{table.token}/play/deal/2", data={**form, **table.fields(2, table.case.alt),
+                                                    "confirm": "1"}).status_code == 302
+    history_page = " ".join(text_of(a.get(f"/s/{table.token}/play/history")).split())
+    assert "This phone: Ana's phone" in history_page and "· Ana's phone ·" in history_page
 
 
 def _history_and_version(table: Table) -> tuple[int, int]:

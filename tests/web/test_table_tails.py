@@ -16,8 +16,8 @@ from test_long_evening import PLAYERS, evening, imported
 from conftest import csrf_of, field_value, hand_fields
 from scorekeeper.db import db
 from scorekeeper.games.tresillo import services
-from scorekeeper.games.tresillo.services.replays import CACHE
-from scorekeeper.services import history
+from scorekeeper.services import history, screens
+from scorekeeper.services.replays import CACHE
 from scorekeeper.serving import settle_heap
 
 CHART = re.compile(r'<svg[^>]*class="[^"]*bowl-chart.*?</svg>', re.S)
@@ -247,11 +247,11 @@ def test_a_phone_without_a_name_a_language_or_an_address_of_its_own_gets_its_own
 def test_a_made_up_address_is_drawn_for_itself_and_never_kept(app, client, drawn) -> None:
     token = save_last_hand(app, client, "Made up")
     drawn.clear()
-    kept = len(services.views.KEPT_SCREENS._items)
+    kept = len(screens.KEPT_SCREENS._items)
     odd = client.get(f"/s/{token}?saved=41&x=%3Cmarquee%3E").get_data(as_text=True)
     assert "<marquee>" not in odd and "x%3D%253Cmarquee%253E" in odd  # its own address, in its language links
     client.get(f"/s/{token}?saved=41&x=%3Cmarquee%3E")
-    assert len(drawn) == 2 and len(services.views.KEPT_SCREENS._items) == kept
+    assert len(drawn) == 2 and len(screens.KEPT_SCREENS._items) == kept
     plain = client.get(f"/s/{token}").get_data(as_text=True)
     assert "marquee" not in plain
 
@@ -264,4 +264,4 @@ def test_a_screen_whose_log_is_not_of_its_version_is_not_kept(app, client, drawn
     first = client.get(f"/s/{token}").get_data(as_text=True)
     second = app.test_client().get(f"/s/{token}").get_data(as_text=True)
     assert drawn == [token, token] and "Hand 40" in first and "Hand 40" in second
-    assert not any(key[0] == token for key in services.views.KEPT_SCREENS._items)
+    assert not any(key[0] == token for key in screens.KEPT_SCREENS._items)

@@ -8,7 +8,7 @@ from ..base import GameRecord
 
 RECORDS = (GameRecord("tresillo", __name__, "game:TRESILLO", documents="documents:DOCUMENTS",
                       service="service:SERVICE", pages="pages", commands="commands",
-                      reader="services.files:import_session",
+                      reader="services.files:import_session", replays="services.replays:REPLAYER",
                       dishes=("plato", "pajaritos", "paper", "pot"),
                       money=("engine.stake", "engine.puesta", "engine.french"),
                       money_tests=(

@@ -815,3 +815,6 @@ class Ledger:
 build_result = builder(HandResult)
 build_debt = builder(Debt)
 build_transfer = builder(Transfer)
+#: the settlement, once a replay (every replay through the session file settles as if the evening ended there)
+build_settlement = builder(Settlement)
+build_money_transfer = builder(MoneyTransfer)

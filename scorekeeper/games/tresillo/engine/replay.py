@@ -259,10 +259,15 @@ class Table:
     def fork(self) -> Table:
         """An independent copy of the table as it stands (to play two different futures from here).
 
-        Costs a copy of the rows list, not a replay: rows, results and the paper are immutable.
+        Costs a copy of the rows list, not a replay: rows, results and the paper are immutable. Every attribute is
+        shared (copy.copy, without its generic protocol), set one by one in the table's own order, then the copy
+        gets its own of everything that changes as hands are played. (Filled by ``other.__dict__.update``, the copy
+        lost the attribute layout CPython shares between a class's instances, and every later read of one of its
+        attributes cost more: 13,000 instructions a deal, ``bench/replay.py --instructions --games``.)
         """
-        other = type(self).__new__(type(self))  # every attribute shared (copy.copy, without its generic protocol), then
-        other.__dict__.update(self.__dict__)  # its own copy of everything that changes as hands are played
+        other = type(self).__new__(type(self))
+        for name, value in vars(self).items():
+            setattr(other, name, value)
         other.purse = list(self.purse)
         other.debts = self.debts.copy()
         other.log = self.log.copy()

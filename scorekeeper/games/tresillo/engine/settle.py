@@ -8,7 +8,7 @@ from __future__ import annotations
 from decimal import Decimal, localcontext
 
 from ....core.transfers import fewest_transfers
-from .model import MoneyTransfer, PaperDebt, Row, ScoringName, Settlement, Setup
+from .model import PaperDebt, Row, ScoringName, Settlement, Setup, build_money_transfer, build_settlement
 
 #: digits of the decimal arithmetic that turns tantos into money: a net of up to 10^40 tantos times a
 #: tanto value of up to 11 significant digits (domains.STAKE) is exact
@@ -51,9 +51,9 @@ def settle(setup: Setup, final: Row, scoring: ScoringName = "puesta") -> Settlem
         money = {p: net[p] * value for p in players}
         assert sum(money.values()) == Decimal(0), "money does not sum to zero"
         transfers = tuple(
-            MoneyTransfer(a, b, t, t * value) for a, b, t in fewest_transfers(net, players)
+            build_money_transfer(a, b, t, t * value) for a, b, t in fewest_transfers(net, players)
         )
-    return Settlement(
+    return build_settlement(
         paper_mode=mode, plato=final.plato, pajaritos=final.pajaritos, paper_paid=paper_paid, pot=pot, share=share,
         remainder_to=tuple(p for p in players if p in lowest), final=final_bowls, net=net, money=money,
         transfers=transfers, kept_paper=kept, tanto_value=value, currency=setup.currency, scoring=scoring,

@@ -22,10 +22,10 @@ BLUEPRINTS: tuple[Blueprint, ...] = (table.bp, evenings.bp, fixes.bp, watch.bp)
 #: hand): (rule, endpoint, view, methods)
 ROUTES = groups.ROUTES + outbox.ROUTES
 #: the pages the platform links to for a Tresillo session (``web.endpoints.endpoint``): its table screen, the
-#: evening's end page an ended one opens on, its watch page, its hand form, its side of the outbox (the sync
-#: answer, a hand kept on the phone), and its start form (the group page lists it beside every game)
+#: evening's end page an ended one opens on, its watch page, its hand form and a hand's fix, its side of the
+#: outbox (the sync answer, a hand kept on the phone), and its start form (the group page lists it beside every game)
 ENDPOINTS = {"screen": "table.show", "ended": "table.end", "watch": "watch.show", "hand": "table.new_hand",
-             "sync": "offline.sync", "pending": "offline.pending", "start": "groups.start"}
+             "fix": "table.edit_hand", "sync": "offline.sync", "pending": "offline.pending", "start": "groups.start"}
 #: the templates its table screen and hand form draw, compiled once in gunicorn's master (``serving.TABLE_PAGES``)
 COMPILED = ("games/tresillo/pages/_page.html", "games/tresillo/pages/_macros.html", "games/tresillo/pages/_fixes.html",
             "games/tresillo/pages/table.html", "games/tresillo/pages/hand.html")

@@ -1,5 +1,5 @@
-"""Fixing the evening: a hand's page, delete / insert / dealer / seating with a preview, undo, reopen,
-the History page, and each phone's name.
+"""Fixing the evening: a hand's page, delete / insert / dealer / seating with a preview, undo, reopen; the
+History page and each phone's name are the platform's (``web/changes.py``), at Tresillo's addresses.
 
 Every change is shown before it is made (the hands whose figures change and
 each player's money before and after) and confirmed with one tap; the
@@ -16,11 +16,11 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from ....i18n import N_, _
-from ....services.changes import gone_words
 from ....web.access import session_or_404
 from ....web.addresses import hint_number
+from ....web.changes import Undo, change_page, gone_page, history_page, phone_page
 from ....web.forms import PhoneForm, new_key, number_of
-from ....web.phones import named_by, phone_name, remember_phone, respond
+from ....web.phones import named_by, phone_name, respond
 from .. import services
 from ..services import GameSession
 from .forms import ChangeForm, DealerForm, HandForm, ReopenForm, SeatingForm, UndoForm
@@ -32,17 +32,7 @@ bp = Blueprint("fixes", __name__, url_prefix="/s")
 
 @bp.route("/<token>/phone", methods=["GET", "POST"])
 def phone(token: str) -> ResponseReturnValue:
-    gs = session_or_404(token)
-    form = PhoneForm()
-    if request.method == "GET":
-        form.name.data = phone_name()
-    elif form.validate_on_submit():
-        name = services.clean_phone(form.name.data)
-        if name:
-            return remember_phone(redirect(url_for("table.show", token=token)), name)  # type: ignore[arg-type]
-        form.name.errors = [_("Letters, please: 1 to 40, no control characters.")]
-    status = 400 if request.method == "POST" else 200
-    return render_template("games/tresillo/pages/phone.html", gs=gs, form=form), status
+    return phone_page(session_or_404(token))
 
 
 def fixes_context(gs: GameSession, undo_key: str | None = None) -> dict[str, Any]:
@@ -71,8 +61,8 @@ def fixes_context(gs: GameSession, undo_key: str | None = None) -> dict[str, Any
 @bp.get("/<token>/history")
 def history(token: str) -> ResponseReturnValue:
     gs = session_or_404(token)
-    return render_template("games/tresillo/pages/changes.html", gs=gs, log=services.history_view(gs),
-                           undo_form=UndoForm(formdata=None, key=new_key()), phone=phone_name())
+    undo = Undo(UndoForm(formdata=None, key=new_key()), url_for("fixes.undo", token=token))
+    return history_page(gs, services.history_view(gs), undo, url_for("fixes.phone", token=token))
 
 
 @bp.get("/<token>/hands/<int:number>")
@@ -87,10 +77,8 @@ def hand(token: str, number: int) -> ResponseReturnValue:
 
 
 def gone(gs: GameSession, number: int, status: int, version: int | None = None) -> ResponseReturnValue:
-    """Hand ``number`` is not there (any more): say what happened to it."""
-    return render_template("web/error.html", title=_("No hand {n}").format(n=number),
-                           message=gone_words(gs, number, version),
-                           back=url_for("table.history", token=gs.token, hand=number)), status
+    """Hand ``number`` is not there (any more): say what happened to it (the platform's page)."""
+    return gone_page(gs, number, status, url_for("table.history", token=gs.token, hand=number), version)
 
 
 def closed_page(gs: GameSession) -> ResponseReturnValue:
@@ -118,9 +106,11 @@ def preview_page(gs: GameSession, change: services.Change, *, status: int = 200,
     form.key.data = new_key() if error or not form.key.data else form.key.data
     action = (url_for("fixes.delete", token=gs.token, number=change.number) if change.kind == "delete"
               else url_for("fixes.confirm", token=gs.token))
-    return render_template("games/tresillo/pages/change.html",
-                           gs=gs, preview=preview, form=form, action=action, error=error,
-                           phone=phone_name(), describe=describe(change), hand=change.number), status
+    hands = url_for("table.history", token=gs.token, hand=change.number, _anchor=f"hand-{change.number}")
+    return change_page(gs, describe=describe(change), preview_template="games/tresillo/pages/_change_preview.html",
+                       preview=preview, form=form, hidden=(form.change, form.version, form.key), action=action,
+                       list_url=hands, cancel_url=hands, error=error,
+                       refusal=preview.refusal.message if preview.refusal else "", status=status)
 
 
 #: a change in words, for its preview's heading and its button

@@ -1,6 +1,7 @@
 """Tresillo's side of the phone's outbox: the sync answer (where the session stands, a fresh form token, who
-deals the next hands) and the page that puts a hand kept on the phone beside the hand another phone stored
-under the same number. The platform's outbox (``web/offline.py``) keeps the rest; see ``docs/offline.md``.
+deals the next hands) and its hand form's part of the platform's compare page (``web/compare.py``: a hand kept
+on the phone beside the hand another phone stored under the same number). The platform's outbox
+(``web/offline.py``) keeps the rest; see ``docs/offline.md``.
 
 Their endpoints keep the outbox's names (``offline.sync``, ``offline.pending``): the app registers
 :data:`ROUTES` through the registry.
@@ -8,21 +9,18 @@ Their endpoints keep the outbox's names (``offline.sync``, ``offline.pending``):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask import render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from ....core import domains
 from ....i18n import _
 from ....web.access import session_or_404
-from ....web.forms import number_of
-from ....web.offline import KEY, damaged_link, sync_answer
+from ....web.compare import Asked, asked, carried, compare_page
+from ....web.offline import sync_answer
 from .. import services
 from .forms import HandForm, hand_form
-
-#: the hand form's own fields, never copied from a kept hand into another form
-FORM_PLUMBING = ("csrf_token", "idem_key", "number", "version", "key")
 
 
 def sync(token: str) -> ResponseReturnValue:
@@ -32,24 +30,14 @@ def sync(token: str) -> ResponseReturnValue:
     return sync_answer(gs, services.deals_ahead(gs))
 
 
-def _number(value: str | None) -> int:
-    """A hand number from the address; a missing or damaged one is 0 (domains.HAND_NUMBER, read strictly)."""
-    return max(number_of(value, domains.HAND_NUMBER), 0)
-
-
 def pending(token: str) -> ResponseReturnValue:
-    """A hand kept on this phone beside the hand the table holds under its number, with the choices.
-
-    The phone opens this page with its kept hand in the address (the server
-    has no other copy of it) and the hand's own key, so entering it from
-    here can never store it twice. ``number`` is the hand number it was
-    entered as; ``edit`` instead marks a fix of that hand.
-    """
+    """A hand kept on this phone beside the hand the table holds under its number: the platform's compare page
+    (``web/compare.py``), Tresillo giving its hand form's answers and its rows' words."""
     gs = session_or_404(token)
-    key, number, edit = request.args.get("key", ""), _number(request.args.get("number")), _number(
-        request.args.get("edit"))
-    if not KEY.match(key) or number < 1 and edit < 1:
-        return damaged_link(url_for("table.show", token=token))
+    ask = asked(gs)
+    if not isinstance(ask, Asked):
+        return ask
+    edit = ask.edit
     mine = hand_form(gs, formdata=request.args, number=min(edit, len(gs.hands) + 1) if edit else None)
     entry = mine.entry
     assert entry is not None
@@ -58,31 +46,24 @@ def pending(token: str) -> ResponseReturnValue:
     except services.Refused as exc:  # a kept hand whose values are not among the choices (a damaged link)
         return render_template("web/error.html", title=_("This link is damaged"), message=exc.message,
                                back=url_for("table.show", token=token)), 400
-    if edit:
-        found = services.compare_fix(gs, entry, hand, edit)
-    else:
-        found = services.compare_pending(gs, entry, hand, number)
-    stored = None
-    if found.stored is not None:
-        stored = hand_form(gs, entry=entry)
-        stored.fill_from(found.stored)
-    target = url_for("table.edit_hand", token=token, number=found.number) if edit else url_for(
-        "table.new_hand", token=token)
-    return render_template("games/tresillo/pages/pending.html",
-                           gs=gs, found=found, rows=compared_rows(stored, mine), key=key,
-                           target=target, hidden=_kept_fields(request.args.items(multi=True)))
+
+    def answers(stored: Mapping[str, Any]) -> dict[str, tuple[str, str]]:
+        form = hand_form(gs, entry=entry)
+        form.fill_from(dict(stored))
+        return entered_rows(form)
+
+    compare = services.compare_fix if edit else services.compare_pending
+    found = compare(gs, entry, hand, edit or ask.number, entered_rows(mine), answers)
+    return compare_page(gs, found, ask.key, carried(request.args.items(multi=True), _own))
 
 
-def _kept_fields(items: Any) -> list[tuple[str, str]]:
-    """The kept hand's own fields, carried by the "enter mine" form (its key and number are set apart)."""
-    known = set(HandForm.__dict__) | {f"t{i}" for i in range(4)}
-    return [(k, v) for k, v in items if k in known and k not in FORM_PLUMBING]
+def _own(name: str) -> bool:
+    """A field of the hand form (its tricks ``t0``…``t3`` too)."""
+    return name in HandForm.__dict__ or name in {f"t{i}" for i in range(4)}
 
 
-def entered_rows(form: HandForm | None) -> dict[str, tuple[str, str]]:
+def entered_rows(form: HandForm) -> dict[str, tuple[str, str]]:
     """A hand as entered, one line per question: {question: (its label, the answer in words)}."""
-    if form is None:
-        return {}
     hand = form.to_hand()
     rows: dict[str, tuple[str, str]] = {"contract": (form.contract.label.text, _choice(form.contract))}
     for name in ("declarer", "trump", "bet", "drops_out", "debt"):
@@ -107,14 +88,6 @@ def entered_rows(form: HandForm | None) -> dict[str, tuple[str, str]]:
 
 def _choice(field: Any) -> str:
     return str(dict(field.choices or []).get(field.data, field.data or ""))
-
-
-def compared_rows(stored: HandForm | None, mine: HandForm) -> list[dict[str, Any]]:
-    """The two hands side by side, question by question; ``differs`` marks where they disagree."""
-    left, right = entered_rows(stored), entered_rows(mine)
-    order = list(right) + [k for k in left if k not in right]
-    return [{"label": (right.get(k) or left[k])[0], "stored": left.get(k, ("", "—"))[1],
-             "mine": right.get(k, ("", "—"))[1], "differs": left.get(k) != right.get(k)} for k in order]
 
 
 #: (rule, endpoint, view, methods): the outbox's pages for a Tresillo session

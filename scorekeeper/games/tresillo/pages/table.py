@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from functools import partial
 from typing import Any
 
 from flask import (
@@ -18,20 +17,18 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from ....core import domains
 from ....i18n import _, current_language, use_language
 from ....reports.chart import PHONE
-from ....web import printing
+from ....web import printing, screens
 from ....web.access import session_or_404
 from ....web.addresses import hint_number, query_number
 from ....web.after import after_response, asked_as_this_phone
 from ....web.forms import VersionForm, new_key, number_of, posted_version
 from ....web.hardening import csp_nonce
 from ....web.language import document_language
-from ....web.offline import rendered_now
 from ....web.phones import named_by, phone_name, respond
 from ....web.polls import version_answer
 from ....web.printing import documents_of
@@ -70,17 +67,12 @@ def _attempt(form: HandForm, action: Any) -> tuple[Any, int]:
 @bp.get("/<token>")
 def show(token: str) -> ResponseReturnValue:
     gs = session_or_404(token)
-    address = request.query_string.decode("ascii", "replace")
-    if not KEPT_ADDRESSES.fullmatch(address):  # a made-up address is drawn for itself, never kept
-        return own_copy(_screen_with_holes(gs))
-    looks = (current_language(), address, bool(phone_name()))
-    return own_copy(services.kept_screen(gs, looks, lambda: _screen_with_holes(gs)))
+    return screens.table_screen(gs, lambda: _screen_with_holes(gs), services.last_change_kept,
+                                addresses=KEPT_ADDRESSES)
 
 
 #: the table screen's addresses the app links to (after a save, a change, a resent one): the ones kept
 KEPT_ADDRESSES = re.compile(r"(?:(?:saved|done)=[1-9][0-9]{0,5}(?:&again=1)?)?")
-#: what differs between two phones' copies of one table screen, drawn as holes and filled in per request
-CSRF_HOLE, KEY_HOLE, RENDERED_HOLE = "hole-csrf-7c1e", "hole-key-7c1e", "hole-rendered-7c1e"
 
 
 def _screen_with_holes(gs: GameSession) -> str:
@@ -88,24 +80,12 @@ def _screen_with_holes(gs: GameSession) -> str:
     screen = services.table_screen(gs, hint_number("saved"))
     saved_row = screen.saved_row
     chart = drawn_chart(gs, screen)
-    context = fixes_context(gs, undo_key=KEY_HOLE)
-    page = render_template("games/tresillo/pages/table.html", gs=gs, view=screen.view, recent=screen.recent,
-                           moves=saved_row.moves if saved_row else (), saved_row=saved_row,
-                           again=bool(saved_row and request.args.get("again")), rendered_at=RENDERED_HOLE,
-                           points=screen.points, bowls_chart=chart, drawn=screen.drawn, **context)
-    if 'name="csrf_token"' in page:  # the page's forms carry this phone's token: the one drawn for it
-        page = page.replace(generate_csrf(), CSRF_HOLE)
-    return page
-
-
-def own_copy(page: str) -> str:
-    """This phone's copy of a table screen drawn with holes: its own form tokens, its time of drawing."""
-    page = page.replace(RENDERED_HOLE, str(rendered_now()))
-    if KEY_HOLE in page:
-        page = page.replace(KEY_HOLE, new_key())
-    if CSRF_HOLE in page:
-        page = page.replace(CSRF_HOLE, generate_csrf())
-    return page
+    context = fixes_context(gs, undo_key=screens.KEY_HOLE)
+    return screens.with_holes(render_template(
+        "games/tresillo/pages/table.html", gs=gs, view=screen.view, recent=screen.recent,
+        moves=saved_row.moves if saved_row else (), saved_row=saved_row,
+        again=bool(saved_row and request.args.get("again")), rendered_at=screens.RENDERED_HOLE,
+        points=screen.points, bowls_chart=chart, drawn=screen.drawn, **context))
 
 
 @bp.get("/<token>/version")
@@ -229,11 +209,10 @@ def history(token: str) -> ResponseReturnValue:
 
 def hand_items(gs: GameSession, page: services.HandsPage) -> list[Markup]:
     """The page's hands as list items, each drawn once per version, language, link and open/closed, then
-    kept with the replay: a look at a long evening's page draws nothing it drew before."""
+    kept with the replay (the platform's ``DealsPage.items``)."""
     item = get_template_attribute("games/tresillo/pages/hand_item.html", "hand_item")
     language = current_language()
-    return [page.kept((language, gs.token, gs.closed, r.hand), partial(item, gs, r, page.view.players))
-            for r in page.rows]
+    return page.items(lambda r: (language, gs.token, gs.closed, r.hand), lambda r: item(gs, r, page.view.players))
 
 
 @bp.route("/<token>/hands/<int:number>/edit", methods=["GET", "POST"])

@@ -9,10 +9,12 @@ from __future__ import annotations
 from flask import Blueprint, render_template
 from flask.typing import ResponseReturnValue
 
+from ....web import screens
 from ....web.access import watched_or_404
 from ....web.polls import version_answer
 from ....web.printing import documents_of
 from .. import services
+from ..services import GameSession
 from .table import document_response, drawn_chart
 
 bp = Blueprint("watch", __name__, url_prefix="/w")
@@ -20,14 +22,19 @@ bp = Blueprint("watch", __name__, url_prefix="/w")
 
 @bp.get("/<token>")
 def show(token: str) -> ResponseReturnValue:
-    """The table screen as a spectator sees it: the next hand, the bowls, the paper, the last hands."""
+    """The table screen as a spectator sees it: the next hand, the bowls, the paper, the last hands; drawn once per
+    version for every spectator, as the table screen is (the platform's ``web/screens.py``)."""
     gs = watched_or_404(token)
+    return screens.table_screen(gs, lambda: _drawn(gs, token), services.games.replay_kept, looks=("watch",))
+
+
+def _drawn(gs: GameSession, token: str) -> str:
     screen = services.table_screen(gs, None)
     chart = drawn_chart(gs, screen)
     documents = documents_of(gs)
-    return render_template("games/tresillo/pages/watch.html",
-                           watched=gs, watch_token=token, view=screen.view, recent=screen.recent,
-                           points=screen.points, bowls_chart=chart, documents=documents.kinds if documents else ())
+    return render_template("games/tresillo/pages/watch.html", watched=gs, watch_token=token, view=screen.view,
+                           recent=screen.recent, points=screen.points, bowls_chart=chart,
+                           documents=documents.kinds if documents else (), rendered_at=screens.RENDERED_HOLE)
 
 
 @bp.get("/<token>/version")

@@ -9,6 +9,7 @@ imports it (``tests/games/test_registry_boundary.py``).
 from .... import services as platform
 from ....services import *  # noqa: F403  (the platform's services, for Tresillo's pages)
 from ....services.groups import first_seats
+from ....services.history import last_change_kept
 from ....services.saves import Saved, find_saved
 from ..engine import SUITS, HandChoices
 from ..engine import domains as own_domains  # Tresillo's own inputs' domains, for its forms
@@ -38,7 +39,7 @@ from .hands import (
     start_session,
     stored_hand,
 )
-from .pending import PendingComparison, compare_fix, compare_pending
+from .pending import compare_fix, compare_pending
 from .replays import Entry, deals_ahead, entry_for, ledger_for, session_dict
 from .statistics import group_statistics
 from .views import (
@@ -50,7 +51,6 @@ from .views import (
     end_page,
     hand_asks,
     hands_page,
-    kept_screen,
     kept_view,
     rule_choices,
     table_screen,
@@ -66,14 +66,14 @@ __all__ = [
     "later_sessions_took_the_paper", "preview_change", "reopen", "undo",
     "HandPreview", "Recomputed", "Saved", "add_hand", "edit_hand", "end_session", "find_saved",
     "preview_hand", "start_session", "stored_hand",
-    "PendingComparison", "compare_fix", "compare_pending",
+    "compare_fix", "compare_pending",
     "group_statistics",
     "Entry", "deals_ahead", "entry_for", "ledger_for", "session_dict",
     "HANDS_PER_PAGE", "EndPage", "HandsPage", "TableScreen", "choices_for", "end_page", "hand_asks",
-    "hands_page", "kept_screen", "kept_view", "rule_choices", "table_screen", "view_for", "view_from",
+    "hands_page", "kept_view", "rule_choices", "table_screen", "view_for", "view_from",
 ]
 __all__ += platform.__all__
-__all__ += ["first_table"]
+__all__ += ["first_table", "last_change_kept"]
 
 
 def first_table(group: platform.Group) -> list[str]:

@@ -14,19 +14,21 @@ just before the hand being entered or edited, and the ledger as stored.
 A worker that meets a version it has not replayed (the other worker saved the
 last hand) does not replay the evening again when it can help it: if every
 change since a version it kept was a hand added at the end (:func:`appended`),
-it plays those hands on a fork of that replay (:func:`_catch_up`, through the platform's :class:`Replays`).
+it plays those hands on a fork of that replay (:func:`_catch_up`). The cache, the catch-up's bookkeeping and the
+waiting are the platform's, one for every game (``services/replays.py``); what is Tresillo's is its
+:data:`REPLAYER`, which its record names (``replays=``).
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any
+from typing import Any, cast
 
 from ....models import GameSession
-from ....services.replays import ReplayCache, Replays, Version
+from ....services.games import REPLAYS
+from ....services.replays import Replayer, Version
 from ....services.sessions import hand_data
 from ..engine import (
     Hand,
@@ -93,11 +95,6 @@ class Replayed(Version):
         return replace(self.ledger, setup=other, settlement=settle(other, self.ledger.last, self.ledger.rules.scoring))
 
 
-#: this process's replays (each gunicorn worker has its own; the version in the key is the database's), as many
-#: hands as ``SCOREKEEPER_REPLAY_HANDS`` says (docs/deploy.md)
-CACHE: ReplayCache[Replayed] = ReplayCache(int(os.environ.get("SCOREKEEPER_REPLAY_HANDS", "60000")))
-
-
 def _catch_up(gs: GameSession, older: Replayed, added: list[dict[str, Any]]) -> Replayed | None:
     """``gs`` as of its version, from an older replay this worker kept when only hands were added since:
     those hands played on a fork of it (a few milliseconds), not the evening from the stored hands."""
@@ -111,8 +108,9 @@ def _catch_up(gs: GameSession, older: Replayed, added: list[dict[str, Any]]) -> 
     return Replayed(gs.version, (*older.hands, *added), session, table, table.ledger()).carry(older)
 
 
-#: the evenings replayed once per version (the platform's :class:`Replays`, over this package's :data:`CACHE`)
-REPLAYS: Replays[Replayed] = Replays(CACHE, lambda gs: _replay(gs, None, False)[0], _catch_up)
+#: how an evening is replayed and caught up, for the platform's one cache of every game's replays (the record's
+#: ``replays``)
+REPLAYER: Replayer[Replayed] = Replayer(lambda gs: _replay(gs, None, False)[0], _catch_up)
 
 
 def replayed(gs: GameSession) -> Replayed:
@@ -120,7 +118,7 @@ def replayed(gs: GameSession) -> Replayed:
 
     A version one thread is already replaying (or catching up to) is waited for, not replayed
     again beside it: the phones of a table ask for a new version together."""
-    return REPLAYS.replayed(gs)
+    return cast(Replayed, REPLAYS.replayed(gs))
 
 
 def _replay(gs: GameSession, number: int | None, keep_it: bool = True) -> tuple[Replayed, Table]:
@@ -208,7 +206,7 @@ def entry_for(gs: GameSession, number: int | None = None) -> Entry:
     :func:`replayed` (a version another thread is replaying is waited for); a hand being edited
     replays the hands before it (one pass even when nothing was cached).
     """
-    whole = replayed(gs) if number is None else REPLAYS.cached(gs) or REPLAYS.caught_up(gs)
+    whole = replayed(gs) if number is None else cast(Replayed | None, REPLAYS.cached(gs) or REPLAYS.caught_up(gs))
     if whole is None:
         whole, table = _replay(gs, number)
     elif number is None or number == len(whole.hands) + 1:

@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from .... import formats
-from ....db import unwritten
 from ....i18n import current_language
-from ....models import GameSession, now
+from ....models import GameSession
 from ....reports.chart import PHONE, thin
-from ....services.history import last_change_kept
-from ....services.kept import Kept
 from ....services.paging import HANDS_PER_PAGE as HANDS_PER_PAGE
-from ....services.paging import window
 from ....services.replays import ROW
-from ....services.shared import shared_pages
+from ....services.screens import DealsPage, VersionParts, deals_page
 from ..engine import RULESETS, HandChoices, Ledger, get_ruleset, hand_choices, settle
 from ..views import RowView, SessionView, SettlementView, build_view, row_view, settlement_view
 from ..words import option_words, rules_title
@@ -65,8 +61,9 @@ def view_for(gs: GameSession, *, rows: bool = False, end_paper: str | None = Non
 
 
 @dataclass(frozen=True)
-class TableScreen:
-    """The table screen: the session view, the last hands and the one just saved."""
+class TableScreen(VersionParts):
+    """The table screen: the session view, the last hands and the one just saved; what it draws from one
+    version is drawn once (the platform's :class:`VersionParts`: ``kept``, ``drawn``)."""
 
     view: SessionView
     recent: list[RowView]
@@ -78,19 +75,10 @@ class TableScreen:
     whole: Replayed | None = field(default=None, compare=False, repr=False)
     end_paper: str | None = None
 
-    def kept(self, key: Hashable, make: Callable[[], T]) -> T:
-        """``make()`` kept with this version's replay under ``key`` (see :meth:`Replayed.kept`): what the
-        screen draws from one version, e.g. its bowls chart in one language, is drawn once, not per phone."""
-        if self.whole is None:
-            return make()
-        return self.whole.kept(("table screen", self.end_paper, key), make)
-
-    def drawn(self, part: str, draw: Callable[..., T], *args: Any) -> T:
-        """``draw(*args)`` (a template's macro) drawn once for this version in the current language and
-        kept: the standings, the paper, the last hands are the same on every phone of the table, and
-        four phones open a new version at once (bench/tableside.py). ``args`` must depend on nothing
-        but the version (the view, whether the session is closed), never on the phone or the request."""
-        return self.kept((part, current_language()), lambda: draw(*args))
+    @property
+    def parts(self) -> tuple[Hashable, ...]:
+        """What this screen draws from one version is kept under its kind and the paper at the end."""
+        return ("table screen", self.end_paper)
 
 
 def table_screen(gs: GameSession, saved: int | None) -> TableScreen:
@@ -115,41 +103,6 @@ def table_screen(gs: GameSession, saved: int | None) -> TableScreen:
     return TableScreen(view, recent, saved_row, points, chart, whole, end_paper)
 
 
-def kept_screen(gs: GameSession, looks: Hashable, draw: Callable[[], str]) -> str:
-    """The table screen ``draw()`` draws, drawn once for this version and kept for the table's other phones.
-
-    The four phones of a table open each new version together (bench/tableside.py), on both workers of
-    the server: the first one draws it, the others wait for it and take it, from this worker's memory or
-    from the server's shared pages (:mod:`...services.shared`, files every worker reads). ``looks`` is
-    what else the page depends on (its language, its address, whether the phone has a name); the page
-    must leave holes for what is the phone's own (its form tokens), filled in by the caller on every
-    request. A page is kept only when the last change drawn with it was read as this version's and kept
-    (:func:`.history.last_change_kept`): the session and its log are read by separate statements, and
-    a change committed between them must not be shown under the older version.
-    """
-    if gs.id is None or not unwritten():
-        return draw()
-    looks = (gs.closed, gs.group.name, now().date(), looks)
-    key = (gs.token, gs.version, looks)
-    found = KEPT_SCREENS.get(key)
-    if found is not None:
-        return found
-
-    def drawn_now() -> tuple[str, bool]:
-        page = draw()
-        return page, last_change_kept(gs) and unwritten()
-
-    page, keep = shared_pages().made(gs.token, gs.version, looks, drawn_now)
-    if keep:
-        KEPT_SCREENS.put(key, page)
-    return page
-
-
-#: the table screens this worker drew or read from the shared pages, by session version and look (a page is
-#: about 30 KB)
-KEPT_SCREENS: Kept[tuple[Hashable, ...], str] = Kept(128)
-
-
 def said_row(whole: Replayed, index: int) -> RowView:
     """Row ``index`` in words, in the current language: said once per version and language, then kept."""
     return whole.kept((ROW, current_language(), index), lambda: row_view(whole.ledger.rows[index]))
@@ -168,41 +121,17 @@ def bowls_so_far(ledger: Ledger, most: int | None = PHONE.most_points) -> dict[s
     }
 
 
-@dataclass(frozen=True)
-class HandsPage:
-    """One page of the All hands list: the rows of hands ``top`` down to ``bottom``, newest first.
-
-    ``newer`` and ``older`` are the ``before`` of the neighbouring pages (``newer`` is None when the
-    page of newer hands is the newest one, which needs no ``before``); ``has_newer`` says whether there is one.
-    """
-
-    view: SessionView
-    rows: tuple[RowView, ...]
-    top: int
-    bottom: int
-    has_newer: bool
-    newer: int | None
-    older: int | None
-    #: the replay this page was read from, for :meth:`kept`
-    whole: Replayed = field(compare=False, repr=False)
-
-    def kept(self, key: Hashable, make: Callable[[], T]) -> T:
-        """``make()`` kept with this version's replay under ``key`` (see :meth:`Replayed.kept`): what a
-        page draws from one version, e.g. a hand's list item in one language, is drawn once."""
-        return self.whole.kept(("hands page", key), make)
+#: a page of the All hands list: the platform's page of a table's deals, Tresillo's rows in words
+HandsPage = DealsPage[SessionView, RowView]
 
 
 def hands_page(gs: GameSession, *, before: int | None = None, hand: int | None = None) -> HandsPage:
     """A page of the All hands list: only its own hands' rows are put into words, each once per version
     and language (:func:`said_row`), so paging back and forth says nothing twice."""
     whole = replayed(gs)
-    ledger = whole.ledger_as(None)
-    total = len(ledger.results)
-    shown = window(total, before=before, hand=hand)
+    total = len(whole.ledger.results)
     # rows: the start, then a deal row and a hand row for each hand (hand n's row is rows[2n])
-    rows = tuple(said_row(whole, 2 * n) for n in shown.numbers)
-    return HandsPage(kept_view(gs, whole), rows, shown.top, shown.bottom, has_newer=shown.has_newer,
-                     newer=shown.newer, older=shown.older, whole=whole)
+    return deals_page(kept_view(gs, whole), whole, total, lambda n: said_row(whole, 2 * n), before=before, deal=hand)
 
 
 @dataclass(frozen=True)

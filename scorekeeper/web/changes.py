@@ -1,0 +1,125 @@
+"""The pages of a table's changes that every game shares: a change shown before it is made, a deal gone since
+its page was opened, the History of changes and the phone's name.
+
+One page each for every game, Tresillo's included: the game's pages call them with its session and what
+differs (its word, hand or deal, in the history's opening sentence; how its last change is undone: Tresillo's in
+one tap, a game's on its undo page, which shows first what taking it back does). The links come from the game's
+pages (``web.endpoints``); the history itself is the platform's (``services.history``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from flask import redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+
+from ..games import GAMES
+from ..i18n import N_, _
+from ..services import GameSession, clean_phone, games
+from ..services.changes import gone_words
+from ..services.history import HistoryView
+from ..services.played import counts_hands
+from .endpoints import endpoint
+from .forms import PhoneForm
+from .phones import phone_name, remember_phone
+
+#: the history's opening sentence, by whether the game counts hands (its evening's dealer and seating
+#: corrections, its reopening) or deals (its undo and end)
+WHAT_IS_KEPT = {
+    True: N_("Every hand entered, fixed, deleted or inserted, every dealer or seating correction, every end and "
+             "reopening, with the phone it came from. Entries are never changed or removed."),
+    False: N_("Every deal entered, fixed, deleted or inserted, every undo and the end, with the phone it came from. "
+              "Entries are never changed or removed."),
+}
+
+
+@dataclass(frozen=True)
+class Undo:
+    """How the history offers to undo the last change: a one-tap form (``form`` posted to ``action``) or a link to
+    the game's undo page (``page``)."""
+
+    form: Any = None
+    action: str = ""
+    page: str = ""
+
+
+def brand(gs: GameSession) -> str:
+    """The game's name in the header: as played (a ruleset's own: Truco rioplatense), else its title."""
+    return games.game_view(gs).title if games.is_game(gs) else GAMES[gs.game].spec.title
+
+
+def _frame(gs: GameSession) -> dict[str, Any]:
+    """What every one of these pages is drawn in: the game's name in the header, its table, the platform's game
+    pages' sheet for a game they keep."""
+    return {"gs": gs, "brand": brand(gs), "table_url": url_for(endpoint(gs.game, "screen"), token=gs.token),
+            "sheets": ("games.css",) if games.is_game(gs) else ()}
+
+
+def history_page(gs: GameSession, log: HistoryView, undo: Undo, phone_url: str) -> ResponseReturnValue:
+    """Every change of the session, newest first, each in words (a fix field by field, how it changed the
+    outcome), the phone it came from, and the undo of the last one."""
+    return render_template("games/history.html", **_frame(gs), log=log, undo=undo, phone=phone_name(),
+                           phone_url=phone_url, kept=WHAT_IS_KEPT[counts_hands(gs.game)])
+
+
+@dataclass(frozen=True)
+class ChangeWords:
+    """A change page's words in the game's word, hand or deal: its list of them, what to do when the change is
+    refused, how it is undone, and the way out that changes nothing."""
+
+    list: str
+    refused: str
+    undo: str
+    cancel: str
+
+
+CHANGE_WORDS = {
+    True: ChangeWords(N_("All hands"), N_("Nothing was changed. Fix that hand first, or choose another change."),
+                      N_("You can undo it with one tap afterwards."), N_("Cancel, change nothing")),
+    False: ChangeWords(N_("All deals"), N_("Nothing was changed. Fix that deal first, or choose another change."),
+                       N_("You can undo it afterwards."), N_("Keep it")),
+}
+
+
+def change_page(gs: GameSession, *, describe: str, preview_template: str, preview: Any, form: Any,
+                hidden: Sequence[Any], action: str, list_url: str, cancel_url: str, question: str = "",
+                error: str = "", refusal: str = "", status: int = 200, **extra: Any) -> ResponseReturnValue:
+    """A change shown before it is made (``describe``: it in words, its heading and its button): what it does,
+    drawn by the game's ``preview_template`` from ``preview`` (and ``extra``), and the form that makes it
+    (``hidden``: the form's fields carrying the change, the version it was shown at and its key); a change that
+    cannot be made (``refusal``) offers no button. ``question``: the heading, where a language asks it otherwise
+    than ``describe`` and a question mark (¿Borrar…?)."""
+    return render_template("games/change.html", **_frame(gs), describe=describe, preview_template=preview_template,
+                           preview=preview, form=form, hidden=hidden, action=action, list_url=list_url,
+                           cancel_url=cancel_url, question=question, error=error, refusal=refusal, phone=phone_name(),
+                           words=CHANGE_WORDS[counts_hands(gs.game)], **extra), status
+
+
+#: a page's title when the hand (or deal) it was for is gone
+GONE = {True: N_("No hand {n}"), False: N_("No deal {n}")}
+
+
+def gone_page(gs: GameSession, number: int, status: int, back: str, version: int | None = None) -> ResponseReturnValue:
+    """Hand (or deal) ``number`` is not there (any more): what other phones did since the page was opened (at
+    ``version``), nothing changed; ``back`` leads to the list of them."""
+    return render_template("web/error.html", title=_(GONE[counts_hands(gs.game)]).format(n=number),
+                           message=gone_words(gs, number, version), back=back), status
+
+
+def phone_page(gs: GameSession) -> ResponseReturnValue:
+    """Name this phone (kept on the phone, written in the history beside each change it makes); back to the
+    table once named."""
+    form = PhoneForm()
+    if request.method == "GET":
+        form.name.data = phone_name()
+    elif form.validate_on_submit():
+        name = clean_phone(form.name.data)
+        if name:
+            return remember_phone(redirect(url_for(endpoint(gs.game, "screen"), token=gs.token)),  # type: ignore[arg-type]
+                                  name)
+        form.name.errors = [_("Letters, please: 1 to 40, no control characters.")]
+    status = 400 if request.method == "POST" else 200
+    return render_template("games/phone.html", **_frame(gs), form=form), status
