@@ -218,8 +218,8 @@ class Game(Generic[S]):
     #: the deal number a game ended at, if it has ended (a later deal is refused)
     ended_at: Callable[[S], int | None] = field(default=lambda _state: None)
     #: ``play`` on a state no one else holds, which it may change in place rather than copy (None: ``play``): the
-    #: replay calls it from a session's second deal on, with the state ``play`` or ``play_on`` returned for the
-    #: deal before (never a state it was given); so ``play`` must return a state that shares nothing it changes
+    #: replay calls it with a state it started itself or the one ``play`` or ``play_on`` returned for the deal
+    #: before (never a state it was given); so ``play`` must return a state that shares nothing it changes
     play_on: Callable[[S, int, Mapping[str, Any]], tuple[S, DealRow]] | None = None
 
 
