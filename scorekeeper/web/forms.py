@@ -247,6 +247,13 @@ class PhoneForm(Form):
                        description=_l("Shown in the session's history next to every change made from this phone."))
 
 
+class NamedForm(Form):
+    """A change's confirmation that asks the phone's name once (written in the history beside the change; a phone
+    with a name is not asked): the field every game's change page draws (``web/_macros.html: phone_field``)."""
+
+    phone = StringField(_l("This phone's name (optional)"), validators=[Optional(), InDomain(domains.PHONE_NAME)])
+
+
 class NextForm(Form):
     """One tap: the next evening with the last evening's seats (``newest`` guards against a double tap)."""
 

@@ -29,11 +29,11 @@ from .access import UnknownLink, group_or_404, session_or_404, watched_or_404
 from .addresses import hint_number
 from .changes import Undo, change_page, gone_page, history_page, phone_page
 from .compare import Asked, asked, carried, compare_page
-from .forms import Form, FormKey, number_of
+from .forms import Form, FormKey, NamedForm, number_of
 from .hardening import csp_nonce
 from .language import document_language
 from .offline import damaged_link, report_waiting, sync_answer
-from .phones import phone_name
+from .phones import named_by, phone_name, respond
 from .polls import version_answer
 
 bp = Blueprint("games", __name__)
@@ -59,6 +59,10 @@ class KeyForm(Form):
         """The version the page was made at; None for a form without one (a page from before it was carried),
         -1 for a damaged one (outdated: refused as stale)."""
         return number_of(self.version.data) if self.version.data else None
+
+
+class DeleteForm(KeyForm, NamedForm):
+    """A delete's confirmation: its key and version, and the phone's name asked once."""
 
 
 @bp.app_context_processor
@@ -375,7 +379,7 @@ def delete(token: str, number: int) -> ResponseReturnValue:
     gs = _game(token)
     if gs.closed:
         return redirect(url_for("games.result", token=token))
-    form = KeyForm()
+    form = DeleteForm()
     if not 1 <= number <= len(gs.hands):
         if request.method == "POST":
             return _gone(gs, number, form.posted_version())
@@ -385,7 +389,7 @@ def delete(token: str, number: int) -> ResponseReturnValue:
         form.made_at(gs)
     elif form.validate_on_submit():
         try:
-            services.games.delete_deal(gs, number, form.idem_key.data or "", phone_name(),
+            services.games.delete_deal(gs, number, form.idem_key.data or "", named_by(form),
                                        version=form.posted_version())
         except services.Refused as exc:
             if exc.status == 409 and not 1 <= number <= len(gs.hands):
@@ -393,7 +397,7 @@ def delete(token: str, number: int) -> ResponseReturnValue:
             error, status = exc.message, exc.status if exc.status == 409 else 400
             form.version.data = str(gs.version)  # the page shows the game as it is now: confirm it again
         else:
-            return redirect(url_for("games.table", token=token))
+            return respond(redirect(url_for("games.table", token=token)), form)
     else:
         error, status = " ".join(e for es in form.errors.values() for e in es), 400
     view = services.games.game_view(gs)

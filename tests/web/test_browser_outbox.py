@@ -27,7 +27,7 @@ from test_browser_offline import (
     stored_hands,
 )
 
-from conftest import until_true
+from conftest import revisit, until_true
 
 pytestmark = pytest.mark.browser
 
@@ -171,7 +171,7 @@ def test_a_form_opened_offline_follows_what_other_phones_entered(chromium, serve
     other.goto(table)
     save_hand(other, HAND_A)
     save_hand(other, HAND_B)
-    page.reload()  # the table follows by itself within seconds; a reload is the same, sooner
+    revisit(page, table)  # the table follows by itself within seconds (it may be reloading now); this is sooner
     page.wait_for_function("() => JSON.parse(localStorage.getItem('sk-table-' + location.pathname.split('/')[2])"
                            " || '{}').hands === 2")
     ctx.set_offline(True)

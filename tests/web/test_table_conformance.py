@@ -416,6 +416,20 @@ def test_a_phone_names_itself_from_the_history_and_its_changes_carry_the_name(ta
     assert "This phone: Ana's phone" in history_page and "· Ana's phone ·" in history_page
 
 
+def test_a_delete_asks_a_nameless_phone_its_name_once(table):
+    """The platform's change page (Tresillo's before): a phone without a name is asked it beside the change, the
+    name is written in the history with the change and kept on the phone, which is not asked again."""
+    a = table.phone()
+    page = a.get(f"/s/{table.token}/play/deal/2/delete").get_data(as_text=True)
+    assert 'name="phone"' in page
+    form = opened(a, f"/s/{table.token}/play/deal/2/delete")
+    r = a.post(f"/s/{table.token}/play/deal/2/delete", data={**form, "phone": "Mesa 2"})
+    assert r.status_code == 302 and "phone=" in r.headers.get("Set-Cookie", "")
+    assert len(table.deals()) == STORED - 1
+    assert "· Mesa 2 ·" in " ".join(text_of(a.get(f"/s/{table.token}/play/history")).split())
+    assert 'name="phone"' not in a.get(f"/s/{table.token}/play/deal/2/delete").get_data(as_text=True)
+
+
 def _history_and_version(table: Table) -> tuple[int, int]:
     with table.app.app_context():
         gs = services.find_session(table.token)
