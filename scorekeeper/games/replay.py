@@ -112,7 +112,7 @@ def load(data: Any, games: Mapping[str, Game[Any]]) -> tuple[Game[Any], Table, S
     except TypeError:  # a name or a member that is no text (a list, an object): refused when read
         key = seated = None
     if seated is None:
-        seated = (games, *_seat(name, top, games))  # the mapping held: its id in the key stays its own
+        seated = (games, *_seat(name, top, games, key))  # the mapping held: its id in the key stays its own
         if key is not None:
             if len(_SEATED) >= SEATED_MOST:
                 _SEATED.clear()
@@ -126,14 +126,21 @@ def load(data: Any, games: Mapping[str, Game[Any]]) -> tuple[Game[Any], Table, S
     return game, new_table(seating, dict(options), stake), deals  # its own options: a game may not share them
 
 
-def _seat(name: str, top: Mapping[str, Any], games: Mapping[str, Game[Any]]) -> Seated:
-    """The game, seating, options and stake of an envelope, every part checked."""
+def _seat(name: str, top: Mapping[str, Any], games: Mapping[str, Game[Any]], key: tuple[Any, ...] | None) -> Seated:
+    """The game, seating, options and stake of an envelope, every part checked. The seating of an envelope of the
+    same players and teams read before (``key``'s :data:`SEATING` first parts) is taken as it was read."""
     if name not in games:
         raise refuse(None, "game", N_("unknown game {value!r}; known: {known}"), value=name,
                      known=", ".join(sorted(games)))
     game = games[name]
-    players = _players(top.get("players"), game)
-    seating = Seating(players, _teams(top.get("teams"), players, game))
+    seating = _SEATINGS.get(key[:SEATING]) if key is not None else None
+    if seating is None:
+        players = _players(top.get("players"), game)
+        seating = Seating(players, _teams(top.get("teams"), players, game))
+        if key is not None:
+            if len(_SEATINGS) >= SEATED_MOST:
+                _SEATINGS.clear()
+            _SEATINGS[key[:SEATING]] = seating
     raw_options = top.get("options", {})
     if not isinstance(raw_options, Mapping):
         raise refuse(None, "options", N_("expected an object"))
@@ -150,12 +157,19 @@ Seated = tuple[Game[Any], Seating, Mapping[str, Any], Decimal]
 _SEATED: dict[tuple[Any, ...], tuple[Mapping[str, Game[Any]], Game[Any], Seating, Mapping[str, Any], Decimal]] = {}
 #: the most envelopes kept (then the store starts again)
 SEATED_MOST = 512
+#: the seatings already read, by the first parts of an envelope's key (:data:`SEATING`: the registry, the game, the
+#: players and the teams): the same players at the same table start sessions of other options and stakes (a match
+#: to three deals, another stake), and reading their names and teams costs more than a short session's deals
+_SEATINGS: dict[tuple[Any, ...], Seating] = {}
+#: how many parts of an envelope's key say its seating (:func:`_envelope_key`)
+SEATING = 5
 
 
 def _envelope_key(name: str, top: Mapping[str, Any], games: Mapping[str, Game[Any]]) -> tuple[Any, ...] | None:
     """An exact key of the envelope (None: not kept): equal only for files whose names, teams and options are the
     same values of the same types. Names and members need no type of their own in the key: only a text equals a
     name kept (every one kept was read as a text); an option's value does (``True == 1`` to Python, not to a game).
+    Its first :data:`SEATING` parts (the registry, the game, the players, the teams) say the seating alone.
     """
     players, teams, options = top.get("players"), top.get("teams"), top.get("options", {})
     if type(players) is not list or type(options) is not dict:

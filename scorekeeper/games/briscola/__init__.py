@@ -8,7 +8,7 @@ from ..base import GameRecord
 
 RECORDS = (GameRecord("briscola", __name__, "engine:BRISCOLA", pieces="views:PIECES",
                       sample_deal="samples:sample_deal",
-                      money=("engine:deal_winner", "engine:play", "engine:winner", "engine:result"),
+                      money=("engine:start", "engine:play", "engine:result"),
                       money_tests=("scorekeeper/games/briscola/tests/test_briscola_engine.py",
                                    "tests/games/test_conformance.py -k briscola"),
                       how={"won_the_deals": N_("a side won the deals it needed")}),)
