@@ -147,8 +147,8 @@ def time_nights(app: object, args: argparse.Namespace) -> list[tuple[str, Timed]
     middle = (datetime(2021, 1, 5) + timedelta(weeks=args.nights // 2)).date().isoformat()
     return [
         ("the evening's page (3 games)", timed(args.runs, get(f"/g/{token}/nights/{night}"))),
-        ("statistics across games, all", timed(args.runs, get(f"/g/{token}/games/stats"))),
-        ("statistics across games, half", timed(args.runs, get(f"/g/{token}/games/stats?since={middle}"))),
+        ("statistics across games, all", timed(args.runs, get(f"/g/{token}/stats"))),
+        ("statistics across games, half", timed(args.runs, get(f"/g/{token}/stats?since={middle}"))),
         ("group page with its evenings", timed(args.runs, get(f"/g/{token}"))),
     ]
 

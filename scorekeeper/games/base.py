@@ -255,6 +255,10 @@ class GameRecord:
     service: Ref = ""
     #: the module of its own pages (blueprints, ``ENDPOINTS``, ``GROUP_SECTION``)
     pages: Ref = ""
+    #: ``section(group, form, since, until)``: its section of the group's one statistics page (``/g/<t>/stats``,
+    #: ``web.figures.StatsSection``), shown when the group has played the game; the form is the page's
+    #: ``web.figures.ChooseForm`` (a player it never saw is told under the form's field)
+    stats: Ref = ""
     #: the module replaying a file of its own format (``replay_file``), for ``GameSpec.session_format``
     commands: Ref = ""
     #: ``read(group, data, idem_key=, copy=)``: a file of its own format (``GameSpec.session_format``) brought into

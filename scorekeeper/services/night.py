@@ -296,6 +296,12 @@ def statistics_across(group: Group, since: date | None = None, until: date | Non
                         for nid, game, cur, money, feats in db.session.execute(query))
 
 
+def games_played(group: Group) -> frozenset[str]:
+    """The games ``group`` has a session of, open or ended (one query): those whose own section its statistics
+    page shows."""
+    return frozenset(db.session.scalars(select(GameSession.game).where(GameSession.group_id == group.id).distinct()))
+
+
 def game_name(game: str) -> str:
     """A game's title from its name (a game with its own service included)."""
     return GAMES[game].spec.title if game in GAMES else game.capitalize()

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 
+from markupsafe import Markup
 from wtforms import DateField, StringField
 from wtforms.validators import Length, Optional, ValidationError
 
@@ -50,3 +52,21 @@ class ChooseForm(Form):
             self.until.errors = [*self.until.errors, _("The last day comes after the first.")]
             valid, since, until = False, None, None
         return valid, since, until
+
+
+@dataclass(frozen=True, slots=True)
+class StatsSection:
+    """A game's section of the group's one statistics page, drawn by the game's package (``GameRecord.stats``):
+    its HTML, whether what the form asked of it was good, and the player it is about (the page's title names
+    them; empty: every player)."""
+
+    html: Markup
+    valid: bool = True
+    player: str = ""
+
+
+def day_presets(today: date) -> list[tuple[str, dict[str, str]]]:
+    """The evenings a statistics page offers in one tap: all of them, this year's, last year's."""
+    return [(_("All evenings"), {}), (f"{today.year}", {"since": date(today.year, 1, 1).isoformat()}),
+            (f"{today.year - 1}", {"since": date(today.year - 1, 1, 1).isoformat(),
+                                   "until": date(today.year - 1, 12, 31).isoformat()})]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from datetime import date
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
@@ -12,6 +13,7 @@ from wtforms import RadioField
 from wtforms.validators import Optional
 
 from .. import services
+from ..games.registry import load, records
 from ..i18n import lazy_gettext as _l
 from ..i18n import use_language
 from ..reports import stylesheet
@@ -19,7 +21,7 @@ from ..reports.night import night_html, render_night_pdf
 from ..services import GameSession, Group, Night
 from ..services import night as nights
 from .access import group_or_404
-from .figures import ChooseForm
+from .figures import ChooseForm, day_presets
 from .forms import Form
 from .hardening import csp_nonce
 from .language import document_language
@@ -127,12 +129,26 @@ def report(token: str, night_id: int, fmt: str) -> ResponseReturnValue:
     return pdf_response(key, draw)
 
 
-@bp.get("/g/<token>/games/stats")
+@bp.get("/g/<token>/stats")
 def statistics(token: str) -> ResponseReturnValue:
-    """Money by game and in total per player over the chosen evenings, and each game's feats."""
+    """The group's one statistics page: money by game and in total per player over the chosen evenings, each
+    game's feats, then each game's own section (``GameRecord.stats``) for the games the group has played."""
     group = group_or_404(token)
     form = ChooseForm(request.args)
     valid, since, until = form.chosen_days()
     stats = nights.statistics_across(group, since, until)
-    return render_template("web/night_stats.html", group=group, form=form, stats=stats,
+    played = nights.games_played(group)
+    sections = [(record.name, load(record, record.stats)(group, form, since, until))
+                for record in records().values() if record.stats and record.name in played]
+    valid = valid and all(s.valid for _, s in sections)
+    mine = next((s.player for _, s in sections if s.player), "")
+    return render_template("web/stats.html", group=group, form=form, stats=stats, sections=sections, mine=mine,
+                           since=since, until=until, presets=day_presets(date.today()),
                            game_name=nights.game_name), 200 if valid else 400
+
+
+@bp.get("/g/<token>/games/stats")
+def old_statistics(token: str) -> ResponseReturnValue:
+    """The games' statistics had their own address: a phone's old link reaches the one page, choices kept."""
+    query = f"?{request.query_string.decode('ascii', 'replace')}" if request.query_string else ""
+    return redirect(url_for("night.statistics", token=token) + query, 301)

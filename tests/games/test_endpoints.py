@@ -46,7 +46,7 @@ def string_literals(source: str) -> list[tuple[int, str]]:
 
 def test_no_platform_module_names_an_endpoint_of_a_games_pages(app):
     own = games_own_endpoints(app)
-    assert {"table.show", "table.new_hand", "watch.show", "fixes.history", "evenings.statistics"} <= own
+    assert {"table.show", "table.new_hand", "watch.show", "fixes.history", "evenings.versus"} <= own
     assert not own & {"games.table", "offline.sync", "groups.start", "static"}  # the platform's names stay its own
     outside = [p for p in PACKAGE.rglob("*.py") if GAMES not in p.parents]
     assert len(outside) > 50

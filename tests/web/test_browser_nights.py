@@ -156,14 +156,14 @@ def test_an_evening_of_three_games_on_two_phones(chromium, server, tmp_path):
             subprocess.run(["pdftoppm", "-png", "-r", "60", str(SHOTS / "evening.pdf"), str(SHOTS / "evening-pdf")],
                            check=True)
     # statistics across games, now that every game has ended
-    page.goto(group + "/games/stats")
+    page.goto(group + "/stats")
     assert "+€1.90" in page.locator("#money tr[data-player=South]").inner_text()
     fits(page)
     shot(page, "statistics")
     # the same pages in Spanish, Italian and French: no English word left
     for language in ("es", "it", "fr"):
         a.add_cookies([{"name": "lang", "value": language, "url": server}])
-        for where in (evening_url, group + "/games/stats"):
+        for where in (evening_url, group + "/stats"):
             page.goto(where)
             words = " ".join([page.inner_text("main"), page.title()])
             assert english_words(words) == [], (language, where, english_words(words))

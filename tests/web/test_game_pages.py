@@ -15,7 +15,7 @@ from conftest import gen_group
 from scorekeeper.web import game_pages
 
 #: endpoints Tresillo's pages serve, and the ones that stay the platform's
-TRESILLO_ENDPOINTS = ("table.show", "table.new_hand", "fixes.history", "watch.show", "evenings.statistics",
+TRESILLO_ENDPOINTS = ("table.show", "table.new_hand", "fixes.history", "watch.show", "evenings.versus",
                       "groups.start", "offline.sync", "offline.pending")
 PLATFORM_ENDPOINTS = ("groups.show", "groups.index", "groups.import_session", "offline.waiting", "offline.manifest",
                       "games.table", "night.statistics")

@@ -89,12 +89,50 @@ def test_statistics_across_games_page(browser, evening):
     group, night, _cacho = evening
     browser.get(f"/g/{group}/nights/{night}")
     browser.post(f"/g/{group}/nights/{night}/end", {"paper": "settle"})
-    said = text_of(browser.get(f"/g/{group}/games/stats"))
+    said = text_of(browser.get(f"/g/{group}/stats"))
     assert "Player Money by game In all" in said
     assert "South Tresillo +€0.50 · Rovescino +€0.50 · Cacho +€0.90 3 games +€1.90" in said
     assert "East : Deals without a point 2" in said
-    bad = browser.get(f"/g/{group}/games/stats?since=2026-02-01&until=2026-01-01")
+    bad = browser.get(f"/g/{group}/stats?since=2026-02-01&until=2026-01-01")
     assert bad.status_code == 400
+
+
+def test_one_statistics_page_shows_tresillos_section_and_the_games(browser, app, evening):
+    """/g/<group>/stats is the one statistics page: Tresillo's own section (drawn by its package through
+    GameRecord.stats) and every game's money and feats; a game with no section of its own adds none, a group
+    that never played Tresillo shows none of Tresillo's; the games' old address leads there, choices kept."""
+    group, night, _cacho = evening
+    browser.get(f"/g/{group}/nights/{night}")
+    assert browser.post(f"/g/{group}/nights/{night}/end", {"paper": "settle"}).status_code == 302
+    r = browser.get(f"/g/{group}/stats")
+    assert r.status_code == 200
+    page = r.get_data(as_text=True)
+    assert page.count('class="game-stats"') == 1 and 'data-game="rovescino"' not in page
+    section = page[page.index('id="stats-tresillo"'):page.index('id="money"')]
+    assert re.search(r"1 evening · \d+ hands", text_of_html(section))
+    assert 'class="money-chart"' in section and 'class="card player-card" data-player="South"' in section
+    said = text_of(r)
+    assert "South Tresillo +€0.50 · Rovescino +€0.50 · Cacho +€0.90 3 games +€1.90" in said
+    assert "<title>Statistics · Tuesday" in page
+    mine = browser.get(f"/g/{group}/stats?player=South")
+    assert mine.status_code == 200 and "<title>Statistics · South · Tuesday" in mine.get_data(as_text=True)
+    assert re.findall(r'<tr data-player="(\w+)"><th scope="row"><span', mine.get_data(as_text=True)) == ["South"]
+    old = browser.get(f"/g/{group}/games/stats?since=2026-01-01")
+    assert old.status_code in (301, 302)
+    assert old.headers["Location"].endswith(f"/g/{group}/stats?since=2026-01-01")
+    with app.app_context():
+        only_cacho = services.create_group("Cacho only", "en")
+        for name in SEATS:
+            services.add_player(only_cacho, name)
+        a_game(only_cacho, "cacho", ["West", "South", "North"], CACHO_DEALS, "0.10")
+        token = only_cacho.token
+        db.session.remove()
+    page = browser.get(f"/g/{token}/stats").get_data(as_text=True)
+    assert 'id="money"' in page and 'class="game-stats"' not in page and "Money, evening after evening" not in page
+
+
+def text_of_html(html: str) -> str:
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html)))
 
 
 @pytest.mark.skipif(not shutil.which("pdftotext"), reason="needs poppler's pdftotext")

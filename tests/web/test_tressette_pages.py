@@ -301,7 +301,7 @@ def end(browser, token):
 
 
 def test_the_tressette_feats_show_on_the_statistics_across_games(browser):
-    """The feats hook (games.views.feats_for) reaches /g/<group>/games/stats: A's cappotto in Tressette
+    """The feats hook (games.views.feats_for) reaches /g/<group>/stats: A's cappotto in Tressette
     (Ana and Cleo win, each a cappotto), then Ana's false claim in chiamata (Bea and Dan win)."""
     group = gen_group(browser, players=FOUR)
     plain = start(browser, "tressette", group=group)
@@ -309,11 +309,11 @@ def test_the_tressette_feats_show_on_the_statistics_across_games(browser):
     called = start(browser, "tressette-chiamata", group=group)
     assert post_deal(browser, called, {"mode": "claim", "caller": "1", "partner": "3", "claim-by": "0",
                                        "claim-points": "9"}).status_code == 302
-    stats = browser.get(f"/g/{group}/games/stats").get_data(as_text=True)
+    stats = browser.get(f"/g/{group}/stats").get_data(as_text=True)
     assert 'id="feats"' not in stats  # open games count nothing yet
     end(browser, plain)
     end(browser, called)
-    said = re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", browser.get(f"/g/{group}/games/stats")
+    said = re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", browser.get(f"/g/{group}/stats")
                                              .get_data(as_text=True))))
     # the claim counts for the claimant's side of that deal (views.feats: the row keeps no claimant)
     assert ("Feats Ana : partite won 1, cappotti made 1, claims made 1, claims failed 1 "

@@ -7,7 +7,8 @@ printed documents, its own session file's commands and reader load when the plat
 from ..base import GameRecord
 
 RECORDS = (GameRecord("tresillo", __name__, "game:TRESILLO", documents="documents:DOCUMENTS",
-                      service="service:SERVICE", pages="pages", commands="commands",
+                      service="service:SERVICE", pages="pages", stats="pages.evenings:stats_section",
+                      commands="commands",
                       reader="services.files:import_session", replays="services.replays:REPLAYER",
                       dishes=("plato", "pajaritos", "paper", "pot"),
                       money=("engine.stake", "engine.puesta", "engine.french"),

@@ -18,8 +18,9 @@ from ....core.domains import OutOfDomain
 from ....i18n import _, use_language
 from ....i18n import lazy_gettext as _l
 from ....reports.chart import money_chart
+from ....services import Group
 from ....web.access import group_or_404, session_or_404
-from ....web.figures import ChooseForm
+from ....web.figures import ChooseForm, StatsSection
 from ....web.forms import DAMAGED, Form, NextForm
 from ....web.hardening import csp_nonce
 from ....web.language import document_language
@@ -76,29 +77,21 @@ def paper(token: str, fmt: str) -> ResponseReturnValue:
     return Response(pdf, mimetype="application/pdf", headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
-@bp.get("/g/<token>/stats")
-def statistics(token: str) -> ResponseReturnValue:
-    group = group_or_404(token)
-    form = ChooseForm(request.args)
-    valid, since, until = form.chosen_days()
+def stats_section(group: Group, form: ChooseForm, since: date | None, until: date | None) -> StatsSection:
+    """Tresillo's section of the group's statistics page (``GameRecord.stats``): the evenings' money and each
+    player's feats, or one player's (``form.player``; a player of none of these evenings is told under it)."""
     stats = services.group_statistics(group, since, until)
-    player = (form.player.data or "").strip() if valid else ""
+    player = (form.player.data or "").strip() if not any(f.errors for f in form) else ""
     mine = stats.totals(player) if player else None
     if player and mine is None:
         form.player.errors = [*form.player.errors, _("{player} played none of these evenings.").format(player=player)]
-        valid = False
     lines = stats.money_lines()
     if mine is not None:
         lines = {player: lines[player]}
     chart = Markup(money_chart(lines, stats.currency)) if stats.evenings else Markup("")
-    today = date.today()
-    presets = [(_("All evenings"), {}), (f"{today.year}", {"since": date(today.year, 1, 1).isoformat()}),
-               (f"{today.year - 1}", {"since": date(today.year - 1, 1, 1).isoformat(),
-                                       "until": date(today.year - 1, 12, 31).isoformat()})]
-    return render_template("games/tresillo/pages/stats.html",
-                           group=group, form=form, stats=stats, chart=chart, mine=mine,
-                           presets=presets, since=since, until=until,
-                           limit=len(stats.evenings) if mine else EVENINGS_SHOWN), 200 if valid else 400
+    html = render_template("games/tresillo/pages/stats.html", group=group, stats=stats, chart=chart, mine=mine,
+                           since=since, until=until, limit=len(stats.evenings) if mine else EVENINGS_SHOWN)
+    return StatsSection(Markup(html), valid=not (player and mine is None), player=mine.name if mine else "")
 
 
 class VersusForm(Form):
