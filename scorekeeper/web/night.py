@@ -14,14 +14,14 @@ from wtforms.validators import Optional
 
 from .. import services
 from ..games.registry import load, records
+from ..i18n import _, use_language
 from ..i18n import lazy_gettext as _l
-from ..i18n import use_language
 from ..reports import stylesheet
 from ..reports.night import night_html, render_night_pdf
 from ..services import GameSession, Group, Night
 from ..services import night as nights
 from .access import group_or_404
-from .figures import ChooseForm, day_presets
+from .figures import ChooseForm, StatsSection, day_presets
 from .forms import Form
 from .hardening import csp_nonce
 from .language import document_language
@@ -140,11 +140,27 @@ def statistics(token: str) -> ResponseReturnValue:
     played = nights.games_played(group)
     sections = [(record.name, load(record, record.stats)(group, form, since, until))
                 for record in records().values() if record.stats and record.name in played]
-    valid = valid and all(s.valid for _, s in sections)
-    mine = next((s.player for _, s in sections if s.player), "")
+    asked = (form.player.data or "").strip() if valid else ""
+    sections, mine = _about(asked, sections, [p.name for p in stats.players], form) if asked else (sections, "")
+    valid = valid and (bool(mine) if asked else all(s.valid for _, s in sections))
     return render_template("web/stats.html", group=group, form=form, stats=stats, sections=sections, mine=mine,
                            since=since, until=until, presets=day_presets(date.today()),
                            game_name=nights.game_name), 200 if valid else 400
+
+
+def _about(asked: str, sections: list[tuple[str, StatsSection]], players: list[str],
+           form: ChooseForm) -> tuple[list[tuple[str, StatsSection]], str]:
+    """One player's statistics: the sections of the games they played, their name as the group writes it. A
+    player of none of these evenings (of any game) is told so under the form; one who played only other games
+    than a section's is not: that section is left out."""
+    theirs = [(game, s) for game, s in sections if s.player.casefold() == asked.casefold()]
+    mine = next((s.player for _game, s in theirs), "") or next(
+        (name for name in players if name.casefold() == asked.casefold()), "")
+    if not mine:
+        form.player.errors = [_("{player} played none of these evenings.").format(player=asked)]
+        return sections, ""
+    form.player.errors = []
+    return theirs, mine
 
 
 @bp.get("/g/<token>/games/stats")

@@ -129,6 +129,32 @@ def test_one_statistics_page_shows_tresillos_section_and_the_games(browser, app,
         db.session.remove()
     page = browser.get(f"/g/{token}/stats").get_data(as_text=True)
     assert 'id="money"' in page and 'class="game-stats"' not in page and "Money, evening after evening" not in page
+    nobody = browser.get(f"/g/{token}/stats?player=West")  # no evening of theirs has ended
+    assert nobody.status_code == 400 and "West played none of these evenings." in text_of(nobody)
+
+
+def test_a_player_of_other_games_only_is_no_error_where_tresillo_was_played(browser, app, worked_example):
+    """In a group that played Tresillo, one who played only its Cacho gets their statistics (asked in any
+    case), without Tresillo's section (it would be about the others), and no "played none" under the form."""
+    with app.app_context():
+        group = services.create_group("Tuesday", "en")
+        for name in [*SEATS, "Zoe"]:
+            services.add_player(group, name)
+        t = tresillo(group, worked_example)
+        zoes = [{**deal, "rounds": [{**r, "put": {("Zoe" if n == "West" else n): v for n, v in r["put"].items()}}
+                                    for r in deal["rounds"]]} for deal in CACHO_DEALS]
+        a_game(group, "cacho", ["Zoe", "South", "North"], zoes, "0.10")
+        token, night = group.token, t.night_id
+        db.session.remove()
+    browser.get(f"/g/{token}/nights/{night}")
+    assert browser.post(f"/g/{token}/nights/{night}/end", {"paper": "settle"}).status_code == 302
+    r = browser.get(f"/g/{token}/stats?player=zoe")
+    page = r.get_data(as_text=True)
+    assert r.status_code == 200 and "played none" not in page, text_of(r)[:600]
+    assert 'id="stats-tresillo"' not in page and "<title>Statistics · Zoe · Tuesday" in page
+    assert re.findall(r'<tr data-player="(\w+)"><th scope="row"><span', page) == ["Zoe"]
+    south = browser.get(f"/g/{token}/stats?player=South").get_data(as_text=True)  # both games: both shown
+    assert 'id="stats-tresillo"' in south and "<title>Statistics · South · Tuesday" in south
 
 
 def text_of_html(html: str) -> str:
