@@ -362,12 +362,14 @@ def insert_deal(gs: GameSession, number: int, deal: dict[str, Any], key: str, ph
                                      check=_checked(gs, number), present=False))
 
 
-def undo_last(gs: GameSession, seq: int, key: str, phone: str = "", *, version: int | None = None) -> HistoryEntry:
+def undo_last(gs: GameSession, seq: int, key: str, phone: str = "", *, version: int | None = None,
+              ) -> tuple[HistoryEntry, bool]:
     """Take back change ``seq``, the last one (a deal entered, fixed, deleted or inserted, or the end),
-    once whatever the network repeats; the deals after it must still stand (:func:`changes.undo`)."""
-    entry, _already, made = changes.undo(gs, seq, key=key, phone=phone, version=version, check=_checked(gs, None),
-                                         closing=lambda _end: _reopened(gs))
-    return _kept(gs, entry, made)
+    once whatever the network repeats; the deals after it must still stand (:func:`changes.undo`). Returns the
+    undo's entry and whether a re-sent copy (or another phone) had already taken it back."""
+    entry, already, made = changes.undo(gs, seq, key=key, phone=phone, version=version, check=_checked(gs, None),
+                                        closing=lambda _end: _reopened(gs))
+    return _kept(gs, entry, made), already
 
 
 def _reopened(gs: GameSession) -> None:

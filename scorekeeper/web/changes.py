@@ -2,14 +2,15 @@
 its page was opened, the History of changes and the phone's name.
 
 One page each for every game, Tresillo's included: the game's pages call them with its session and what
-differs (its word, hand or deal, in the history's opening sentence; how its last change is undone: Tresillo's in
-one tap, a game's on its undo page, which shows first what taking it back does). The links come from the game's
-pages (``web.endpoints``); the history itself is the platform's (``services.history``).
+differs (its word, hand or deal, in the history's opening sentence; how its last change is offered for undoing:
+Tresillo's in one tap, a game's on the undo page, which shows first what taking it back does; the undo itself is
+one flow, :func:`undo_page`). The links come from the game's pages (``web.endpoints``); the history itself is the
+platform's (``services.history``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,12 +19,12 @@ from flask.typing import ResponseReturnValue
 
 from ..games import GAMES
 from ..i18n import N_, _
-from ..services import GameSession, clean_phone, games
+from ..services import GameSession, Refused, clean_phone, games
 from ..services.changes import gone_words
 from ..services.history import HistoryView
 from ..services.played import counts_hands
 from .endpoints import endpoint
-from .forms import PhoneForm
+from .forms import PhoneForm, UndoForm, number_of
 from .phones import phone_name, remember_phone
 
 #: the history's opening sentence, by whether the game counts hands (its evening's dealer and seating
@@ -123,3 +124,39 @@ def phone_page(gs: GameSession) -> ResponseReturnValue:
         form.name.errors = [_("Letters, please: 1 to 40, no control characters.")]
     status = 400 if request.method == "POST" else 200
     return render_template("games/phone.html", **_frame(gs), form=form), status
+
+
+#: a game's undo: ``(seq, key, phone, version)`` → the undo's history entry's seq, and whether a re-sent copy or
+#: another phone's undo had already taken that change back (raises ``Refused``)
+TakeBack = Callable[[int, str, str, int | None], tuple[int, bool]]
+#: what the undo page offers: the last change in words and what taking it back does (None: nothing to undo)
+Offer = Callable[[], Any]
+
+#: an undo post whose fields are not what a page or button of ours sends
+DAMAGED_UNDO = N_("This confirmation is out of date or damaged. Go back, reload the page and ask again.")
+
+
+def undo_page(gs: GameSession, take_back: TakeBack, history_url: str, offer: Offer | None = None,
+              ) -> ResponseReturnValue:
+    """The undo of the last change, every game's. Shown (GET, a game with an ``offer``): which change it takes
+    back and what that does, or that there is nothing to undo. Posted (from that page or a one-tap button): the
+    change named by ``seq`` taken back once whatever the network repeats (only while it is the last; at the
+    page's version when it carries one), with this phone's name; then the table says it was done (or done
+    already). Refused: nothing undone, and why (what other phones did since)."""
+    form = UndoForm()
+    if request.method == "GET":
+        form.made_at(gs.version)
+        return render_template("games/undo.html", **_frame(gs), form=form, offer=offer() if offer else None,
+                               history_url=history_url, phone=phone_name())
+    seq = number_of(form.seq.data) if form.validate_on_submit() else -1
+    if seq < 0:
+        return _nothing_undone(_(DAMAGED_UNDO), history_url, 400)
+    try:
+        done, already = take_back(seq, form.given_key(), phone_name(), form.posted_version())
+    except Refused as exc:
+        return _nothing_undone(exc.message, history_url, exc.status)
+    return redirect(url_for(endpoint(gs.game, "screen"), token=gs.token, done=done, again="1" if already else None))
+
+
+def _nothing_undone(message: str, back: str, status: int) -> ResponseReturnValue:
+    return render_template("web/error.html", title=_("Nothing undone"), message=message, back=back), status

@@ -151,6 +151,31 @@ class FormKey(HiddenField):
             self.data = secrets.token_urlsafe(16)
 
 
+class UndoForm(Form):
+    """An undo, every game's: the change it takes back (``seq``, its compare-and-swap: only the last change is
+    taken back), its own key and, from the undo page, the version the page was made at. The one-tap buttons
+    (Tresillo's) have always posted the key as ``key``, the undo page as ``idem_key``: either is read, so the
+    pages and phones already out keep working."""
+
+    seq = HiddenField()
+    key = FormKey()
+    idem_key = FormKey()
+    version = HiddenField()
+
+    def made_at(self, version: int) -> None:
+        """The undo page being shown: a fresh key and the session's version now."""
+        self.idem_key.fresh()
+        self.version.data = str(version)
+
+    def given_key(self) -> str:
+        return self.idem_key.data or self.key.data or ""
+
+    def posted_version(self) -> int | None:
+        """The version the undo page was made at; None from a one-tap button (which names the change alone), -1
+        for a damaged one (outdated: refused as stale)."""
+        return number_of(self.version.data) if self.version.data else None
+
+
 class ShownForm(Form):
     """A form whose every error is shown: a hidden field's at the top, some next to a neighbour."""
 

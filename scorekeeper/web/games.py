@@ -27,7 +27,7 @@ from ..services.pending import kept_deal
 from . import printing, screens
 from .access import UnknownLink, group_or_404, session_or_404, watched_or_404
 from .addresses import hint_number
-from .changes import Undo, change_page, gone_page, history_page, phone_page
+from .changes import Undo, change_page, gone_page, history_page, phone_page, undo_page
 from .compare import Asked, asked, carried, compare_page
 from .forms import Form, FormKey, NamedForm, number_of
 from .hardening import csp_nonce
@@ -437,26 +437,15 @@ def end(token: str) -> ResponseReturnValue:
 @bp.route("/s/<token>/play/undo", methods=["GET", "POST"])
 def undo(token: str) -> ResponseReturnValue:
     """Undo the last change (a deal entered, fixed, deleted or inserted, or the end), after a page that says
-    which and what taking it back does."""
+    which and what taking it back does: the platform's undo (:func:`changes.undo_page`)."""
     gs = _game(token)
-    form = KeyForm()
-    error, status = "", 200
-    if request.method == "GET":
-        form.made_at(gs)
-    elif form.validate_on_submit():
-        try:
-            services.games.undo_last(gs, number_of(request.form.get("seq"), domains.HAND_NUMBER),
-                                     form.idem_key.data or "", phone_name(), version=form.posted_version())
-        except services.Refused as exc:
-            error, status = exc.message, exc.status if exc.status in (404, 409) else 400
-            form.version.data = str(gs.version)
-        else:
-            return redirect(url_for("games.table", token=token))
-    else:
-        error, status = " ".join(e for es in form.errors.values() for e in es), 400
-    view = services.games.game_view(gs)
-    return render_template("games/undo.html", game_session=gs, view=view, form=form, error=error,
-                           offer=services.games.undo_offer(gs, view.played)), status
+
+    def take_back(seq: int, key: str, phone: str, version: int | None) -> tuple[int, bool]:
+        entry, already = services.games.undo_last(gs, seq, key, phone, version=version)
+        return entry.seq, already
+
+    return undo_page(gs, take_back, url_for("games.history", token=token),
+                     offer=lambda: services.games.undo_offer(gs, services.games.game_view(gs).played))
 
 
 @bp.get("/s/<token>/play/history")

@@ -18,12 +18,12 @@ from flask.typing import ResponseReturnValue
 from ....i18n import N_, _
 from ....web.access import session_or_404
 from ....web.addresses import hint_number
-from ....web.changes import Undo, change_page, gone_page, history_page, phone_page
-from ....web.forms import PhoneForm, new_key, number_of
+from ....web.changes import Undo, change_page, gone_page, history_page, phone_page, undo_page
+from ....web.forms import PhoneForm, UndoForm, new_key, number_of
 from ....web.phones import named_by, phone_name, respond
 from .. import services
 from ..services import GameSession
-from .forms import ChangeForm, DealerForm, HandForm, ReopenForm, SeatingForm, UndoForm
+from .forms import ChangeForm, DealerForm, HandForm, ReopenForm, SeatingForm
 
 bp = Blueprint("fixes", __name__, url_prefix="/s")
 
@@ -253,21 +253,14 @@ def deal_page(token: str, number: int, form: DealerForm | SeatingForm, template:
 
 @bp.post("/<token>/undo")
 def undo(token: str) -> ResponseReturnValue:
-    """One tap: take back change ``seq``. A re-sent tap finds its first copy's work and says so."""
+    """One tap: take back change ``seq`` (the platform's undo, :func:`web.changes.undo_page`)."""
     gs = session_or_404(token)
-    form = UndoForm()
-    if not form.validate_on_submit():
-        return damaged(gs)
-    seq = number_of(form.seq.data)
-    if seq < 0:
-        return damaged(gs)
-    try:
-        applied = services.undo(gs, seq, key=form.key.data or "", phone=phone_name())
-    except services.Refused as exc:
-        return render_template("web/error.html", title=_("Nothing undone"), message=exc.message,
-                               back=url_for("fixes.history", token=token)), exc.status
-    return redirect(url_for("table.show", token=token, done=applied.entry.seq,
-                            again="1" if applied.already else None))
+
+    def take_back(seq: int, key: str, phone: str, version: int | None) -> tuple[int, bool]:
+        applied = services.undo(gs, seq, key=key, phone=phone, version=version)
+        return applied.entry.seq, applied.already
+
+    return undo_page(gs, take_back, url_for("fixes.history", token=token))
 
 
 @bp.route("/<token>/reopen", methods=["GET", "POST"])

@@ -433,13 +433,6 @@ class ChangeForm(Form):
     phone = StringField(_l("This phone's name (optional)"), validators=[Optional(), InDomain(domains.PHONE_NAME)])
 
 
-class UndoForm(Form):
-    """One tap: undo change ``seq`` of the history."""
-
-    seq = HiddenField()
-    key = FormKey()
-
-
 class DealerForm(Form):
     """Who dealt a hand (the later hands' deal passes on from there)."""
 

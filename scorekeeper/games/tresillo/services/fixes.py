@@ -311,10 +311,10 @@ def _checks(gs: GameSession) -> changes.Check[Checked]:
 # ------------------------------------------------------------------ undo and reopen
 
 
-def undo(gs: GameSession, seq: int, *, key: str, phone: str) -> Applied:
+def undo(gs: GameSession, seq: int, *, key: str, phone: str, version: int | None = None) -> Applied:
     """Take back change ``seq`` (the latest change): once, whatever the network repeats (the platform's
-    :func:`changes.undo`)."""
-    entry, already, _done = changes.undo(gs, seq, key=key, phone=phone, check=_checks(gs),
+    :func:`changes.undo`); ``version``: the session's version the asking page was made at, if it says."""
+    entry, already, _done = changes.undo(gs, seq, key=key, phone=phone, check=_checks(gs), version=version,
                                          closing=lambda target: _undo_closing(gs, target))
     return Applied(entry, already)
 
