@@ -134,6 +134,20 @@ def revisit(page: Any, url: str) -> None:
         page.goto(url)
 
 
+@contextmanager
+def templates_drawn(app: Any) -> Iterator[list[str]]:
+    """The names of the templates drawn while inside, in order (a page kept and handed out again draws none)."""
+    from flask import template_rendered
+
+    drawn: list[str] = []
+
+    def noted(_sender: Any, template: Any, context: Any, **_extra: Any) -> None:
+        drawn.append(template.name)
+
+    with template_rendered.connected_to(noted, app):
+        yield drawn
+
+
 def until_true(page: Any, script: str, arg: Any = None, timeout: float = 15.0) -> None:
     """Wait until ``script`` (a function, which may return a promise) gives ``true`` in the page.
 

@@ -15,7 +15,7 @@ import re
 import pytest
 from test_poll import statements
 
-from conftest import field_value, gen_group
+from conftest import field_value, gen_group, templates_drawn
 from scorekeeper import services
 from scorekeeper.db import db
 from scorekeeper.services import games as game_services
@@ -153,18 +153,10 @@ def test_the_table_screen_is_drawn_once_a_version_for_every_phone(app, browser):
     """The platform's kept screen (web/screens.py), as Tresillo's: the table's phones opening a version take
     one drawing, each with its own time of drawing; a save draws the next version; the watch page is drawn
     apart and never carries the session's link."""
-    from flask import template_rendered
-
     token = imported(app, browser, 5)
     with app.app_context():
         link = services.find_session(token).watch_token
-    drawn: list[str] = []
-
-    def noted(sender, template, context, **extra):
-        drawn.append(template.name)
-
-    template_rendered.connect(noted, app)
-    try:
+    with templates_drawn(app) as drawn:
         pages = [browser.get(f"/s/{token}/play").get_data(as_text=True) for _ in range(3)]
         assert drawn.count("games/table.html") == 1
         assert all(deal_numbers(p) == [5, 4, 3, 2] for p in pages)
@@ -176,8 +168,6 @@ def test_the_table_screen_is_drawn_once_a_version_for_every_phone(app, browser):
         assert deal_numbers(after) == [6, 5, 4, 3] and drawn.count("games/table.html") == 3
         made_up = browser.get(f"/s/{token}/play?x=1").get_data(as_text=True)  # drawn for itself, not kept
         assert deal_numbers(made_up) == [6, 5, 4, 3] and drawn.count("games/table.html") == 4
-    finally:
-        template_rendered.disconnect(noted, app)
 
 
 def test_the_list_of_deals_draws_each_deal_once_a_version_and_language(app, browser):

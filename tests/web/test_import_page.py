@@ -12,10 +12,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from flask import template_rendered
-
 import scorekeeper
-from conftest import gen_group
+from conftest import gen_group, templates_drawn
 from scorekeeper import services
 from scorekeeper.games import GAMES, owner_of_file, records
 from scorekeeper.games.registry import load
@@ -36,13 +34,8 @@ def test_the_page_and_its_template_are_the_platforms(app, browser):
                    for _, name, _, _ in getattr(pages, "ROUTES", ()))
     assert (TEMPLATES / "web" / "import.html").exists()
     assert not list((TEMPLATES / "games").rglob("import.html"))
-    drawn: list[str] = []
-
-    def seen(_sender, template, context, **_extra):
-        drawn.append(template.name)
-
     g = gen_group(browser)
-    with template_rendered.connected_to(seen, app):
+    with templates_drawn(app) as drawn:
         r = browser.get(f"/g/{g}/import")
     assert r.status_code == 200
     assert drawn[0] == "web/import.html" and not any(name.startswith("games/") for name in drawn)

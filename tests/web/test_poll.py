@@ -18,7 +18,7 @@ import pytest
 from sqlalchemy import event, text
 from sqlalchemy.orm import Session as OrmSession
 
-from conftest import Browser, gen_group, gen_hand, gen_session, migrated_app, served
+from conftest import Browser, gen_group, gen_hand, gen_session, migrated_app, served, templates_drawn
 from scorekeeper import services
 from scorekeeper.db import db
 
@@ -167,18 +167,10 @@ def test_a_table_screen_polls_with_its_version_and_reloads_when_a_hand_is_saved(
 def test_the_watch_page_is_drawn_once_a_version_for_every_spectator(app, browser):
     """Tresillo's watch page is served as every table screen is (web/screens.py): the spectators of one version
     take one drawing, each with its own time of drawing; a hand saved draws the next version, never the old one."""
-    from flask import template_rendered
-
     token = evening(browser, hands=1)
     with app.app_context():
         link = services.find_session(token).watch_token
-    drawn: list[str] = []
-
-    def noted(sender, template, context, **extra):
-        drawn.append(template.name)
-
-    template_rendered.connect(noted, app)
-    try:
+    with templates_drawn(app) as drawn:
         pages = [browser.get(f"/w/{link}").get_data(as_text=True) for _ in range(3)]
         assert drawn.count("games/tresillo/pages/watch.html") == 1
         assert all(re.search(r'data-rendered="\d+"', p) for p in pages) and "hole-" not in "".join(pages)
@@ -187,5 +179,3 @@ def test_the_watch_page_is_drawn_once_a_version_for_every_spectator(app, browser
         after = browser.get(f"/w/{link}").get_data(as_text=True)
         assert drawn.count("games/tresillo/pages/watch.html") == 2 and after != pages[0]
         assert 'id="hand-2"' in after or "Hand 2" in after
-    finally:
-        template_rendered.disconnect(noted, app)
