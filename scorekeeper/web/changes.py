@@ -1,5 +1,6 @@
 """The pages of a table's changes that every game shares: a change shown before it is made, a deal gone since
-its page was opened, the History of changes and the phone's name.
+its page was opened, a change refused because the session has ended, a damaged link, the History of changes and
+the phone's name.
 
 One page each for every game, Tresillo's included: the game's pages call them with its session and what
 differs (its word, hand or deal, in the history's opening sentence; how its last change is offered for undoing:
@@ -108,6 +109,34 @@ def gone_page(gs: GameSession, number: int, status: int, back: str, version: int
     ``version``), nothing changed; ``back`` leads to the list of them."""
     return render_template("web/error.html", title=_(GONE[counts_hands(gs.game)]).format(n=number),
                            message=gone_words(gs, number, version), back=back), status
+
+
+#: a change asked of an ended session, by whether the game counts hands (an evening, reopened from its page) or
+#: deals (a game, whose end an undo takes back); ``entering``: a new one rather than a change of one entered
+CLOSED = {
+    (True, False): N_("This session is closed: its hands can no longer be changed. Reopen it from its page to fix "
+                      "something."),
+    (True, True): N_("This session is closed: hands can no longer be entered. Reopen it from its page to enter more."),
+    (False, False): N_("This game has ended: it can be read, not changed."),
+    (False, True): N_("This game has ended: it can be read, not changed."),
+}
+
+
+def closed_page(gs: GameSession, *, entering: bool = False) -> ResponseReturnValue:
+    """A change asked of an ended session (``entering``: a new hand or deal): nothing changed (409), said in the
+    game's word, back to its table."""
+    return render_template("web/error.html", title=_("Session closed"),
+                           message=_(CLOSED[counts_hands(gs.game), entering]),
+                           back=url_for(endpoint(gs.game, "screen"), token=gs.token)), 409
+
+
+def damaged_link(gs: GameSession, message: str = "") -> ResponseReturnValue:
+    """A link of the session (any game's outbox compare-and-choose) whose key, number or kept values cannot be read:
+    400, ``message`` (what could not be read) or where the kept deals are listed, and back to the table."""
+    return render_template("web/error.html", title=_("This link is damaged"),
+                           message=message or _("Open the table again: the hands waiting on this phone are listed "
+                                                "there."),
+                           back=url_for(endpoint(gs.game, "screen"), token=gs.token)), 400
 
 
 def phone_page(gs: GameSession) -> ResponseReturnValue:

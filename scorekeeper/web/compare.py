@@ -21,10 +21,10 @@ from ..i18n import N_
 from ..services import GameSession
 from ..services.pending import Comparison
 from ..services.played import counts_hands
-from .changes import brand
+from .changes import brand, damaged_link
 from .endpoints import endpoint
 from .forms import number_of
-from .offline import KEY, damaged_link
+from .offline import KEY
 
 #: the deal forms' own fields, never carried from a kept deal into the "enter mine" form
 PLUMBING = ("csrf_token", "idem_key", "number", "version", "confirm", "key", "edit", "pending")
@@ -108,7 +108,7 @@ def asked(gs: GameSession) -> Asked | ResponseReturnValue:
     key = request.args.get("key", "")
     number, edit = (max(number_of(request.args.get(k), domains.HAND_NUMBER), 0) for k in ("number", "edit"))
     if not KEY.match(key) or max(number, edit) < 1:
-        return damaged_link(url_for(endpoint(gs.game, "screen"), token=gs.token))
+        return damaged_link(gs)
     return Asked(key, number, edit)
 
 

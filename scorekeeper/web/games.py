@@ -27,12 +27,12 @@ from ..services.pending import kept_deal
 from . import printing, screens
 from .access import UnknownLink, group_or_404, session_or_404, watched_or_404
 from .addresses import hint_number
-from .changes import Undo, change_page, gone_page, history_page, phone_page, undo_page
+from .changes import Undo, change_page, closed_page, damaged_link, gone_page, history_page, phone_page, undo_page
 from .compare import Asked, asked, carried, compare_page
 from .forms import Form, FormKey, NamedForm, number_of
 from .hardening import csp_nonce
 from .language import document_language
-from .offline import damaged_link, report_waiting, sync_answer
+from .offline import report_waiting, sync_answer
 from .phones import named_by, phone_name, respond
 from .polls import version_answer
 
@@ -343,9 +343,10 @@ def _save(gs: GameSession, view: services.games.GameView, at: Played, pieces: Pi
         else:
             services.games.add_deal(gs, number_of(form.number.data), deal, key, phone_name(), version=version)
     except services.Refused as exc:
-        if exc.status == 409 and how == "insert":  # another phone changed the game: look again first
-            return render_template("web/error.html", title=_("Nothing was changed"), message=exc.message,
-                                   back=url_for("games.table", token=gs.token)), 409
+        if exc.status == 409 and how == "insert":  # another phone changed (or ended) the game: look again first
+            return closed_page(gs) if exc.field == "session" else (render_template(
+                "web/error.html", title=_("Nothing was changed"), message=exc.message,
+                back=url_for("games.table", token=gs.token)), 409)
         if exc.status == 409:
             return _compare(gs, number if how == "fix" else number_of(form.number.data), deal, key,
                             editing=how == "fix", message=exc.message, status=409)
@@ -392,6 +393,8 @@ def delete(token: str, number: int) -> ResponseReturnValue:
             services.games.delete_deal(gs, number, form.idem_key.data or "", named_by(form),
                                        version=form.posted_version())
         except services.Refused as exc:
+            if exc.field == "session":  # ended on another phone meanwhile
+                return closed_page(gs)
             if exc.status == 409 and not 1 <= number <= len(gs.hands):
                 return _gone(gs, number, form.posted_version())
             error, status = exc.message, exc.status if exc.status == 409 else 400
@@ -479,7 +482,7 @@ def pending(token: str) -> ResponseReturnValue:
     else:
         mine, _errors = _json_deal(request.args.get("deal", ""))
     if mine is None:
-        return damaged_link(url_for("games.table", token=token))
+        return damaged_link(gs)
     return _compare(gs, ask.target, mine, ask.key, editing=ask.edit > 0, message="", status=200)
 
 

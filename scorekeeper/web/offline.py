@@ -189,14 +189,6 @@ def sync_answer(gs: GameSession, deals: list[Any]) -> ResponseReturnValue:
                    deals=deals, elsewhere=elsewhere)
 
 
-def damaged_link(back: str) -> ResponseReturnValue:
-    """A compare-and-choose link (any game's) whose key or number is damaged: 400, and back to the table, which
-    lists what waits on the phone."""
-    return render_template("web/error.html", title=_("This link is damaged"),
-                           message=_("Open the table again: the hands waiting on this phone are listed there."),
-                           back=back), 400
-
-
 def report_waiting(gs: GameSession) -> ResponseReturnValue:
     """The posted report of what waits on a phone for ``gs`` (any game) kept: 204, or 400 and why."""
     phone_key = request.form.get("phone", "")

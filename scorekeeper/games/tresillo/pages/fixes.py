@@ -18,7 +18,7 @@ from flask.typing import ResponseReturnValue
 from ....i18n import N_, _
 from ....web.access import session_or_404
 from ....web.addresses import hint_number
-from ....web.changes import Undo, change_page, gone_page, history_page, phone_page, undo_page
+from ....web.changes import Undo, change_page, closed_page, gone_page, history_page, phone_page, undo_page
 from ....web.forms import PhoneForm, UndoForm, new_key, number_of
 from ....web.phones import named_by, phone_name, respond
 from .. import services
@@ -79,13 +79,6 @@ def hand(token: str, number: int) -> ResponseReturnValue:
 def gone(gs: GameSession, number: int, status: int, version: int | None = None) -> ResponseReturnValue:
     """Hand ``number`` is not there (any more): say what happened to it (the platform's page)."""
     return gone_page(gs, number, status, url_for("table.history", token=gs.token, hand=number), version)
-
-
-def closed_page(gs: GameSession) -> ResponseReturnValue:
-    return render_template("web/error.html", title=_("Session closed"),
-                           message=_("This session is closed: its hands can no longer be changed. "
-                                     "Reopen it from its page to fix something."),
-                           back=url_for("table.show", token=gs.token)), 409
 
 
 # ------------------------------------------------------------------ previewed changes

@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import render_template, request, url_for
+from flask import request
 from flask.typing import ResponseReturnValue
 
 from ....i18n import _
 from ....web.access import session_or_404
+from ....web.changes import damaged_link
 from ....web.compare import Asked, asked, carried, compare_page
 from ....web.offline import sync_answer
 from .. import services
@@ -44,8 +45,7 @@ def pending(token: str) -> ResponseReturnValue:
     try:
         hand = mine.to_hand()
     except services.Refused as exc:  # a kept hand whose values are not among the choices (a damaged link)
-        return render_template("web/error.html", title=_("This link is damaged"), message=exc.message,
-                               back=url_for("table.show", token=token)), 400
+        return damaged_link(gs, exc.message)
 
     def answers(stored: Mapping[str, Any]) -> dict[str, tuple[str, str]]:
         form = hand_form(gs, entry=entry)

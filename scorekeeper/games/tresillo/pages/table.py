@@ -26,6 +26,7 @@ from ....web import printing, screens
 from ....web.access import session_or_404
 from ....web.addresses import hint_number, query_number
 from ....web.after import after_response, asked_as_this_phone
+from ....web.changes import closed_page
 from ....web.forms import VersionForm, new_key, number_of, posted_version
 from ....web.hardening import csp_nonce
 from ....web.language import document_language
@@ -34,7 +35,7 @@ from ....web.polls import version_answer
 from ....web.printing import documents_of
 from .. import services
 from ..services import GameSession, HistoryEntry
-from .fixes import closed_page, done_page, fixes_context, gone, hand_page
+from .fixes import done_page, fixes_context, gone, hand_page
 from .forms import EndForm, HandForm, hand_form
 
 bp = Blueprint("table", __name__, url_prefix="/s")
@@ -170,9 +171,7 @@ def _closed_for_hands(gs: GameSession) -> ResponseReturnValue:
         saved = services.find_saved(gs, request.form.get("idem_key", ""))
         if saved is not None:
             return _saved(gs, saved)
-    return render_template("web/error.html", title=_("Session closed"),
-                           message=_("This session is closed: hands can no longer be entered. Reopen it from its "
-                                     "page to enter more."), back=url_for("table.show", token=gs.token)), 409
+    return closed_page(gs, entering=True)
 
 
 @bp.post("/<token>/preview")
