@@ -24,6 +24,7 @@ from ..i18n import _, current_language, use_language
 from ..services import GameSession, Group
 from ..services.groups import first_seats
 from ..services.pending import kept_deal
+from ..services.saves import find_saved
 from . import printing, screens
 from .access import UnknownLink, group_or_404, session_or_404, watched_or_404
 from .addresses import hint_number
@@ -241,13 +242,22 @@ def _game(token: str) -> GameSession:
     return session_or_404(token, game=True)
 
 
+def _ended(gs: GameSession) -> ResponseReturnValue:
+    """An ended game takes no deal and no change. A form opened is its result; a post is refused with the
+    closed page (409: a phone's outbox keeps it and says the game was ended elsewhere, never takes it for
+    saved), unless it is a re-sent copy of a deal stored before the end."""
+    if request.method != "POST" or find_saved(gs, request.form.get("idem_key", "")) is not None:
+        return redirect(url_for("games.result", token=gs.token))
+    return closed_page(gs)
+
+
 @bp.route("/s/<token>/play/deal", methods=["GET", "POST"], defaults={"number": None})
 @bp.route("/s/<token>/play/deal/<int:number>", methods=["GET", "POST"])
 def deal(token: str, number: int | None) -> ResponseReturnValue:
     """A new deal (no number in the address) or the fix of deal ``number``."""
     gs = _game(token)
     if gs.closed:
-        return redirect(url_for("games.result", token=token))
+        return _ended(gs)
     kept = _kept_deal(token, number)
     if kept is not None:
         return kept
@@ -268,7 +278,7 @@ def insert(token: str, number: int) -> ResponseReturnValue:
     """A forgotten deal put in before deal ``number``: its form is the game's deal form for that place."""
     gs = _game(token)
     if gs.closed:
-        return redirect(url_for("games.result", token=token))
+        return _ended(gs)
     view = services.games.game_view(gs)
     if not 1 <= number <= len(view.deals):
         if request.method == "POST":
@@ -379,7 +389,7 @@ def delete(token: str, number: int) -> ResponseReturnValue:
     version it was made at, so a delete opened before another phone's change never touches another deal."""
     gs = _game(token)
     if gs.closed:
-        return redirect(url_for("games.result", token=token))
+        return _ended(gs)
     form = DeleteForm()
     if not 1 <= number <= len(gs.hands):
         if request.method == "POST":

@@ -68,3 +68,27 @@ def test_compare_and_choose_opens_the_deal_form_with_the_kept_deal(browser, game
     assert browser.post(f"/s/{game}/play/deal", deal_fields(browser, game)).status_code == 302
     r = browser.get(f"/s/{game}/play/deal?key=kept-key-0123456789&edit=1")
     assert r.headers["Location"].endswith(f"/s/{game}/play/deal/1?pending=kept-key-0123456789")
+
+
+def end_fields(browser, token):
+    page = browser.get(f"/s/{token}/play/end").get_data(as_text=True)
+    return {"idem_key": field_value(page, "idem_key"), "version": field_value(page, "version")}
+
+
+def test_a_deal_sent_after_the_game_was_ended_elsewhere_is_refused_not_lost(browser, game):
+    """A phone's outbox takes a redirect for "saved": a deal it sends to a game ended on another phone must not
+    get one (it would be dropped from the phone, never stored). It gets the closed page, 409, which the outbox
+    keeps for the player to look at; a re-sent copy of a deal stored before the end is still answered as saved."""
+    stored = deal_fields(browser, game)
+    assert browser.post(f"/s/{game}/play/deal", stored).status_code == 302
+    late = deal_fields(browser, game)  # the form of deal 2, opened before the end
+    assert browser.post(f"/s/{game}/play/end", end_fields(browser, game)).status_code == 302
+    r = browser.post(f"/s/{game}/play/deal", late)
+    assert r.status_code == 409 and "This game has ended" in r.get_data(as_text=True)
+    again = browser.post(f"/s/{game}/play/deal", stored)
+    assert again.status_code == 302 and again.headers["Location"].endswith(f"/s/{game}/play/result")
+    for url in (f"/s/{game}/play/deal/1/delete", f"/s/{game}/play/deal/1/insert"):
+        refused = browser.post(url, {"idem_key": "a-change-sent-late-0001", "version": "1"})
+        assert refused.status_code == 409, url
+    assert browser.get(f"/s/{game}/play/deal").status_code == 302  # a form opened: the result
+    assert len(browser.get(f"/s/{game}/play/session.json").get_json()["deals"]) == 1
