@@ -165,3 +165,31 @@ def test_a_tressette_deal_entered_offline_on_a_fresh_phone_is_saved_once(chromiu
     deals = back_online_saved_once(ctx, page, table)
     assert len(deals) == 1 and deals[0]["last"] == "A" and deals[0]["points"]["A"] == 7
     ctx.close()
+
+
+def test_a_deal_kept_offline_while_another_phone_ends_the_game_stays_on_the_phone(chromium, server):
+    """The deal waits on a phone offline; another phone ends the game; back online the outbox sends it and the
+    server refuses it (409, the game is over): the deal stays on the phone, waiting for a choice, and its compare
+    page says the game was ended elsewhere; nothing is stored, nothing dropped unseen."""
+    from scorekeeper import services
+
+    table = new_game(server, "Cacho ended elsewhere", "cacho", {"counters": dict.fromkeys(FOUR, 20)})
+    ctx, page = fresh_phone_opens(chromium, table)
+    go_offline(ctx, page)
+    open_deal_form(page)
+    page.click("#round-1 button.match")
+    page.click("label.choice:has(input[name=winner][value=Bea])")
+    page.click(".deal-form button[type=submit]")
+    page.wait_for_selector(".kept-list .kept-pending")
+    with server["app"].app_context():
+        services.games.end_game(services.find_session(table.split("/")[-2]), "ended-on-another-phone")
+    ctx.set_offline(False)
+    held = page.wait_for_selector(".kept-list .kept-conflict", timeout=20_000)  # sent, refused: held here
+    assert "Deal 1" in held.inner_text()
+    held.query_selector("a").click()
+    page.wait_for_url("**/pending?**")
+    said = page.inner_text("main")
+    assert "The game was ended on another phone" in said and "Yours is still on this phone" in said
+    shot(page, "cacho-ended-elsewhere")
+    assert stored_deals(table) == []
+    ctx.close()
