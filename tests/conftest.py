@@ -134,6 +134,17 @@ def revisit(page: Any, url: str) -> None:
         page.goto(url)
 
 
+@pytest.fixture(autouse=True)
+def _envelopes_read_afresh() -> None:
+    """Each test reads session envelopes afresh: ``games.replay`` keeps the games it found by envelope for the
+    process's life, and a test that swaps a registered game (Truc played to 30) must not meet the game an
+    earlier test kept (a server never swaps one)."""
+    from scorekeeper.games import replay
+
+    replay._SEATED.clear()
+    replay._SEATINGS.clear()
+
+
 @contextmanager
 def templates_drawn(app: Any) -> Iterator[list[str]]:
     """The names of the templates drawn while inside, in order (a page kept and handed out again draws none)."""
