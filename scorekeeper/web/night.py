@@ -165,6 +165,8 @@ def _about(asked: str, sections: list[tuple[str, StatsSection]], players: list[s
 
 @bp.get("/g/<token>/games/stats")
 def old_statistics(token: str) -> ResponseReturnValue:
-    """The games' statistics had their own address: a phone's old link reaches the one page, choices kept."""
+    """The games' statistics had their own address: a phone's old link reaches the one page, choices kept. The
+    link is checked as the page's is (a session's link here is refused, never passed on)."""
+    group_or_404(token)
     query = f"?{request.query_string.decode('ascii', 'replace')}" if request.query_string else ""
     return redirect(url_for("night.statistics", token=token) + query, 301)

@@ -132,15 +132,17 @@ def read_compact_qr(lines: list[str], border: int = 2) -> list[list[int]]:
     return [row[border:border + size] for row in rows[border:border + size]]
 
 
-def test_twenty_fresh_starts_of_four_workers_agree_on_one_key(tmp_path):
-    """gunicorn -w 4 without preloading, on a fresh instance folder, 20 times: a form from any worker is
-    accepted by any other (every worker read the same key, made once, atomically)."""
+def test_ten_fresh_starts_of_four_workers_agree_on_one_key(tmp_path):
+    """gunicorn -w 4 without preloading, on a fresh instance folder, 10 times: a form from any worker is
+    accepted by any other (every worker read the same key, made once, atomically). Ten, not twenty: each
+    start is eight forms, about six of them posted to another worker, and the suite must stay under 20
+    minutes on CI (twenty took 113 s)."""
     from conftest import migrated_app
 
     template = tmp_path / "template.sqlite"
     migrated_app(template, "unused")
     crossed = 0
-    for start in range(20):
+    for start in range(10):
         instance = tmp_path / f"i{start}"
         database = tmp_path / f"d{start}.sqlite"
         shutil.copy(template, database)
@@ -159,7 +161,7 @@ def test_twenty_fresh_starts_of_four_workers_agree_on_one_key(tmp_path):
             crossed += sum(worker.get(a) != worker.get(b) for a, b in zip(asked, posted, strict=True))
         key = (instance / "secret_key").read_text()
         assert len(key) == 64 and [p.name for p in instance.iterdir()] == ["secret_key"]
-    assert crossed >= 20, f"only {crossed} forms were posted to another worker than the one that made them"
+    assert crossed >= 10, f"only {crossed} forms were posted to another worker than the one that made them"
 
 
 def test_warm_start_is_quick(tmp_path):
