@@ -24,6 +24,7 @@ from ..services import GameSession, Refused, clean_phone, games
 from ..services.changes import gone_words
 from ..services.history import HistoryView
 from ..services.played import counts_hands
+from ..services.saves import Saved, find_saved
 from .endpoints import endpoint
 from .forms import PhoneForm, UndoForm, number_of
 from .phones import phone_name, remember_phone
@@ -122,9 +123,23 @@ CLOSED = {
 }
 
 
-def closed_page(gs: GameSession, *, entering: bool = False) -> ResponseReturnValue:
+#: how a game answers a re-sent copy of a hand or deal it stored before the end (Tresillo: "hand n was saved";
+#: a game: its result)
+AnswerSaved = Callable[[Saved], ResponseReturnValue]
+
+
+def closed_page(gs: GameSession, *, entering: bool = False, saved: AnswerSaved | None = None,
+                shown: str = "") -> ResponseReturnValue:
     """A change asked of an ended session (``entering``: a new hand or deal): nothing changed (409), said in the
-    game's word, back to its table."""
+    game's word, back to its table; every game's, each passing what is its own. ``saved``: a post that is a
+    re-sent copy (its ``idem_key``) of a hand or deal stored before the end is answered by it, never refused (the
+    phone's outbox would keep a saved deal for ever); ``shown``: where a form asked for (GET) goes instead."""
+    if saved is not None and request.method == "POST":
+        found = find_saved(gs, request.form.get("idem_key", ""))
+        if found is not None:
+            return saved(found)
+    if shown and request.method != "POST":
+        return redirect(shown)
     return render_template("web/error.html", title=_("Session closed"),
                            message=_(CLOSED[counts_hands(gs.game), entering]),
                            back=url_for(endpoint(gs.game, "screen"), token=gs.token)), 409
