@@ -87,14 +87,14 @@ CHANGE_WORDS = {
 }
 
 
-def change_page(gs: GameSession, *, describe: str, preview_template: str, preview: Any, form: Any,
-                hidden: Sequence[Any], action: str, list_url: str, cancel_url: str, question: str = "",
-                error: str = "", refusal: str = "", status: int = 200, **extra: Any) -> ResponseReturnValue:
-    """A change shown before it is made (``describe``: it in words, its heading and its button): what it does,
-    drawn by the game's ``preview_template`` from ``preview`` (and ``extra``), and the form that makes it
-    (``hidden``: the form's fields carrying the change, the version it was shown at and its key); a change that
-    cannot be made (``refusal``) offers no button. ``question``: the heading, where a language asks it otherwise
-    than ``describe`` and a question mark (¿Borrar…?)."""
+def change_page(gs: GameSession, *, describe: str, question: str, preview_template: str, preview: Any, form: Any,
+                hidden: Sequence[Any], action: str, list_url: str, cancel_url: str, error: str = "",
+                refusal: str = "", status: int = 200, **extra: Any) -> ResponseReturnValue:
+    """A change shown before it is made (``describe``: it in words, its button; ``question``: it asked, the page's
+    title, a translated sentence of its own, since a language asks otherwise than ``describe`` and a question
+    mark: ¿Borrar…?, Supprimer… ?): what it does, drawn by the game's ``preview_template`` from ``preview`` (and
+    ``extra``), and the form that makes it (``hidden``: the form's fields carrying the change, the version it was
+    shown at and its key); a change that cannot be made (``refusal``) offers no button."""
     return render_template("games/change.html", **_frame(gs), describe=describe, preview_template=preview_template,
                            preview=preview, form=form, hidden=hidden, action=action, list_url=list_url,
                            cancel_url=cancel_url, question=question, error=error, refusal=refusal, phone=phone_name(),
