@@ -25,7 +25,6 @@ from ..services import GameSession, Group
 from ..services.groups import first_seats
 from ..services.pending import kept_deal
 from ..services.previews import ChangePreview
-from ..services.saves import find_saved
 from . import printing, screens
 from .access import UnknownLink, group_or_404, session_or_404, watched_or_404
 from .addresses import hint_number
@@ -244,12 +243,11 @@ def _game(token: str) -> GameSession:
 
 
 def _ended(gs: GameSession) -> ResponseReturnValue:
-    """An ended game takes no deal and no change. A form opened is its result; a post is refused with the
-    closed page (409: a phone's outbox keeps it and says the game was ended elsewhere, never takes it for
-    saved), unless it is a re-sent copy of a deal stored before the end."""
-    if request.method != "POST" or find_saved(gs, request.form.get("idem_key", "")) is not None:
-        return redirect(url_for("games.result", token=gs.token))
-    return closed_page(gs)
+    """An ended game takes no deal and no change (the platform's :func:`changes.closed_page`, 409: a phone's
+    outbox keeps the post and says the game was ended elsewhere, never takes it for saved). A form opened, or a
+    re-sent copy of a deal stored before the end, is shown the game's result."""
+    result = url_for("games.result", token=gs.token)
+    return closed_page(gs, saved=lambda _found: redirect(result), shown=result)
 
 
 @bp.route("/s/<token>/play/deal", methods=["GET", "POST"], defaults={"number": None})

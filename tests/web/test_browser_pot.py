@@ -37,6 +37,7 @@ class Phone:
 
     def tap(self, selector):
         self.page.click(selector)
+        self.page.wait_for_load_state()  # a tap that navigates: the page it arrives at, parsed
         self.taps += 1
 
     def counted(self):

@@ -41,6 +41,7 @@ class Table:
     def tap(self, selector):
         self.taps += 1
         self.page.click(selector)
+        self.page.wait_for_load_state()  # a tap that navigates: the page it arrives at, parsed
 
     def chip(self, name, value):
         self.tap(f"label.choice:has(input[name='{name}'][value='{value}'])")

@@ -35,7 +35,10 @@ class Taps:
         self.page, self.count = page, 0
 
     def tap(self, selector):
+        """One tap; when it navigates, the page it arrives at is loaded before anything reads it (a click returns
+        once the new page's address is committed, its document maybe not yet parsed)."""
         self.page.locator(selector).click()
+        self.page.wait_for_load_state()
         self.count += 1
 
 
@@ -235,6 +238,7 @@ def test_without_a_script_the_calls_are_two_lists_and_every_ending_a_button(chro
     page.fill("#team-2", "B")  # the teams as the tests name them
     page.click("form.game-start button[type=submit]")
     page.click("#enter-deal")
+    page.wait_for_selector("#first")
     assert not page.locator("button.call").first.is_visible()  # the call buttons need the script
     page.select_option("#first", "1")
     page.select_option("#raises", "2")

@@ -74,6 +74,7 @@ class Taps:
 
     def tap(self, selector):
         self.page.locator(selector).click()
+        self.page.wait_for_load_state()  # a tap that navigates: the page it arrives at, parsed
         self.count += 1
 
 

@@ -104,5 +104,6 @@ def test_a_round_of_pica_pica_in_spanish(chromium, server):
     fits(page)
     shot(page, "truco-es-pica-table")
     taps.tap("#enter-deal")
+    page.wait_for_selector("form.deal-form")
     assert page.locator(".truc-hand").count() == 1 and page.locator(".truc-pica").count() == 0
     ctx.close()
