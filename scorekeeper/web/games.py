@@ -24,6 +24,7 @@ from ..i18n import _, current_language, use_language
 from ..services import GameSession, Group
 from ..services.groups import first_seats
 from ..services.pending import kept_deal
+from ..services.previews import ChangePreview
 from . import printing, screens
 from .access import UnknownLink, group_or_404, session_or_404, watched_or_404
 from .addresses import hint_number
@@ -315,7 +316,7 @@ def _deal_page(gs: GameSession, view: services.games.GameView, at: Played, targe
         values = dict(request.form)
         if form.validate_on_submit():
             saved = _save(gs, view, at, pieces, target, how, form, errors)
-            if isinstance(saved, services.games.ChangePreview):
+            if isinstance(saved, ChangePreview):
                 preview = saved
             elif saved is not None:
                 return saved
@@ -339,7 +340,7 @@ def _kept_deal(token: str, number: int | None) -> ResponseReturnValue | None:
 
 
 def _save(gs: GameSession, view: services.games.GameView, at: Played, pieces: Pieces | None, number: int,
-          how: str, form: KeyForm, errors: dict[str, str]) -> ResponseReturnValue | services.games.ChangePreview | None:
+          how: str, form: KeyForm, errors: dict[str, str]) -> ResponseReturnValue | ChangePreview | None:
     """Read the deal and hand it to the services; the errors land in ``errors`` by form field. A fix or an
     insert that changes how the game comes out is shown first (its preview), unless confirmed."""
     if pieces is not None:
@@ -352,8 +353,8 @@ def _save(gs: GameSession, view: services.games.GameView, at: Played, pieces: Pi
     key = form.idem_key.data or ""
     version = form.posted_version()
     if how != "add" and request.form.get("confirm") != "1" and not request.headers.get("X-Outbox"):
-        preview = (services.games.preview_fix(gs, view.played, number, deal) if how == "fix"
-                   else services.games.preview_insert(gs, view.played, number, deal))
+        preview = (services.games.preview_fix(gs, number, deal) if how == "fix"
+                   else services.games.preview_insert(gs, number, deal))
         if preview.outcome and not preview.refusal and version in (None, gs.version):
             return preview
     try:
@@ -425,7 +426,7 @@ def delete(token: str, number: int) -> ResponseReturnValue:
     else:
         error, status = " ".join(e for es in form.errors.values() for e in es), 400
     view = services.games.game_view(gs)
-    preview = services.games.preview_delete(gs, view.played, number)
+    preview = services.games.preview_delete(gs, number)
     return change_page(gs, describe=_("Delete deal %(n)s") % {"n": number},
                        question=_("Delete deal %(n)s?") % {"n": number}, preview_template="games/_delete_preview.html",
                        preview=preview, form=form, hidden=(form.idem_key, form.version),
@@ -469,7 +470,7 @@ def undo(token: str) -> ResponseReturnValue:
         return entry.seq, already
 
     return undo_page(gs, take_back, url_for("games.history", token=token),
-                     offer=lambda: services.games.undo_offer(gs, services.games.game_view(gs).played))
+                     offer=lambda: services.games.undo_offer(gs))
 
 
 @bp.get("/s/<token>/play/history")

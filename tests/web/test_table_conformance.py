@@ -407,6 +407,42 @@ def test_a_fix_that_changes_the_outcome_says_so_in_its_preview_and_in_the_histor
     assert "Changed: " in history and " → " in history
 
 
+def _money_shown(page: str) -> dict[str, tuple[str, str]]:
+    """The preview's money line, player by player: (money after, money before: "" when it does not change)."""
+    card = re.search(r'<section class="card" id="money-changes">.*?</section>', page, re.S)
+    assert card, "the preview has no money line"
+    out = {}
+    for player, cell in re.findall(r'<tr data-player="([^"]*)">.*?<td class="num money"[^>]*>(.*?)</td>',
+                                   card.group(0), re.S):
+        was = re.search(r'<span class="hint">was (.*?)</span>', cell)
+        out[unescape(player)] = (unescape(cell.split("<br>")[0]), unescape(was.group(1)) if was else "")
+    return out
+
+
+def _money_now(table: Table) -> dict[str, str]:
+    with table.app.test_request_context():
+        return dict(services.games.game_view(services.find_session(table.token)).money)
+
+
+def test_a_change_preview_shows_each_players_money_before_and_after(table):
+    """The platform's preview (Tresillo's money line, every game's now): a fix that changes the outcome and a
+    delete each show every player's money as it is and as the change would leave it, which is what the table
+    says once it is confirmed."""
+    a = table.phone()
+    number, deal = table.case.outcome
+    form = opened(a, f"/s/{table.token}/play/deal/{number}")
+    fields = table.fields(number, deal)
+    before = _money_now(table)
+    shown = _money_shown(a.post(f"/s/{table.token}/play/deal/{number}", data={**form, **fields}).get_data(as_text=True))
+    assert set(shown) == set(before)
+    assert a.post(f"/s/{table.token}/play/deal/{number}", data={**form, **fields, "confirm": "1"}).status_code == 302
+    after = _money_now(table)
+    assert {p: m for p, (m, _was) in shown.items()} == after
+    assert {p: was or m for p, (m, was) in shown.items()} == before
+    shown = _money_shown(a.get(f"/s/{table.token}/play/deal/1/delete").get_data(as_text=True))
+    assert {p: was or m for p, (m, was) in shown.items()} == after
+
+
 @pytest.mark.parametrize("language", ["es", "fr", "it", "ca"])
 def test_the_history_of_a_fix_is_told_in_every_language(app, language):
     table = Table(app, "rovescino", case("rovescino").deals)
