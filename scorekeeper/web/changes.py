@@ -22,9 +22,10 @@ from ..games import GAMES
 from ..i18n import N_, _
 from ..services import GameSession, Refused, clean_phone, games
 from ..services.changes import gone_words
-from ..services.history import HistoryView
+from ..services.history import HistoryView, recent_view
 from ..services.played import counts_hands
 from ..services.saves import Saved, find_saved
+from .addresses import hint_number
 from .endpoints import endpoint
 from .forms import PhoneForm, UndoForm, number_of
 from .phones import phone_name, remember_phone
@@ -59,6 +60,14 @@ def _frame(gs: GameSession) -> dict[str, Any]:
     pages' sheet for a game they keep."""
     return {"gs": gs, "brand": brand(gs), "table_url": url_for(endpoint(gs.game, "screen"), token=gs.token),
             "sheets": ("games.css",) if games.is_game(gs) else ()}
+
+
+def done_said(gs: GameSession) -> dict[str, Any]:
+    """What a table screen says of the change it was led to after (``?done=<seq>``, as the undo leads there;
+    ``&again=1``: a re-sent copy, made once): that change's history line, for ``web/_macros.html: done_card``."""
+    done = hint_number("done")
+    line = next((ln for ln in recent_view(gs, done).lines if ln.seq == done), None) if done else None
+    return {"done_line": line, "done_again": request.args.get("again") == "1"}
 
 
 def history_page(gs: GameSession, log: HistoryView, undo: Undo, phone_url: str) -> ResponseReturnValue:

@@ -28,7 +28,17 @@ from ..services.previews import ChangePreview
 from . import printing, screens
 from .access import UnknownLink, group_or_404, session_or_404, watched_or_404
 from .addresses import hint_number
-from .changes import Undo, change_page, closed_page, damaged_link, gone_page, history_page, phone_page, undo_page
+from .changes import (
+    Undo,
+    change_page,
+    closed_page,
+    damaged_link,
+    done_said,
+    gone_page,
+    history_page,
+    phone_page,
+    undo_page,
+)
 from .compare import Asked, asked, carried, compare_page
 from .forms import Form, FormKey, NamedForm, number_of
 from .hardening import csp_nonce
@@ -195,15 +205,18 @@ def _table(gs: GameSession, watching: bool) -> ResponseReturnValue:
     """The table screen: the game's own part, the last few deals, a link to the rest; its cost and weight do
     not grow with the game (``services.games.table_screen``, ``bench/scale.py``), and it is drawn once per
     version for every phone of the table (``web/screens.py``)."""
-    return screens.table_screen(gs, lambda: _drawn_table(gs, watching), services.games.replay_kept, looks=(watching,))
+    return screens.table_screen(gs, lambda: _drawn_table(gs, watching), services.games.replay_kept, looks=(watching,),
+                                addresses=screens.PLAIN if watching else screens.AFTER_A_CHANGE)
 
 
 def _drawn_table(gs: GameSession, watching: bool) -> str:
+    """The table screen; a phone led back after a change (the undo's ``?done=``) is told what was done."""
     screen = services.games.table_screen(gs)
     return screens.with_holes(render_template(
         "games/table.html", game_session=gs, view=screen.view, pieces=screen.pieces, extra=screen.extra,
         recent=screen.recent, watching=watching, token=None if watching else gs.token,
-        watch_token=gs.watch_token if watching else None, rendered_at=screens.RENDERED_HOLE))
+        watch_token=gs.watch_token if watching else None, rendered_at=screens.RENDERED_HOLE,
+        **({} if watching else done_said(gs))))
 
 
 @bp.get("/s/<token>/play/deals")

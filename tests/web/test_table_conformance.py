@@ -120,7 +120,7 @@ class Table:
                 services.add_player(group, player)
             gs = services.games.start_game(group, name, list(doc["players"]), doc.get("teams"),
                                            dict(doc.get("options") or {}), "EUR", idem_key="start-1")
-            self.token = gs.token
+            self.token, self.watch_token = gs.token, gs.watch_token
             db.session.remove()
         for i, deal in enumerate(deals, start=1):  # each as the game's form enters it (a dealer recorded…)
             with app.test_request_context():
@@ -314,6 +314,29 @@ def test_undo_takes_back_the_last_change_once(table):
     seq = re.search(r'name="seq" value="(\d+)"', a.get(f"/s/{table.token}/play/undo").get_data(as_text=True)).group(1)
     assert a.post(f"/s/{table.token}/play/undo", data={**undo, "seq": seq}).status_code == 302
     assert table.deals() == before
+
+
+def test_the_table_says_what_the_undo_did(table):
+    """The undo leads back to the table with ``?done=<its change>`` (and ``&again=1`` for a re-sent one): the
+    table says what was done, as Tresillo's does, once for that phone; the plain table says nothing of it."""
+    a = table.phone()
+    form = opened(a, f"/s/{table.token}/play/deal/2")
+    assert a.post(f"/s/{table.token}/play/deal/2", data={**form, **table.fields(2, table.case.alt),
+                                                    "confirm": "1"}).status_code == 302
+    undo = opened(a, f"/s/{table.token}/play/undo")
+    seq = re.search(r'name="seq" value="(\d+)"', a.get(f"/s/{table.token}/play/undo").get_data(as_text=True)).group(1)
+    first = a.post(f"/s/{table.token}/play/undo", data={**undo, "seq": seq})
+    again = a.post(f"/s/{table.token}/play/undo", data={**undo, "seq": seq})
+    done, done_again = a.get(first.headers["Location"]), a.get(again.headers["Location"])
+    assert done.status_code == done_again.status_code == 200
+    said, said_again = (" ".join(text_of(r).split()) for r in (done, done_again))
+    assert re.search(rf"\bDone Undo of change {seq} \((?:deal|hand) 2 fixed\) — [^,]+, ", said), said
+    assert "Already done" not in said and "sent the same request twice" not in said
+    assert re.search(rf"\bAlready done Undo of change {seq} \((?:deal|hand) 2 fixed\) — ", said_again), said_again
+    assert "This phone sent the same request twice; it was done once." in said_again
+    plain = a.get(f"/s/{table.token}/play").get_data(as_text=True)
+    assert 'id="done"' not in plain and 'id="done"' not in a.get(f"/w/{table.watch_token}/play?done={seq}"
+                                                                  ).get_data(as_text=True)
 
 
 def test_undo_of_the_end_opens_the_game_again(table):
