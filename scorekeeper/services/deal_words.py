@@ -29,6 +29,7 @@ FIELD_WORDS = {
     "dealer": N_("dealer"), "tricks": N_("tricks"), "claim": N_("claim"), "by": N_("by"),
     "annulled": N_("annulled"), "tied": N_("tied"), "rounds": N_("rounds"), "eldest": N_("eldest hand"),
     "missing": N_("missing"), "rank": N_("rank"), "every_trick": N_("every trick"), "event": N_("event"),
+    "put": N_("put in"),
 }
 
 #: a deal's row figures that say how it came out (data of the engines' rows), in words

@@ -10,7 +10,7 @@ session as it was. Each change is appended to the session's history.
 from __future__ import annotations
 
 import json
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
@@ -41,9 +41,10 @@ from ..games.words import how_words
 from ..i18n import _, current_language
 from ..models import GameSession, Group, HandRecord, HistoryEntry, new_token
 from ..words import refusal, refusal_line
-from . import changes, deal_words, history, saves, screens
+from . import changes, deal_words, history, previews, saves, screens
 from .limits import check_room_for_hand
 from .played import served, service_of
+from .previews import ChangePreview
 from .refusals import Refused, clean, sentence
 from .replays import CACHE, Replayer, Replays, Version, reads_committed
 from .screens import DealsPage, VersionParts
@@ -395,40 +396,67 @@ def _kept(gs: GameSession, entry: HistoryEntry, made: GameReplayed | None) -> Hi
 # ---------------------------------------------------------------- previews
 
 
-@dataclass(frozen=True)
-class ChangePreview:
-    """What a change would do, replayed and not saved: the deal's fields it changes, and how the game's
-    outcome changes (empty: the winner, the claims and the eliminations stay as they are)."""
-
-    fields: tuple[str, ...] = ()
-    outcome: tuple[str, ...] = ()
-    #: why the change cannot be made (a later deal would no longer stand), or ""
-    refusal: str = ""
+def _side_rows(g: GameReplayed) -> Sequence[DealRow]:
+    return g.played.rows
 
 
-def _previewed(gs: GameSession, before: Played, plan: changes.Plan, was: Mapping[str, Any] | None,
+def _row_figures(row: DealRow) -> tuple[Any, ...]:
+    """What the table sees of a deal's row: its points, the scores after it, and what the game adds (the winner,
+    a claim, an elimination)."""
+    return (row.points, row.scores, row.extras)
+
+
+def _standing(p: Played, currency: str) -> tuple[previews.Standing, ...]:
+    """Each player's score (their side's, in a game of teams) and money, in seating order."""
+    seating = p.table.seating
+    scores = dict(p.rows[-1].scores) if p.rows else {}
+    team = {player: name for name, members in seating.teams for player in members}
+    return tuple((player, scores.get(player, scores.get(team.get(player, ""), 0)),
+                  formats.money(money, currency, signed=True)) for player, money in p.result.money)
+
+
+def _outcome(before: GameReplayed, after: GameReplayed, plan: changes.Plan) -> tuple[str, ...]:
+    return deal_words.outcome_changes(before.played, after.played, plan.origin, plan.first)
+
+
+def reading(gs: GameSession) -> previews.Reading[GameReplayed, DealRow]:
+    """A game of ``scorekeeper-session/2`` as the platform's preview reads it: its deal rows, each shown as its
+    line in the list of deals, each player's score and money, and how the game comes out."""
+    shown = pieces(gs)
+
+    def deal_shown(g: GameReplayed, row: DealRow) -> DealLine:
+        deal = g.hands[row.deal - 1]
+        return DealLine(row.deal, deal, row.points, row.scores, lines_of(shown, g.played)(row.deal, deal))
+
+    return previews.Reading(rows=_side_rows, figures=_row_figures, shown=deal_shown,
+                            standing=lambda g: _standing(g.played, gs.currency), outcome=_outcome)
+
+
+def _previewed(gs: GameSession, plan: changes.Plan, was: Mapping[str, Any] | None,
                now_: Mapping[str, Any] | None) -> ChangePreview:
+    """The platform's preview of ``plan`` (:func:`previews.previewed`) from the game as stored (its replay kept
+    for its version) and replayed with the plan; ``was``/``now_``: a fixed deal before and after."""
     fields = tuple(deal_words.deal_changes(was, now_)) if was is not None and now_ is not None else ()
     try:
-        after = replay(document(gs, plan.hands), GAMES)
-    except SessionError as exc:
-        return ChangePreview(fields, (), _refused(exc, plan.first + 1).message)
-    return ChangePreview(fields, deal_words.outcome_changes(before, after, plan.origin, plan.first))
+        after = _replayed(gs, plan.hands, plan.first + 1)
+    except Refused as exc:
+        return ChangePreview(fields=fields, refusal=exc.message)
+    return previews.previewed(reading(gs), replayed(gs), after, plan, fields)
 
 
-def preview_fix(gs: GameSession, before: Played, number: int, deal: Mapping[str, Any]) -> ChangePreview:
-    """Deal ``number`` fixed to ``deal``: its fields changed and the outcome's changes. ``before``: the game
-    as it stands (the table's replay)."""
+def preview_fix(gs: GameSession, number: int, deal: Mapping[str, Any]) -> ChangePreview:
+    """Deal ``number`` fixed to ``deal``: its fields changed, the deals whose figures change, each player's
+    score and money, and the outcome's changes."""
     deals = deal_data(gs)
-    return _previewed(gs, before, changes.replaced(deals, number - 1, deal), deals[number - 1], deal)
+    return _previewed(gs, changes.replaced(deals, number - 1, deal), deals[number - 1], deal)
 
 
-def preview_delete(gs: GameSession, before: Played, number: int) -> ChangePreview:
-    return _previewed(gs, before, changes.removed(deal_data(gs), number - 1), None, None)
+def preview_delete(gs: GameSession, number: int) -> ChangePreview:
+    return _previewed(gs, changes.removed(deal_data(gs), number - 1), None, None)
 
 
-def preview_insert(gs: GameSession, before: Played, number: int, deal: Mapping[str, Any]) -> ChangePreview:
-    return _previewed(gs, before, changes.inserted(deal_data(gs), number - 1, deal), None, None)
+def preview_insert(gs: GameSession, number: int, deal: Mapping[str, Any]) -> ChangePreview:
+    return _previewed(gs, changes.inserted(deal_data(gs), number - 1, deal), None, None)
 
 
 @dataclass(frozen=True)
@@ -440,7 +468,7 @@ class UndoOffer:
     preview: ChangePreview
 
 
-def undo_offer(gs: GameSession, before: Played) -> UndoOffer | None:
+def undo_offer(gs: GameSession) -> UndoOffer | None:
     """The last change, if an undo may take it back now (None: nothing to undo)."""
     target = history.undoable(gs)
     if target is None or (gs.closed and target.kind != "end"):
@@ -453,7 +481,7 @@ def undo_offer(gs: GameSession, before: Played) -> UndoOffer | None:
         return UndoOffer(target.seq, history.told(target), ChangePreview(refusal=exc.message))
     was = target.after if target.kind == "edit" else None
     now_ = target.before if target.kind == "edit" else None
-    return UndoOffer(target.seq, history.told(target), _previewed(gs, before, plan, was, now_))
+    return UndoOffer(target.seq, history.told(target), _previewed(gs, plan, was, now_))
 
 
 def played_before(gs: GameSession, number: int) -> Played:
@@ -652,17 +680,23 @@ def deals_page(gs: GameSession, *, before: int | None = None, deal: int | None =
                               deal=deal)
 
 
+def lines_of(shown: Pieces | None, p: Played) -> Callable[[int, Mapping[str, Any]], str]:
+    """Deal ``n`` of ``p`` (the deal object as stored) in its one line of the list of deals: the game's own
+    words and what it did beyond its points (a cama won)."""
+    line = (shown.line_for(p) if shown is not None and shown.line_for is not None
+            else lambda deal: deal_line(shown, deal))
+    note = row_note_of(shown)
+    return lambda n, deal: " · ".join(x for x in (line(deal), note(p, n)) if x)
+
+
 def played_view(p: Played, stored: Sequence[Mapping[str, Any]], *, currency: str, closed: bool = False,
                 version: int = 0, group: str = "", started: datetime | None = None,
                 ended: datetime | None = None) -> GameView:
     """The view of a game replayed from ``stored`` (its deals as written): a stored session's
     (:func:`game_view`) or a session file's (``scorekeeper sheet``), drawn by the same sheet."""
     shown = pieces_of(p.game.spec.name)
-    line = (shown.line_for(p) if shown is not None and shown.line_for is not None
-            else lambda deal: deal_line(shown, deal))
-    note = row_note_of(shown)
-    lines = tuple(DealLine(row.deal, stored[row.deal - 1], row.points, after,
-                           " · ".join(x for x in (line(stored[row.deal - 1]), note(p, row.deal)) if x))
+    line = lines_of(shown, p)
+    lines = tuple(DealLine(row.deal, stored[row.deal - 1], row.points, after, line(row.deal, stored[row.deal - 1]))
                   for row, after in zip(p.rows, row_scores_of(shown, p), strict=True))
     players = p.table.seating.players
     scores = p.rows[-1].scores if p.rows else tuple((name, 0) for name in players)

@@ -97,7 +97,7 @@ def kept_deal(gs: GameSession, mine: Mapping[str, Any], number: int, editing: bo
     if editing and stored is None:
         said["refusal"] = gone_words(gs, number)
     elif editing:
-        preview = games.preview_fix(gs, whole.played, number, mine)
+        preview = games.preview_fix(gs, number, mine)
         said.update(refusal=preview.refusal, mine_said="" if preview.refusal else line, mine_moves=preview.outcome)
     else:
         try:

@@ -22,8 +22,10 @@ from ..games import GAMES
 from ..i18n import N_, _
 from ..services import GameSession, Refused, clean_phone, games
 from ..services.changes import gone_words
-from ..services.history import HistoryView
+from ..services.history import HistoryView, recent_view
 from ..services.played import counts_hands
+from ..services.saves import Saved, find_saved
+from .addresses import hint_number
 from .endpoints import endpoint
 from .forms import PhoneForm, UndoForm, number_of
 from .phones import phone_name, remember_phone
@@ -60,6 +62,14 @@ def _frame(gs: GameSession) -> dict[str, Any]:
             "sheets": ("games.css",) if games.is_game(gs) else ()}
 
 
+def done_said(gs: GameSession) -> dict[str, Any]:
+    """What a table screen says of the change it was led to after (``?done=<seq>``, as the undo leads there;
+    ``&again=1``: a re-sent copy, made once): that change's history line, for ``web/_macros.html: done_card``."""
+    done = hint_number("done")
+    line = next((ln for ln in recent_view(gs, done).lines if ln.seq == done), None) if done else None
+    return {"done_line": line, "done_again": request.args.get("again") == "1"}
+
+
 def history_page(gs: GameSession, log: HistoryView, undo: Undo, phone_url: str) -> ResponseReturnValue:
     """Every change of the session, newest first, each in words (a fix field by field, how it changed the
     outcome), the phone it came from, and the undo of the last one."""
@@ -86,14 +96,14 @@ CHANGE_WORDS = {
 }
 
 
-def change_page(gs: GameSession, *, describe: str, preview_template: str, preview: Any, form: Any,
-                hidden: Sequence[Any], action: str, list_url: str, cancel_url: str, question: str = "",
-                error: str = "", refusal: str = "", status: int = 200, **extra: Any) -> ResponseReturnValue:
-    """A change shown before it is made (``describe``: it in words, its heading and its button): what it does,
-    drawn by the game's ``preview_template`` from ``preview`` (and ``extra``), and the form that makes it
-    (``hidden``: the form's fields carrying the change, the version it was shown at and its key); a change that
-    cannot be made (``refusal``) offers no button. ``question``: the heading, where a language asks it otherwise
-    than ``describe`` and a question mark (¿Borrar…?)."""
+def change_page(gs: GameSession, *, describe: str, question: str, preview_template: str, preview: Any, form: Any,
+                hidden: Sequence[Any], action: str, list_url: str, cancel_url: str, error: str = "",
+                refusal: str = "", status: int = 200, **extra: Any) -> ResponseReturnValue:
+    """A change shown before it is made (``describe``: it in words, its button; ``question``: it asked, the page's
+    title, a translated sentence of its own, since a language asks otherwise than ``describe`` and a question
+    mark: ¿Borrar…?, Supprimer… ?): what it does, drawn by the game's ``preview_template`` from ``preview`` (and
+    ``extra``), and the form that makes it (``hidden``: the form's fields carrying the change, the version it was
+    shown at and its key); a change that cannot be made (``refusal``) offers no button."""
     return render_template("games/change.html", **_frame(gs), describe=describe, preview_template=preview_template,
                            preview=preview, form=form, hidden=hidden, action=action, list_url=list_url,
                            cancel_url=cancel_url, question=question, error=error, refusal=refusal, phone=phone_name(),
@@ -122,9 +132,23 @@ CLOSED = {
 }
 
 
-def closed_page(gs: GameSession, *, entering: bool = False) -> ResponseReturnValue:
+#: how a game answers a re-sent copy of a hand or deal it stored before the end (Tresillo: "hand n was saved";
+#: a game: its result)
+AnswerSaved = Callable[[Saved], ResponseReturnValue]
+
+
+def closed_page(gs: GameSession, *, entering: bool = False, saved: AnswerSaved | None = None,
+                shown: str = "") -> ResponseReturnValue:
     """A change asked of an ended session (``entering``: a new hand or deal): nothing changed (409), said in the
-    game's word, back to its table."""
+    game's word, back to its table; every game's, each passing what is its own. ``saved``: a post that is a
+    re-sent copy (its ``idem_key``) of a hand or deal stored before the end is answered by it, never refused (the
+    phone's outbox would keep a saved deal for ever); ``shown``: where a form asked for (GET) goes instead."""
+    if saved is not None and request.method == "POST":
+        found = find_saved(gs, request.form.get("idem_key", ""))
+        if found is not None:
+            return saved(found)
+    if shown and request.method != "POST":
+        return redirect(shown)
     return render_template("web/error.html", title=_("Session closed"),
                            message=_(CLOSED[counts_hands(gs.game), entering]),
                            back=url_for(endpoint(gs.game, "screen"), token=gs.token)), 409

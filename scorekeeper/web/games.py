@@ -24,11 +24,21 @@ from ..i18n import _, current_language, use_language
 from ..services import GameSession, Group
 from ..services.groups import first_seats
 from ..services.pending import kept_deal
-from ..services.saves import find_saved
+from ..services.previews import ChangePreview
 from . import printing, screens
 from .access import UnknownLink, group_or_404, session_or_404, watched_or_404
 from .addresses import hint_number
-from .changes import Undo, change_page, closed_page, damaged_link, gone_page, history_page, phone_page, undo_page
+from .changes import (
+    Undo,
+    change_page,
+    closed_page,
+    damaged_link,
+    done_said,
+    gone_page,
+    history_page,
+    phone_page,
+    undo_page,
+)
 from .compare import Asked, asked, carried, compare_page
 from .forms import Form, FormKey, NamedForm, number_of
 from .hardening import csp_nonce
@@ -195,15 +205,18 @@ def _table(gs: GameSession, watching: bool) -> ResponseReturnValue:
     """The table screen: the game's own part, the last few deals, a link to the rest; its cost and weight do
     not grow with the game (``services.games.table_screen``, ``bench/scale.py``), and it is drawn once per
     version for every phone of the table (``web/screens.py``)."""
-    return screens.table_screen(gs, lambda: _drawn_table(gs, watching), services.games.replay_kept, looks=(watching,))
+    return screens.table_screen(gs, lambda: _drawn_table(gs, watching), services.games.replay_kept, looks=(watching,),
+                                addresses=screens.PLAIN if watching else screens.AFTER_A_CHANGE)
 
 
 def _drawn_table(gs: GameSession, watching: bool) -> str:
+    """The table screen; a phone led back after a change (the undo's ``?done=``) is told what was done."""
     screen = services.games.table_screen(gs)
     return screens.with_holes(render_template(
         "games/table.html", game_session=gs, view=screen.view, pieces=screen.pieces, extra=screen.extra,
         recent=screen.recent, watching=watching, token=None if watching else gs.token,
-        watch_token=gs.watch_token if watching else None, rendered_at=screens.RENDERED_HOLE))
+        watch_token=gs.watch_token if watching else None, rendered_at=screens.RENDERED_HOLE,
+        **({} if watching else done_said(gs))))
 
 
 @bp.get("/s/<token>/play/deals")
@@ -243,12 +256,11 @@ def _game(token: str) -> GameSession:
 
 
 def _ended(gs: GameSession) -> ResponseReturnValue:
-    """An ended game takes no deal and no change. A form opened is its result; a post is refused with the
-    closed page (409: a phone's outbox keeps it and says the game was ended elsewhere, never takes it for
-    saved), unless it is a re-sent copy of a deal stored before the end."""
-    if request.method != "POST" or find_saved(gs, request.form.get("idem_key", "")) is not None:
-        return redirect(url_for("games.result", token=gs.token))
-    return closed_page(gs)
+    """An ended game takes no deal and no change (the platform's :func:`changes.closed_page`, 409: a phone's
+    outbox keeps the post and says the game was ended elsewhere, never takes it for saved). A form opened, or a
+    re-sent copy of a deal stored before the end, is shown the game's result."""
+    result = url_for("games.result", token=gs.token)
+    return closed_page(gs, saved=lambda _found: redirect(result), shown=result)
 
 
 @bp.route("/s/<token>/play/deal", methods=["GET", "POST"], defaults={"number": None})
@@ -304,7 +316,7 @@ def _deal_page(gs: GameSession, view: services.games.GameView, at: Played, targe
         values = dict(request.form)
         if form.validate_on_submit():
             saved = _save(gs, view, at, pieces, target, how, form, errors)
-            if isinstance(saved, services.games.ChangePreview):
+            if isinstance(saved, ChangePreview):
                 preview = saved
             elif saved is not None:
                 return saved
@@ -328,7 +340,7 @@ def _kept_deal(token: str, number: int | None) -> ResponseReturnValue | None:
 
 
 def _save(gs: GameSession, view: services.games.GameView, at: Played, pieces: Pieces | None, number: int,
-          how: str, form: KeyForm, errors: dict[str, str]) -> ResponseReturnValue | services.games.ChangePreview | None:
+          how: str, form: KeyForm, errors: dict[str, str]) -> ResponseReturnValue | ChangePreview | None:
     """Read the deal and hand it to the services; the errors land in ``errors`` by form field. A fix or an
     insert that changes how the game comes out is shown first (its preview), unless confirmed."""
     if pieces is not None:
@@ -341,8 +353,8 @@ def _save(gs: GameSession, view: services.games.GameView, at: Played, pieces: Pi
     key = form.idem_key.data or ""
     version = form.posted_version()
     if how != "add" and request.form.get("confirm") != "1" and not request.headers.get("X-Outbox"):
-        preview = (services.games.preview_fix(gs, view.played, number, deal) if how == "fix"
-                   else services.games.preview_insert(gs, view.played, number, deal))
+        preview = (services.games.preview_fix(gs, number, deal) if how == "fix"
+                   else services.games.preview_insert(gs, number, deal))
         if preview.outcome and not preview.refusal and version in (None, gs.version):
             return preview
     try:
@@ -414,7 +426,7 @@ def delete(token: str, number: int) -> ResponseReturnValue:
     else:
         error, status = " ".join(e for es in form.errors.values() for e in es), 400
     view = services.games.game_view(gs)
-    preview = services.games.preview_delete(gs, view.played, number)
+    preview = services.games.preview_delete(gs, number)
     return change_page(gs, describe=_("Delete deal %(n)s") % {"n": number},
                        question=_("Delete deal %(n)s?") % {"n": number}, preview_template="games/_delete_preview.html",
                        preview=preview, form=form, hidden=(form.idem_key, form.version),
@@ -458,7 +470,7 @@ def undo(token: str) -> ResponseReturnValue:
         return entry.seq, already
 
     return undo_page(gs, take_back, url_for("games.history", token=token),
-                     offer=lambda: services.games.undo_offer(gs, services.games.game_view(gs).played))
+                     offer=lambda: services.games.undo_offer(gs))
 
 
 @bp.get("/s/<token>/play/history")

@@ -26,6 +26,8 @@ from .phones import phone_name
 CSRF_HOLE, KEY_HOLE, RENDERED_HOLE = "hole-csrf-7c1e", "hole-key-7c1e", "hole-rendered-7c1e"
 #: a screen whose only address kept is its plain one (no query)
 PLAIN = re.compile("")
+#: a screen kept also as it is led to after a change (``?done=<seq>``, ``&again=1``: it says what was done)
+AFTER_A_CHANGE = re.compile(r"(?:done=[1-9][0-9]{0,5}(?:&again=1)?)?")
 
 
 def table_screen(gs: GameSession, draw: Callable[[], str], sound: Callable[[GameSession], bool], *,

@@ -4,6 +4,7 @@ nothing when nothing did."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from hypothesis import given, settings
@@ -12,7 +13,8 @@ from hypothesis import strategies as st
 from scorekeeper import create_app
 from scorekeeper.models import HistoryEntry
 from scorekeeper.services import changes
-from scorekeeper.services.deal_words import deal_changes
+from scorekeeper.services.deal_words import FIELD_WORDS, _leaves, deal_changes
+from tests.games.sessions import VALID
 
 NAMES = st.sampled_from(["Ana", "Bea", "Cleo", "points", "last", "cards", "aces", "x" * 30, "", "→", "0"])
 LEAF = st.one_of(st.none(), st.booleans(), st.integers(-10**12, 10**12), st.text(max_size=12))
@@ -63,8 +65,6 @@ def test_a_fix_told_field_by_field(before, after):
 
 def _same_leaves(a: Any, b: Any) -> bool:
     """Deals whose leaves are the same though the objects differ (an empty object against none)."""
-    from scorekeeper.services.deal_words import _leaves
-
     return dict(_leaves(a)) == dict(_leaves(b))
 
 
@@ -73,3 +73,25 @@ def test_a_number_turned_into_a_flag_is_a_change():
         assert deal_changes({"won": 1}, {"won": True}) == ["won by: 1 → yes"]
         assert deal_changes({"points": {"Ana": 3}}, {"points": {"Ana": 5}, "last": "Bea"}) == [
             "points · Ana: 3 → 5", "last trick: — → Bea"]
+
+
+def test_every_field_of_every_game_has_words():
+    """The compare page and the history name a deal's fields in the platform's words (``FIELD_WORDS``,
+    translated), never as the session file spells them: every field of every game's generated deals has words,
+    but a player's or a team's name (Cacho's and Flor's ``put`` was shown as "rondas · 1 · put · Ana").
+    Tresillo's hands are compared by its own hand form's questions."""
+    bare: dict[str, set[str]] = {}
+    for name, session in VALID.items():
+        if name == "tresillo":
+            continue
+        for seed in range(20):
+            doc = session(random.Random(seed))
+            names = {*doc.get("players", ()), *(doc.get("teams") or {})}
+            for deal in doc["deals"]:
+                for place, _value in _leaves(deal):
+                    bare.update({step: {*bare.get(step, ()), name} for step in place
+                                 if isinstance(step, str) and step not in FIELD_WORDS and step not in names})
+    assert bare == {}
+    with APP.test_request_context(headers={"Cookie": "lang=es"}):
+        assert deal_changes({"rounds": [{"put": {"Ana": 1}}]}, {"rounds": [{"put": {"Ana": 2}}]}) == [
+            "rondas · 1 · puso · Ana: 1 → 2"]

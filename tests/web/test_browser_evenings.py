@@ -84,7 +84,8 @@ def test_an_evening_ends_is_shared_remembered_and_the_next_begins(chromium, serv
         page.screenshot(path=str(SHOTS / "group.png"), full_page=True)
 
     # statistics over this evening
-    page.click("#evenings >> text=Statistics")
+    page.click("#nights >> text=Statistics across games")  # the group page's one way there (the platform's)
+    page.wait_for_selector("#span")  # the statistics page is parsed, not only committed
     assert "1 evening · 3 hands" in page.inner_text("#span")
     assert page.locator("section.chart svg polyline").count() == 4
     no_sideways_scroll(page)

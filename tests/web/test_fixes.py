@@ -10,6 +10,7 @@ import json
 import re
 
 import pytest
+from markupsafe import escape
 
 from conftest import Browser, field_value, gen_group, gen_hand, gen_session, hand_fields
 
@@ -599,6 +600,40 @@ def test_the_history_records_insert_dealer_and_seating(browser):
     assert log[4]["before"]["hands"][0]["dealer"] == "North" and log[4]["after"]["hands"][0]["dealer"] == "South"
     page = browser.get(f"/s/{s}/history").get_data(as_text=True)
     assert "Hand 2: dealt by South (was North)" in page and "Hand 3: seating North, South, West" in page
+
+
+#: each change's question in every language, as that language asks it: Spanish opens it with "¿", French puts a
+#: space before "?" (the page once added a bare "?" to the change's heading: "Borrar la mano 3?")
+CHANGE_QUESTIONS = {
+    "en": ("Delete hand 3?", "Insert a forgotten hand as hand 1?", "Hand 2 was dealt by South?",
+           "New seating from hand 3?"),
+    "es": ("¿Borrar la mano 3?", "¿Insertar una mano olvidada como mano 1?", "¿La mano 2 la repartió South?",
+           "¿Asientos nuevos desde la mano 3?"),
+    "fr": ("Supprimer la donne 3 ?", "Insérer une donne oubliée comme donne 1 ?",
+           "À la donne 2, le donneur était-il South ?", "Nouvelles places à partir de la donne 3 ?"),
+    "it": ("Cancellare la mano 3?", "Inserire una mano dimenticata come mano 1?", "La mano 2 l'ha data South?",
+           "Nuovi posti dalla mano 3?"),
+    "ca": ("Voleu esborrar la mà 3?", "Voleu inserir una mà oblidada com a mà 1?", "La mà 2 la va repartir South?",
+           "Seients nous a partir de la mà 3?"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(CHANGE_QUESTIONS))
+def test_every_change_is_asked_as_its_language_asks(browser, language):
+    """The shared change page's title and heading are the change's own translated question, for every kind."""
+    _, s = three_handed(browser)
+    browser.client.set_cookie("lang", language)
+    hand = {"contract": "entrada", "declarer": "North", "tricks": {"North": 5, "West": 2, "South": 2}}
+    pages = (browser.get(f"/s/{s}/hands/3/delete"),
+             browser.post(f"/s/{s}/hands/insert/1", hand_fields(hand, THREE)),
+             browser.post(f"/s/{s}/hands/2/dealer", {"dealer": "South"}),
+             browser.post(f"/s/{s}/hands/3/seating", {"seat1": "North", "seat2": "South", "seat3": "West",
+                                                       "dealer": "West"}))
+    for page, question in zip(pages, CHANGE_QUESTIONS[language], strict=True):
+        html = page.get_data(as_text=True)
+        assert page.status_code == 200 and 'id="confirm"' in html, html[-2000:]
+        assert re.search(r"<h1>(.*?)</h1>", html).group(1) == escape(question)
+        assert re.search(r"<title>(.*?) · ", html).group(1) == escape(question)
 
 
 def test_a_fix_saved_untouched_is_refused_and_changes_nothing(browser, worked_example):

@@ -5,6 +5,7 @@ The figures are those worked by hand in tests/web/test_nights.py.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from html import unescape
@@ -95,6 +96,25 @@ def test_statistics_across_games_page(browser, evening):
     assert "East : Deals without a point 2" in said
     bad = browser.get(f"/g/{group}/stats?since=2026-02-01&until=2026-01-01")
     assert bad.status_code == 400
+
+
+def test_the_group_page_has_one_way_to_the_statistics(browser, app, evening, worked_example):
+    """The platform's one link to /g/<group>/stats, beside the evenings across games: Tresillo's part of the group
+    page had a second button to the same page under its past evenings."""
+    group, night, _cacho = evening
+    browser.get(f"/g/{group}/nights/{night}")
+    assert browser.post(f"/g/{group}/nights/{night}/end", {"paper": "settle"}).status_code == 302
+    with app.app_context():
+        only_tresillo = services.create_group("Tresillo only", "en")
+        for name in SEATS:
+            services.add_player(only_tresillo, name)
+        services.import_file(only_tresillo, json.dumps(worked_example), idem_key="ended")
+        token = only_tresillo.token
+        db.session.remove()
+    for g in (group, token):
+        page = browser.get(f"/g/{g}").get_data(as_text=True)
+        assert 'id="evenings"' in page  # Tresillo's past evenings are listed
+        assert re.findall(rf'<a [^>]*href="/g/{g}/stats"[^>]*>([^<]*)</a>', page) == ["Statistics across games"]
 
 
 def test_one_statistics_page_shows_tresillos_section_and_the_games(browser, app, evening):

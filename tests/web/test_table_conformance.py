@@ -120,7 +120,7 @@ class Table:
                 services.add_player(group, player)
             gs = services.games.start_game(group, name, list(doc["players"]), doc.get("teams"),
                                            dict(doc.get("options") or {}), "EUR", idem_key="start-1")
-            self.token = gs.token
+            self.token, self.watch_token = gs.token, gs.watch_token
             db.session.remove()
         for i, deal in enumerate(deals, start=1):  # each as the game's form enters it (a dealer recorded…)
             with app.test_request_context():
@@ -316,6 +316,29 @@ def test_undo_takes_back_the_last_change_once(table):
     assert table.deals() == before
 
 
+def test_the_table_says_what_the_undo_did(table):
+    """The undo leads back to the table with ``?done=<its change>`` (and ``&again=1`` for a re-sent one): the
+    table says what was done, as Tresillo's does, once for that phone; the plain table says nothing of it."""
+    a = table.phone()
+    form = opened(a, f"/s/{table.token}/play/deal/2")
+    assert a.post(f"/s/{table.token}/play/deal/2", data={**form, **table.fields(2, table.case.alt),
+                                                    "confirm": "1"}).status_code == 302
+    undo = opened(a, f"/s/{table.token}/play/undo")
+    seq = re.search(r'name="seq" value="(\d+)"', a.get(f"/s/{table.token}/play/undo").get_data(as_text=True)).group(1)
+    first = a.post(f"/s/{table.token}/play/undo", data={**undo, "seq": seq})
+    again = a.post(f"/s/{table.token}/play/undo", data={**undo, "seq": seq})
+    done, done_again = a.get(first.headers["Location"]), a.get(again.headers["Location"])
+    assert done.status_code == done_again.status_code == 200
+    said, said_again = (" ".join(text_of(r).split()) for r in (done, done_again))
+    assert re.search(rf"\bDone Undo of change {seq} \((?:deal|hand) 2 fixed\) — [^,]+, ", said), said
+    assert "Already done" not in said and "sent the same request twice" not in said
+    assert re.search(rf"\bAlready done Undo of change {seq} \((?:deal|hand) 2 fixed\) — ", said_again), said_again
+    assert "This phone sent the same request twice; it was done once." in said_again
+    plain = a.get(f"/s/{table.token}/play").get_data(as_text=True)
+    assert 'id="done"' not in plain and 'id="done"' not in a.get(f"/w/{table.watch_token}/play?done={seq}"
+                                                                  ).get_data(as_text=True)
+
+
 def test_undo_of_the_end_opens_the_game_again(table):
     a = table.phone()
     end = opened(a, f"/s/{table.token}/play/end")
@@ -382,6 +405,42 @@ def test_a_fix_that_changes_the_outcome_says_so_in_its_preview_and_in_the_histor
     assert f"Deal {number} fixed" in history
     assert "Outcome: " + " ".join(said) in " ".join(history.split())
     assert "Changed: " in history and " → " in history
+
+
+def _money_shown(page: str) -> dict[str, tuple[str, str]]:
+    """The preview's money line, player by player: (money after, money before: "" when it does not change)."""
+    card = re.search(r'<section class="card" id="money-changes">.*?</section>', page, re.S)
+    assert card, "the preview has no money line"
+    out = {}
+    for player, cell in re.findall(r'<tr data-player="([^"]*)">.*?<td class="num money"[^>]*>(.*?)</td>',
+                                   card.group(0), re.S):
+        was = re.search(r'<span class="hint">was (.*?)</span>', cell)
+        out[unescape(player)] = (unescape(cell.split("<br>")[0]), unescape(was.group(1)) if was else "")
+    return out
+
+
+def _money_now(table: Table) -> dict[str, str]:
+    with table.app.test_request_context():
+        return dict(services.games.game_view(services.find_session(table.token)).money)
+
+
+def test_a_change_preview_shows_each_players_money_before_and_after(table):
+    """The platform's preview (Tresillo's money line, every game's now): a fix that changes the outcome and a
+    delete each show every player's money as it is and as the change would leave it, which is what the table
+    says once it is confirmed."""
+    a = table.phone()
+    number, deal = table.case.outcome
+    form = opened(a, f"/s/{table.token}/play/deal/{number}")
+    fields = table.fields(number, deal)
+    before = _money_now(table)
+    shown = _money_shown(a.post(f"/s/{table.token}/play/deal/{number}", data={**form, **fields}).get_data(as_text=True))
+    assert set(shown) == set(before)
+    assert a.post(f"/s/{table.token}/play/deal/{number}", data={**form, **fields, "confirm": "1"}).status_code == 302
+    after = _money_now(table)
+    assert {p: m for p, (m, _was) in shown.items()} == after
+    assert {p: was or m for p, (m, was) in shown.items()} == before
+    shown = _money_shown(a.get(f"/s/{table.token}/play/deal/1/delete").get_data(as_text=True))
+    assert {p: was or m for p, (m, was) in shown.items()} == after
 
 
 @pytest.mark.parametrize("language", ["es", "fr", "it", "ca"])

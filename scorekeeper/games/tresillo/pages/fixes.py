@@ -100,10 +100,11 @@ def preview_page(gs: GameSession, change: services.Change, *, status: int = 200,
     action = (url_for("fixes.delete", token=gs.token, number=change.number) if change.kind == "delete"
               else url_for("fixes.confirm", token=gs.token))
     hands = url_for("table.history", token=gs.token, hand=change.number, _anchor=f"hand-{change.number}")
-    return change_page(gs, describe=describe(change), preview_template="games/tresillo/pages/_change_preview.html",
+    return change_page(gs, describe=describe(change), question=describe(change, QUESTIONS),
+                       preview_template="games/tresillo/pages/_change_preview.html",
                        preview=preview, form=form, hidden=(form.change, form.version, form.key), action=action,
                        list_url=hands, cancel_url=hands, error=error,
-                       refusal=preview.refusal.message if preview.refusal else "", status=status)
+                       refusal=preview.refusal, status=status)
 
 
 #: a change in words, for its preview's heading and its button
@@ -114,9 +115,17 @@ HEADINGS = {
 }
 
 
-def describe(change: services.Change) -> str:
-    words = HEADINGS.get(change.kind)
-    return _(words).format(n=change.number, dealer=change.dealer) if words else change.kind
+#: a change asked before it is made, for its preview's title: a sentence of its own in every language, as each asks
+#: it ("¿Borrar la mano 3?", "Supprimer la donne 3 ?"), never the heading with a "?" added
+QUESTIONS = {
+    "delete": N_("Delete hand {n}?"), "insert": N_("Insert a forgotten hand as hand {n}?"),
+    "dealer": N_("Hand {n} was dealt by {dealer}?"), "seating": N_("New seating from hand {n}?"),
+}
+
+
+def describe(change: services.Change, words: dict[str, str] = HEADINGS) -> str:
+    said = words.get(change.kind)
+    return _(said).format(n=change.number, dealer=change.dealer) if said else change.kind
 
 
 @bp.route("/<token>/hands/<int:number>/delete", methods=["GET", "POST"])

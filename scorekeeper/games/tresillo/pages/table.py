@@ -97,8 +97,8 @@ def version(token: str) -> ResponseReturnValue:
 @bp.route("/<token>/hand", methods=["GET", "POST"])
 def new_hand(token: str) -> ResponseReturnValue:
     gs = session_or_404(token)
-    if gs.closed:
-        return _closed_for_hands(gs)
+    if gs.closed:  # a closed session takes no hands; a re-sent hand stored before the end is told so
+        return closed_page(gs, entering=True, saved=lambda found: _saved(gs, found))
     form = hand_form(gs, formdata=request.form if request.method == "POST" else None)
     status = 200
     if request.method == "POST":
@@ -163,15 +163,6 @@ def draw_ahead(token: str, number: int) -> None:
             ask()
 
     after_response(ahead)
-
-
-def _closed_for_hands(gs: GameSession) -> ResponseReturnValue:
-    """A closed session takes no hands; a re-sent hand stored before the end is told so."""
-    if request.method == "POST":
-        saved = services.find_saved(gs, request.form.get("idem_key", ""))
-        if saved is not None:
-            return _saved(gs, saved)
-    return closed_page(gs, entering=True)
 
 
 @bp.post("/<token>/preview")

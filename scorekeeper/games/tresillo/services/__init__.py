@@ -10,6 +10,7 @@ from .... import services as platform
 from ....services import *  # noqa: F403  (the platform's services, for Tresillo's pages)
 from ....services.groups import first_seats
 from ....services.history import last_change_kept
+from ....services.previews import ChangePreview
 from ....services.saves import Saved, find_saved
 from ..engine import SUITS, HandChoices
 from ..engine import domains as own_domains  # Tresillo's own inputs' domains, for its forms
@@ -19,7 +20,6 @@ from .files import export_json, import_session, ledger_csv
 from .fixes import (
     Applied,
     Change,
-    ChangePreview,
     apply_change,
     change_from_json,
     deal_at,

@@ -10,7 +10,7 @@ copy finds the entry its first copy wrote and is reported as done.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ....core.errors import SessionError
@@ -19,8 +19,8 @@ from ....i18n import _
 from ....models import GameSession, HistoryEntry, now
 from ....services import changes, history
 from ....services.changes import Plan
-from ....services.deal_words import altered
 from ....services.limits import check_room_for_hand
+from ....services.previews import ChangePreview, Reading, Standing, previewed
 from ....services.refusals import Refused, refused_from
 from ....services.sessions import hand_data
 from ....services.summaries import forget_summary, keep_summary
@@ -35,8 +35,6 @@ from .views import view_from
 HAND_CHANGES = ("delete", "insert", "dealer", "seating")
 #: the longest change request a confirmation page may send back
 CHANGE_MAX = 20_000
-#: at most this many changed hands are listed in a preview (the rest are counted)
-SHOWN = 12
 
 
 @dataclass(frozen=True)
@@ -163,66 +161,29 @@ def checked(gs: GameSession, p: Plan, entry: Entry | None = None) -> Checked:
 # ------------------------------------------------------------------ the preview
 
 
-@dataclass(frozen=True)
-class RowChange:
-    """A hand whose figures change: its row before (None: inserted) and after (None: removed)."""
-
-    before: RowView | None
-    after: RowView | None
-
-
-@dataclass(frozen=True)
-class MoneyChange:
-    player: str
-    bowl_before: int
-    bowl_after: int
-    money_before: str
-    money_after: str
-
-    @property
-    def changed(self) -> bool:
-        return (self.bowl_before, self.money_before) != (self.bowl_after, self.money_after)
-
-
-@dataclass(frozen=True)
-class ChangePreview:
-    """What a change would do, from the engine; nothing is saved."""
-
-    change: Change
-    version: int
-    rows: tuple[RowChange, ...] = ()
-    more: int = 0  # changed hands not listed
-    money: tuple[MoneyChange, ...] = ()
-    refusal: Refused | None = None  # the change would break a hand: it cannot be confirmed
-    notes: tuple[str, ...] = field(default_factory=tuple)
-
-
 def preview_change(gs: GameSession, change: Change, entry: Entry | None = None) -> ChangePreview:
-    """The hands whose figures change and each player's money, before and after ``change``."""
+    """The hands whose figures change and each player's money, before and after ``change`` (the platform's
+    preview, :mod:`services.previews`)."""
     hands = hand_data(gs)
     try:
         p = plan(change, hands)
     except Refused as exc:
         if exc.status == 404:  # the hand is gone: the page says so on its own
             raise
-        return ChangePreview(change, gs.version, refusal=exc)  # e.g. an insert into a full session
+        return ChangePreview(refusal=exc.message)  # e.g. an insert into a full session
     if p.hands == hands:
-        return ChangePreview(change, gs.version, refusal=Refused(
-            "change", _("That is how it is recorded already: nothing would change.")))
+        return ChangePreview(refusal=_("That is how it is recorded already: nothing would change."))
     try:
         done = checked(gs, p, entry)
     except Refused as exc:
-        return ChangePreview(change, gs.version, refusal=exc)
-    return compared(gs, change, done)
+        return ChangePreview(refusal=exc.message)
+    return compared(gs, done)
 
 
-def compared(gs: GameSession, change: Change, done: Checked) -> ChangePreview:
-    """The preview of a checked change: only the hands it can touch are compared, by their figures, and only
-    those listed are put in words (a 500-hand evening is not narrated twice to delete one hand)."""
-    rows = _ledger_changes(done.before, done.after, done.plan)
-    before, after = view_from(gs, done.before), view_from(gs, done.after)
-    return ChangePreview(change, gs.version, tuple(_in_words(rows[:SHOWN])), max(0, len(rows) - SHOWN),
-                         _money_changes(before, after))
+def compared(gs: GameSession, done: Checked) -> ChangePreview:
+    """The preview of a checked change, from the ledgers before and after it (the platform's
+    :func:`previews.previewed`): the hand rows compared by their figures, each player's bowl and money."""
+    return previewed(_ledger_reading(gs), done.before, done.after, done.plan)
 
 
 def _played(ledger: Ledger) -> list[Row]:
@@ -238,20 +199,16 @@ def _row_figures(r: Row) -> tuple[Any, ...]:
             None if res is None else (res.in_play, res.outcome))
 
 
-def _ledger_changes(before: Ledger, after: Ledger, p: Plan) -> list[tuple[Row | None, Row | None]]:
-    """The hand rows a change alters, in order (:meth:`Plan.pairs`): (before, after); None for a hand inserted
-    or removed."""
-    return altered(p.pairs(), _played(before), _played(after), _row_figures)
+def _standing(view: SessionView) -> tuple[Standing, ...]:
+    """Each player's bowl (Tresillo's score) and money, as the session would be settled now."""
+    money = dict(view.settlement.money)
+    return tuple((p.name, p.bowl, money[p.name]) for p in view.table)
 
 
-def _in_words(rows: list[tuple[Row | None, Row | None]]) -> list[RowChange]:
-    return [RowChange(None if b is None else row_view(b), None if a is None else row_view(a)) for b, a in rows]
-
-
-def _preview(change: Change, version: int, before: SessionView, after: SessionView, p: Plan) -> ChangePreview:
-    rows = _row_changes(before, after, p)
-    return ChangePreview(change, version, tuple(rows[:SHOWN]), max(0, len(rows) - SHOWN),
-                         _money_changes(before, after))
+def _ledger_reading(gs: GameSession) -> Reading[Ledger, Row]:
+    """Tresillo's ledger, as the platform's preview reads it: its hand rows, shown in words."""
+    return Reading(rows=_played, figures=_row_figures, shown=lambda _ledger, r: row_view(r),
+                   standing=lambda ledger: _standing(view_from(gs, ledger)))
 
 
 def _hand_rows(view: SessionView) -> list[RowView]:
@@ -262,17 +219,9 @@ def _figures(r: RowView) -> tuple[Any, ...]:
     return (r.event, r.dealer, r.bowls, r.plato, r.pajaritos, r.paper)
 
 
-def _row_changes(before: SessionView, after: SessionView, p: Plan) -> list[RowChange]:
-    """The rows in words a change alters, in order (:meth:`Plan.pairs`)."""
-    return [RowChange(b, a) for b, a in altered(p.pairs(), _hand_rows(before), _hand_rows(after), _figures)]
-
-
-def _money_changes(before: SessionView, after: SessionView) -> tuple[MoneyChange, ...]:
-    money_b, money_a = dict(before.settlement.money), dict(after.settlement.money)
-    bowls_b = {p.name: p.bowl for p in before.table}
-    return tuple(
-        MoneyChange(p.name, bowls_b[p.name], p.bowl, money_b[p.name], money_a[p.name]) for p in after.table
-    )
+#: Tresillo's evening in words (before and after a fix of a hand), as the platform's preview reads it
+VIEW_READING: Reading[SessionView, RowView] = Reading(rows=_hand_rows, figures=_figures,
+                                                       shown=lambda _view, r: r, standing=_standing)
 
 
 # ------------------------------------------------------------------ applying a change
@@ -296,7 +245,7 @@ def apply_change(gs: GameSession, change: Change, *, key: str, version: int, pho
                                  made_from="preview", present=change.kind != "insert")
     if done is None:
         return Applied(entry, True)
-    return Applied(entry, False, compared(gs, change, done))
+    return Applied(entry, False, compared(gs, done))
 
 
 def _checks(gs: GameSession) -> changes.Check[Checked]:
@@ -393,4 +342,4 @@ def edit_outcome(gs: GameSession, number: int, done: Recomputed) -> Applied:
     assert done.logged is not None
     n = len(_hand_rows(done.after))
     p = Plan([], list(range(n)), number - 1)
-    return Applied(done.logged, False, _preview(Change("edit", number), gs.version, done.before, done.after, p))
+    return Applied(done.logged, False, previewed(VIEW_READING, done.before, done.after, p))
