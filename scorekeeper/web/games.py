@@ -433,7 +433,7 @@ def delete(token: str, number: int) -> ResponseReturnValue:
                        action=url_for("games.delete", token=token, number=number),
                        list_url=url_for("games.deals", token=token, deal=number, _anchor=f"deal-{number}"),
                        cancel_url=url_for("games.table", token=token), error=error, refusal=preview.refusal,
-                       status=status, deal=view.deals[number - 1])
+                       status=status, deal=view.deals[number - 1], score=_("Points"))
 
 
 @bp.route("/s/<token>/play/end", methods=["GET", "POST"])

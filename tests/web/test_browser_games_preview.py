@@ -47,11 +47,11 @@ def test_a_games_fix_preview_shows_the_outcome_the_deals_and_the_money(chromium,
         page.evaluate("() => document.querySelectorAll('form.deal-form input[type=checkbox]')"
                       ".forEach(b => { b.checked = false; })")
         page.click(page.evaluate(FILL, fields))
-        page.wait_for_selector("#money-changes")
+        page.wait_for_selector("#money")
         assert page.is_visible(".outcome") and page.is_visible("#deal-changes")
-        players = page.eval_on_selector_all("#money-changes tr[data-player]", "rows => rows.map(r => r.dataset.player)")
+        players = page.eval_on_selector_all("#money tr[data-player]", "rows => rows.map(r => r.dataset.player)")
         assert players and set(players) == set(table.case.doc["players"])
-        assert page.locator("#money-changes .hint", has_text="was").count() >= 1  # a score or money moves
+        assert page.locator("#money .hint", has_text="was").count() >= 1  # a score or money moves
         assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
         shots = os.environ.get("SHOTS")
         if shots:

@@ -409,7 +409,7 @@ def test_a_fix_that_changes_the_outcome_says_so_in_its_preview_and_in_the_histor
 
 def _money_shown(page: str) -> dict[str, tuple[str, str]]:
     """The preview's money line, player by player: (money after, money before: "" when it does not change)."""
-    card = re.search(r'<section class="card" id="money-changes">.*?</section>', page, re.S)
+    card = re.search(r'<table class="bowls" id="money">.*?</table>', page, re.S)
     assert card, "the preview has no money line"
     out = {}
     for player, cell in re.findall(r'<tr data-player="([^"]*)">.*?<td class="num money"[^>]*>(.*?)</td>',

@@ -104,7 +104,7 @@ def preview_page(gs: GameSession, change: services.Change, *, status: int = 200,
                        preview_template="games/tresillo/pages/_change_preview.html",
                        preview=preview, form=form, hidden=(form.change, form.version, form.key), action=action,
                        list_url=hands, cancel_url=hands, error=error,
-                       refusal=preview.refusal, status=status)
+                       refusal=preview.refusal, status=status, score=_("Bowl"))
 
 
 #: a change in words, for its preview's heading and its button
