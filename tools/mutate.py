@@ -12,12 +12,15 @@ Each mutant changes one operator inside a target, in a copy of the repository (n
 ``+`` ↔ ``-``, ``*`` → ``+``, ``//`` → ``*``, ``>`` ↔ ``>=``, ``<`` ↔ ``<=``, ``==`` ↔ ``!=``, ``is`` ↔
 ``is not``, ``in`` ↔ ``not in``, ``and`` ↔ ``or``, and ``not x`` → ``x``. Its target's tests run one
 selection after another, stopping at the first failure, so the hand-worked tests catch most mutants in
-seconds and only the few they miss reach the slower property and conformance tests. Each verdict is printed as
+seconds and only the few they miss reach the slower property and conformance tests; the selections that
+already caught a mutant of the same module are tried first (:class:`Catchers`). Each verdict is printed as
 soon as it is known. A mutant no test fails is printed as SURVIVED and the exit status is 1, unless it is
 listed in :data:`EQUIVALENT` with the reason it cannot change any result; a listed one is not run at all (its
 key is the exact line as written and the operator, so an edited line is judged afresh), unless
-``--run-equivalent`` asks to see each still survive. Every target's tests run first on
-the code as it is (a selection a job): if they fail there, nothing is judged and the status is 2.
+``--run-equivalent`` asks to see each still survive. A verdict stands only if the selection that caught the
+mutant passes on the code as it is: each selection is run so once, when it first catches a mutant (a selection
+that catches none credits nothing, and the slow ones mostly never do); if one fails there, the run stops and
+the status is 2.
 """
 
 from __future__ import annotations
@@ -31,7 +34,9 @@ import shlex
 import shutil
 import sys
 import tempfile
+import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
@@ -272,7 +277,7 @@ class Runs:
         self._context = multiprocessing.get_context("forkserver")
         self._context.set_forkserver_preload(list(PRELOAD))
 
-    def fails(self, workdir: Path, selection: str, timeout: int) -> str | None:
+    def fails(self, workdir: Path, selection: str, timeout: float) -> str | None:
         """The first failing test's id of one pytest ``selection``, or None when every test passes."""
         args = ["-x", "-q", "-p", "no:cacheprovider", "-p", "no:randomly", "-o", "addopts=", *shlex.split(selection)]
         mine, theirs = self._context.Pipe(duplex=False)
@@ -306,17 +311,19 @@ class Copies:
             _copy_repo(work)
             self._free.put(work)
 
-    def judge(self, mutant: Mutant | None, tests: tuple[str, ...], timeout: int) -> str | None:
-        """Run ``tests`` one selection after another against ``mutant``; the test that caught it, or None.
-        ``None`` runs them on the code as it is: the baseline, which must pass."""
+    def judge(self, mutant: Mutant | None, tests: tuple[str, ...],
+              limit: Callable[[str], float]) -> tuple[str, str] | None:
+        """Run ``tests`` one selection after another against ``mutant``, each within ``limit(selection)``
+        seconds; the test that caught it and its selection, or None. ``None`` runs them on the code as it is:
+        the baseline, which must pass."""
         work = self._free.get()
         try:
             if mutant is not None:
                 (work / mutant.path).write_text(mutant.source)
             for selection in tests:
-                caught = self._runs.fails(work, selection, timeout)
+                caught = self._runs.fails(work, selection, limit(selection))
                 if caught is not None:
-                    return caught
+                    return caught, selection
             return None
         finally:
             if mutant is not None:
@@ -343,7 +350,8 @@ def main() -> int:
     ap.add_argument("games", nargs="*", help="games or game packages to mutate, or 'platform' (default: all)")
     ap.add_argument("--list", action="store_true", help="list the targets and their mutants, run nothing")
     ap.add_argument("--jobs", type=int, default=2, help="mutants tested at once")
-    ap.add_argument("--timeout", type=int, default=240, help="seconds for one test selection of one mutant")
+    ap.add_argument("--timeout", type=int, default=240,
+                    help="most seconds for one test selection of one mutant (less once its time is known)")
     ap.add_argument("--run-equivalent", action="store_true",
                     help="run the listed equivalent mutants too (to see that each still survives)")
     args = ap.parse_args()
@@ -357,11 +365,14 @@ def main() -> int:
     copies = Copies(args.jobs)
     try:
         with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            broken = _baseline(pool, copies, chosen(args.games), args.timeout * 4)
-            if broken is not None:
-                print(f"the tests fail on the code as it is ({broken}): fix them first, no mutant was judged")
-                return 2
-            verdicts = _judge_all(pool, copies, todo, args)
+            baseline = Baseline(copies, args.timeout)
+            first = dict.fromkeys(m.tests[0] for m in todo if m.tests)
+            for done in [pool.submit(baseline.check, selection) for selection in first]:
+                done.result()  # each target's first selection, timed: a mutant looping there is cut short
+            verdicts = _judge_all(pool, copies, baseline, todo, args)
+    except BrokenBaseline as exc:
+        print(f"the tests fail on the code as it is ({exc}): fix them first, no verdict stands")
+        return 2
     finally:
         copies.close()
     status = report(todo, [verdicts[m] for m in todo])
@@ -369,15 +380,48 @@ def main() -> int:
     return status
 
 
-def _baseline(pool: ThreadPoolExecutor, copies: Copies, chosen_targets: list[Target], timeout: int) -> str | None:
-    """Every target's tests on the code as it is, a selection a job: the first failure, or None when all pass.
-    A test failing without any mutant would catch every mutant, so nothing is judged then."""
-    selections = tuple(dict.fromkeys(t for target in chosen_targets for t in target.tests))
-    runs = [pool.submit(copies.judge, None, (selection,), timeout) for selection in selections]
-    return next((r.result() for r in runs if r.result() is not None), None)
+class BrokenBaseline(Exception):
+    """A selection that fails on the code as it is: it would catch every mutant, so no verdict resting on it stands."""
 
 
-def _judge_all(pool: ThreadPoolExecutor, copies: Copies, todo: list[Mutant], args: Any) -> dict[Mutant, str | None]:
+class Baseline:
+    """Each selection run once on the code as it is, when a verdict first rests on it (the first mutant it
+    catches; each target's first selection before any mutant). A selection no mutant reaches, or none fails,
+    credits nothing, so it need not be run here (pytest runs it in the suite): the slow property and
+    conformance selections mostly never are. Its time there bounds a mutant's run of it (:meth:`limit`)."""
+
+    #: a mutant's run of a selection timed on the code as it is may take this many times as long, and at least
+    #: FLOOR seconds, before it counts as caught by a timeout (a mutant that loops: ``while a and b`` → ``or``)
+    FACTOR, FLOOR = 8, 30.0
+
+    def __init__(self, copies: Copies, ceiling: int) -> None:
+        self._copies, self._ceiling = copies, ceiling
+        self._lock = threading.Lock()
+        self._each: dict[str, threading.Lock] = {}
+        self._failed: dict[str, str | None] = {}
+        self._seconds: dict[str, float] = {}
+
+    def limit(self, selection: str) -> float:
+        """Seconds a mutant's run of ``selection`` may take: the ceiling until its time without a mutant is known."""
+        seconds = self._seconds.get(selection)
+        return self._ceiling if seconds is None else min(self._ceiling, max(self.FLOOR, self.FACTOR * seconds))
+
+    def check(self, selection: str) -> None:
+        """Raise :class:`BrokenBaseline` when ``selection`` fails without a mutant (run at most once)."""
+        with self._lock:
+            own = self._each.setdefault(selection, threading.Lock())
+        with own:
+            if selection not in self._failed:
+                started = time.monotonic()
+                caught = self._copies.judge(None, (selection,), lambda _: self._ceiling * 4)
+                self._seconds[selection] = time.monotonic() - started
+                self._failed[selection] = None if caught is None else caught[0]
+        if self._failed[selection] is not None:
+            raise BrokenBaseline(self._failed[selection])
+
+
+def _judge_all(pool: ThreadPoolExecutor, copies: Copies, baseline: Baseline, todo: list[Mutant],
+               args: Any) -> dict[Mutant, str | None]:
     """Every mutant's verdict, each printed as soon as it is known. A listed equivalent mutant is not run (no test
     can catch it, by the reason written beside it) unless ``--run-equivalent`` asks."""
     run = [m for m in todo if args.run_equivalent or not m.equivalent]
@@ -386,12 +430,51 @@ def _judge_all(pool: ThreadPoolExecutor, copies: Copies, todo: list[Mutant], arg
     verdicts: dict[Mutant, str | None] = {m: None for m in todo if m not in run}
     for mutant in verdicts:
         print(verdict(mutant, None) + "  [listed, not run]", flush=True)
-    pending = {pool.submit(copies.judge, m, m.tests, args.timeout): m for m in run}
+    catchers = Catchers()
+    pending = {pool.submit(_timed, copies, baseline, catchers, m): m for m in run}
     for done in as_completed(pending):
         mutant = pending[done]
-        verdicts[mutant] = done.result()
-        print(verdict(mutant, verdicts[mutant]), flush=True)
+        try:
+            verdicts[mutant], seconds = done.result()
+        except BrokenBaseline:
+            for waiting in pending:
+                waiting.cancel()
+            raise
+        print(f"{verdict(mutant, verdicts[mutant])}  [{seconds:.1f} s]", flush=True)
     return verdicts
+
+
+class Catchers:
+    """Per module, the selections that caught its mutants so far, most catches first. A mutant tries them before
+    the rest of its target's selections (in their written order): a module's mutants are mostly caught by the
+    same few tests, so one the first hand-worked test misses does not walk every slower selection before the one
+    that caught its neighbours. Every selection is still run before a mutant is called a survivor."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._counts: dict[str, dict[str, int]] = {}
+
+    def order(self, mutant: Mutant) -> tuple[str, ...]:
+        with self._lock:
+            counts = dict(self._counts.get(mutant.path, {}))
+        first = sorted(counts, key=lambda s: (-counts[s], mutant.tests.index(s)))
+        return (*first, *(t for t in mutant.tests if t not in counts))
+
+    def note(self, mutant: Mutant, selection: str) -> None:
+        with self._lock:
+            counts = self._counts.setdefault(mutant.path, {})
+            counts[selection] = counts.get(selection, 0) + 1
+
+
+def _timed(copies: Copies, baseline: Baseline, catchers: Catchers, mutant: Mutant) -> tuple[str | None, float]:
+    """A mutant's verdict, once the selection that caught it is known to pass without it, and the seconds it
+    took (the slow ones say which tests to make quicker)."""
+    started = time.monotonic()
+    caught = copies.judge(mutant, catchers.order(mutant), baseline.limit)
+    if caught is not None:
+        baseline.check(caught[1])
+        catchers.note(mutant, caught[1])
+    return None if caught is None else caught[0], time.monotonic() - started
 
 
 def verdict(mutant: Mutant, caught: str | None) -> str:

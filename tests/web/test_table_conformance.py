@@ -433,9 +433,9 @@ def _money_now(table: Table) -> dict[str, str]:
 
 
 def test_a_change_preview_shows_each_players_money_before_and_after(table):
-    """The platform's preview (Tresillo's money line, every game's now): a fix that changes the outcome and a
-    delete each show every player's money as it is and as the change would leave it, which is what the table
-    says once it is confirmed."""
+    """The platform's preview (Tresillo's money line and changed rows, every game's now): a fix that changes the
+    outcome and a delete each show every player's money as it is and as the change would leave it, which is what
+    the table says once it is confirmed, and a delete lists the deals whose figures change."""
     a = table.phone()
     number, deal = table.case.outcome
     form = opened(a, f"/s/{table.token}/play/deal/{number}")
@@ -447,8 +447,11 @@ def test_a_change_preview_shows_each_players_money_before_and_after(table):
     after = _money_now(table)
     assert {p: m for p, (m, _was) in shown.items()} == after
     assert {p: was or m for p, (m, was) in shown.items()} == before
-    shown = _money_shown(a.get(f"/s/{table.token}/play/deal/1/delete").get_data(as_text=True))
+    page = a.get(f"/s/{table.token}/play/deal/1/delete").get_data(as_text=True)
+    shown = _money_shown(page)
     assert {p: was or m for p, (m, was) in shown.items()} == after
+    deals = re.search(r'<section class="card" id="deal-changes">.*?</section>', page, re.S)
+    assert deals and "Deal 1 is removed:" in deals.group(0)  # the deals whose figures change, the deleted first
 
 
 @pytest.mark.parametrize("language", ["es", "fr", "it", "ca"])
