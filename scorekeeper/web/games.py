@@ -210,7 +210,8 @@ def _table(gs: GameSession, watching: bool) -> ResponseReturnValue:
 
 
 def _drawn_table(gs: GameSession, watching: bool) -> str:
-    """The table screen; a phone led back after a change (the undo's ``?done=``) is told what was done."""
+    """The table screen; a phone led back after a change (a fix, insert, delete or undo: ``?done=``) is told what
+    was done."""
     screen = services.games.table_screen(gs)
     return screens.with_holes(render_template(
         "games/table.html", game_session=gs, view=screen.view, pieces=screen.pieces, extra=screen.extra,
@@ -359,11 +360,12 @@ def _save(gs: GameSession, view: services.games.GameView, at: Played, pieces: Pi
             return preview
     try:
         if how == "fix":
-            services.games.replace_deal(gs, number, deal, key, phone_name(), version=version)
+            done = services.games.replace_deal(gs, number, deal, key, phone_name(), version=version).seq
         elif how == "insert":
-            services.games.insert_deal(gs, number, deal, key, phone_name(), version=version)
+            done = services.games.insert_deal(gs, number, deal, key, phone_name(), version=version).seq
         else:
             services.games.add_deal(gs, number_of(form.number.data), deal, key, phone_name(), version=version)
+            done = None
     except services.Refused as exc:
         if exc.status == 409 and how == "insert":  # another phone changed (or ended) the game: look again first
             return closed_page(gs) if exc.field == "session" else (render_template(
@@ -375,7 +377,8 @@ def _save(gs: GameSession, view: services.games.GameView, at: Played, pieces: Pi
         field = pieces.form_field(at, number, exc.field) if pieces is not None else "deal"
         errors[field if exc.status == 400 and exc.field not in ("deal", "change") else "form"] = exc.message
         return None
-    return redirect(url_for("games.table", token=gs.token, _anchor=f"deal-{number}" if how != "add" else None))
+    # a fix or an insert: the table says what was done (as after a delete or an undo), and shows the deal
+    return redirect(url_for("games.table", token=gs.token, done=done, _anchor=f"deal-{number}" if done else None))
 
 
 def _gone(gs: GameSession, number: int, version: int | None) -> ResponseReturnValue:
@@ -412,8 +415,8 @@ def delete(token: str, number: int) -> ResponseReturnValue:
         form.made_at(gs)
     elif form.validate_on_submit():
         try:
-            services.games.delete_deal(gs, number, form.idem_key.data or "", named_by(form),
-                                       version=form.posted_version())
+            deleted = services.games.delete_deal(gs, number, form.idem_key.data or "", named_by(form),
+                                                 version=form.posted_version())
         except services.Refused as exc:
             if exc.field == "session":  # ended on another phone meanwhile
                 return closed_page(gs)
@@ -422,7 +425,7 @@ def delete(token: str, number: int) -> ResponseReturnValue:
             error, status = exc.message, exc.status if exc.status == 409 else 400
             form.version.data = str(gs.version)  # the page shows the game as it is now: confirm it again
         else:
-            return respond(redirect(url_for("games.table", token=token)), form)
+            return respond(redirect(url_for("games.table", token=token, done=deleted.seq)), form)  # said there
     else:
         error, status = " ".join(e for es in form.errors.values() for e in es), 400
     view = services.games.game_view(gs)

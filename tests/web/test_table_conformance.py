@@ -316,13 +316,16 @@ def test_undo_takes_back_the_last_change_once(table):
     assert table.deals() == before
 
 
-def test_the_table_says_what_the_undo_did(table):
-    """The undo leads back to the table with ``?done=<its change>`` (and ``&again=1`` for a re-sent one): the
-    table says what was done, as Tresillo's does, once for that phone; the plain table says nothing of it."""
+def test_the_table_says_what_a_fix_a_delete_and_an_undo_did(table):
+    """A fix, a delete and an undo lead back to the table with ``?done=<the change>`` (and ``&again=1`` for a
+    re-sent undo): the table says what was done, as Tresillo's does, once for that phone; the plain table and
+    the watch link say nothing of it."""
     a = table.phone()
     form = opened(a, f"/s/{table.token}/play/deal/2")
-    assert a.post(f"/s/{table.token}/play/deal/2", data={**form, **table.fields(2, table.case.alt),
-                                                    "confirm": "1"}).status_code == 302
+    fixed = a.post(f"/s/{table.token}/play/deal/2", data={**form, **table.fields(2, table.case.alt), "confirm": "1"})
+    assert fixed.status_code == 302 and re.search(r"/play\?done=\d+#deal-2$", fixed.headers["Location"])
+    said = " ".join(text_of(a.get(fixed.headers["Location"])).split())
+    assert re.search(r"\bDone (?:Deal|Hand) 2 fixed — [^,]+, ", said), said
     undo = opened(a, f"/s/{table.token}/play/undo")
     seq = re.search(r'name="seq" value="(\d+)"', a.get(f"/s/{table.token}/play/undo").get_data(as_text=True)).group(1)
     first = a.post(f"/s/{table.token}/play/undo", data={**undo, "seq": seq})
@@ -334,6 +337,11 @@ def test_the_table_says_what_the_undo_did(table):
     assert "Already done" not in said and "sent the same request twice" not in said
     assert re.search(rf"\bAlready done Undo of change {seq} \((?:deal|hand) 2 fixed\) — ", said_again), said_again
     assert "This phone sent the same request twice; it was done once." in said_again
+    delete = opened(a, f"/s/{table.token}/play/deal/{STORED}/delete")
+    deleted = a.post(f"/s/{table.token}/play/deal/{STORED}/delete", data=delete)
+    assert deleted.status_code == 302 and re.search(r"/play\?done=\d+$", deleted.headers["Location"])
+    said = " ".join(text_of(a.get(deleted.headers["Location"])).split())
+    assert re.search(rf"\bDone (?:Deal|Hand) {STORED} deleted — [^,]+, ", said), said
     plain = a.get(f"/s/{table.token}/play").get_data(as_text=True)
     assert 'id="done"' not in plain and 'id="done"' not in a.get(f"/w/{table.watch_token}/play?done={seq}"
                                                                   ).get_data(as_text=True)
