@@ -273,6 +273,11 @@ class GameRecord:
     sample_deal: Ref = ""
     #: how the game may end (``Result.how``) → its label, marked ``N_`` for the narration to translate
     how: Mapping[str, str] = field(default_factory=dict)
+    #: the coded values of its deal objects' fields → their words, marked ``N_``, by field name
+    #: (``{"last": {"caller": N_("the caller's side")}}``): the compare page, the history and a fix's preview
+    #: show a deal's value, and a key under that field (``points · caller``), in the reader's language; a
+    #: value not named here (a player's or team's name, a number, a game's own word) reads as it is written
+    values: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     #: the parties of its table a payment may go to besides a player (its dishes, its pot), in lower case: no
     #: player of any group may take one of these names (``registry.player_name``)
     dishes: tuple[str, ...] = ()

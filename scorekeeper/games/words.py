@@ -6,6 +6,8 @@ a game's own words (cappotto, stramazzo, truco…) stay as they are in every lan
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .. import formats
 from ..i18n import _
 from .registry import records
@@ -17,6 +19,12 @@ def how_words(game: str, code: str) -> str:
     without a label reads as its code (a game's own word)."""
     labels = records()[game].how if game in records() else {}
     return _(labels[code]) if code in labels else code
+
+
+def value_words_of(game: str) -> Mapping[str, Mapping[str, str]]:
+    """The words of ``game``'s coded field values, by field (``GameRecord.values``, marked ``N_``, not yet
+    translated); none for a game without them or unknown."""
+    return records()[game].values if game in records() else {}
 
 
 def game_result_lines(played: Played) -> list[str]:

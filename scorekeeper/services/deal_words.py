@@ -3,7 +3,8 @@
 sentences that say so, for a change's preview and for the history.
 
 The words of a deal object's fields are the session file's (``scorekeeper-session/2``), translated; a
-game's own word and a player's name stay as they are written.
+field's coded values (Tressette chiamata's ``caller``/``opponents``, a suit, a tied trick) take the words the
+game's record gives them (``GameRecord.values``); a game's own word and a player's name stay as they are written.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any, TypeVar
 
 from ..games.base import DealRow
 from ..games.replay import Played
-from ..games.words import how_words
+from ..games.words import how_words, value_words_of
 from ..i18n import N_, _
 
 # ------------------------------------------------------------------ what a change did, in words
@@ -41,11 +42,33 @@ OUTCOME_EXTRAS = {
 OUTCOMES_SHOWN = 4
 
 
+#: a game's words for its fields' coded values, by field name (``GameRecord.values``, marked ``N_``)
+ValueWords = Mapping[str, Mapping[str, str]]
+
+
 def _field(step: str | int) -> str:
     if isinstance(step, int):
         return str(step + 1)
     said = FIELD_WORDS.get(step)
     return _(said) if said else step
+
+
+def _place_words(place: tuple[str | int, ...], values: ValueWords) -> str:
+    """A value's place in words (``points · the caller's side``): each field's word, and a key under a field
+    (a side, a player) in the game's words for that field's values when it has them."""
+    said = []
+    for i, step in enumerate(place):
+        parent = place[i - 1] if i else None
+        keyed = values.get(parent, {}) if isinstance(parent, str) else {}
+        said.append(_(keyed[step]) if isinstance(step, str) and step in keyed else _field(step))
+    return " · ".join(said) or _("the deal")
+
+
+def _words_at(place: tuple[str | int, ...], values: ValueWords) -> Mapping[str, str]:
+    """The game's words for the values of the field at ``place`` (its last named step; a list's item is
+    its list's field)."""
+    named = [step for step in place if isinstance(step, str)]
+    return values.get(named[-1], {}) if named else {}
 
 
 def _leaves(value: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[tuple[str | int, ...], Any]]:
@@ -60,37 +83,42 @@ def _leaves(value: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[tupl
         yield path, value
 
 
-def value_words(value: Any) -> str:
-    """A deal's value in words: yes/no, a list joined, nothing as a dash, a number or a name as it is."""
+def value_words(value: Any, words: Mapping[str, str] | None = None) -> str:
+    """A deal's value in words: yes/no, a list joined, nothing as a dash, a coded value in the game's
+    ``words`` for its field (marked ``N_``), any other number or name as it is."""
     if value is None:
         return "—"
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, list | tuple):
-        return ", ".join(value_words(v) for v in value) or "—"
+        return ", ".join(value_words(v, words) for v in value) or "—"
     if isinstance(value, Mapping):
-        return ", ".join(f"{k} {value_words(v)}" for k, v in value.items()) or "—"
+        return ", ".join(f"{value_words(k, words)} {value_words(v)}" for k, v in value.items()) or "—"
+    if isinstance(value, str) and words and value in words:
+        return _(words[value])
     return str(value)
 
 
-def deal_changes(before: Mapping[str, Any] | None, after: Mapping[str, Any] | None) -> list[str]:
-    """What a fix changed, field by field, in words: ``points · Ana: 3 → 5``."""
+def deal_changes(before: Mapping[str, Any] | None, after: Mapping[str, Any] | None, game: str = "") -> list[str]:
+    """What a fix of a deal of ``game`` changed, field by field, in words: ``points · Ana: 3 → 5``."""
+    values = value_words_of(game)
     old, new = dict(_leaves(before or {})), dict(_leaves(after or {}))
     out = []
     for place in [*old, *(p for p in new if p not in old)]:
         was, now_ = old.get(place), new.get(place)
         if type(was) is not type(now_) or was != now_ or (place in old) != (place in new):  # 1 is not true
-            name = " · ".join(_field(step) for step in place) or _("the deal")
+            words = _words_at(place, values)
             out.append(_("{field}: {before} → {after}").format(
-                field=name, before=value_words(was), after=value_words(now_)))
+                field=_place_words(place, values), before=value_words(was, words), after=value_words(now_, words)))
     return out
 
 
-def answers(deal: Mapping[str, Any]) -> dict[str, tuple[str, str]]:
-    """A deal object question by question, for the outbox's compare page: each field by its place, its name and
-    its value in words (``points · Ana``: ``3``)."""
-    return {"/".join(map(str, place)): (" · ".join(_field(step) for step in place) or _("the deal"),
-                                        value_words(value)) for place, value in _leaves(deal)}
+def answers(deal: Mapping[str, Any], game: str = "") -> dict[str, tuple[str, str]]:
+    """A deal object of ``game`` question by question, for the outbox's compare page: each field by its place,
+    its name and its value in words (``points · Ana``: ``3``)."""
+    values = value_words_of(game)
+    return {"/".join(map(str, place)): (_place_words(place, values), value_words(value, _words_at(place, values)))
+            for place, value in _leaves(deal)}
 
 
 def _result_words(p: Played) -> str:

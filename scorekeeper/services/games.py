@@ -436,7 +436,7 @@ def _previewed(gs: GameSession, plan: changes.Plan, was: Mapping[str, Any] | Non
                now_: Mapping[str, Any] | None) -> ChangePreview:
     """The platform's preview of ``plan`` (:func:`previews.previewed`) from the game as stored (its replay kept
     for its version) and replayed with the plan; ``was``/``now_``: a fixed deal before and after."""
-    fields = tuple(deal_words.deal_changes(was, now_)) if was is not None and now_ is not None else ()
+    fields = tuple(deal_words.deal_changes(was, now_, gs.game)) if was is not None and now_ is not None else ()
     try:
         after = _replayed(gs, plan.hands, plan.first + 1)
     except Refused as exc:

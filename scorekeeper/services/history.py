@@ -466,7 +466,7 @@ def _hand_words(game: str) -> HandWords:
         return own.hand_words, own.hand_changes
     pieces = pieces_for(GAMES[game]) if game in GAMES else None
     line = pieces.deal_line if pieces is not None else lambda deal: json.dumps(deal, ensure_ascii=False)
-    return line, deal_words.deal_changes
+    return line, lambda before, after: deal_words.deal_changes(before, after, game)
 
 
 def _details(e: HistoryEntry, told_hand: HandWords) -> tuple[tuple[str, str], ...]:

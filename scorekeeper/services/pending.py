@@ -108,5 +108,5 @@ def kept_deal(gs: GameSession, mine: Mapping[str, Any], number: int, editing: bo
             points = made.played.rows[-1].points
             said.update(mine_said=line, mine_moves=(" · ".join(f"{name} {p}" for name, p in points),))
     return compared(number, view.next_number, stored.deal if stored else None, mine,
-                    stored_answers=deal_words.answers(stored.deal) if stored else {},
-                    mine_answers=deal_words.answers(mine), **said)
+                    stored_answers=deal_words.answers(stored.deal, gs.game) if stored else {},
+                    mine_answers=deal_words.answers(mine, gs.game), **said)

@@ -18,12 +18,25 @@ HOW = {
     "collatondrione": N_("collatondrione: a napoletana decima was declared"),
 }
 
+#: the four suits as the session file names them, in words
+SUIT_WORDS = {"swords": N_("swords"), "batons": N_("batons"), "cups": N_("cups"), "coins": N_("coins")}
+#: the two sides of a chiamata deal as the session file names them, in words
+CALL_SIDES = {"caller": N_("the caller's side"), "opponents": N_("the opponents")}
+#: a declaration's kind as the session file names it, in words (napoletana and decima are the game's own words)
+KIND_WORDS = {"three_of_a_kind": N_("three of a kind"), "four_of_a_kind": N_("four of a kind"),
+              "napoletana": N_("napoletana"), "decima": N_("decima")}
+#: the coded values of a deal's fields in words (``GameRecord.values``): the suits and declarations of every game
+#: of the family, and in chiamata the sides that ``cards``, ``points``, ``last`` and a side event's ``by`` name
+FAMILY = {"suit": SUIT_WORDS, "missing": SUIT_WORDS, "called": SUIT_WORDS, "kind": KIND_WORDS}
+VALUES = {"tressette": FAMILY, "tressette-in-due": FAMILY,
+          "tressette-chiamata": {**FAMILY, **{side: CALL_SIDES for side in ("cards", "points", "last", "by")}}}
+
 #: who pays and how much (the whole family's), and the tests that judge it
 MONEY = ("core:advance", "core:result")
 MONEY_TESTS = ("tests/games/test_tressette.py", "tests/games/test_tressette_chiamata.py",
                "tests/games/test_tressette_in_due.py", "tests/games/test_conformance.py -k tressette")
 
 RECORDS = tuple(GameRecord(name, __name__, f"engine:{constant}", pieces="views:PIECES", feats="views:feats", how=HOW,
-                           money=MONEY, money_tests=MONEY_TESTS)
+                           values=VALUES[name], money=MONEY, money_tests=MONEY_TESTS)
                 for name, constant in (("tressette", "TRESSETTE"), ("tressette-chiamata", "TRESSETTE_CHIAMATA"),
                                        ("tressette-in-due", "TRESSETTE_IN_DUE")))

@@ -15,7 +15,7 @@ from ...i18n import N_, _
 from ..cards import CardCount, points
 from ..replay import Played
 from ..views import Pieces
-from . import forms
+from . import CALL_SIDES, SUIT_WORDS, forms
 from .core import COLLATONDRIONE, EVENTS
 from .declarations import VALUE
 from .forms import dealer_of, leader_of
@@ -31,8 +31,6 @@ WORDS: Mapping[str, str] = {
     "collatondrione": N_("a decima: all ten cards of one suit in one hand"),
 }
 
-SUIT_WORDS: Mapping[str, str] = {"swords": N_("swords"), "batons": N_("batons"), "cups": N_("cups"),
-                                 "coins": N_("coins")}
 #: each declaration chip, in words
 WHAT_WORDS: Mapping[str, str] = {
     "napoletana": N_("napoletana"),
@@ -248,10 +246,6 @@ def _declaration_words(d: Mapping[str, Any], lost: str = "") -> str:
     if lost:
         return _("{player} {what} (lost with the {event})").format(player=d["player"], what=words, event=lost)
     return _("{player} {what} (+{points})").format(player=d["player"], what=words, points=VALUE[d["kind"]])
-
-
-#: the two sides of a chiamata deal as the session file names them, in words
-CALL_SIDES: Mapping[str, str] = {"caller": N_("the caller's side"), "opponents": N_("the opponents")}
 
 
 def _side_words(deal: Mapping[str, Any], name: str) -> str:

@@ -22,11 +22,14 @@ HOW = {
     "camas_3_2": N_("a team won the partida, 3 camas to 2"),
 }
 
+#: the coded values of a hand's fields in words (``GameRecord.values``): a tied trick (``tricks``, a duel's too)
+VALUES = {"tricks": {"tie": N_("tie")}}
+
 #: who pays and how much (the whole family's), and the tests that judge it
 MONEY = ("engine:result",)
 MONEY_TESTS = ("tests/games/test_truc.py", "tests/games/test_truco.py",
                "tests/games/test_conformance.py -k 'rentoy or truc or put'")
 
-RECORDS = tuple(GameRecord(name, __name__, f"engine:{name.upper()}", pieces="views:PIECES", how=HOW, money=MONEY,
-                           money_tests=MONEY_TESTS)
+RECORDS = tuple(GameRecord(name, __name__, f"engine:{name.upper()}", pieces="views:PIECES", how=HOW, values=VALUES,
+                           money=MONEY, money_tests=MONEY_TESTS)
                 for name in ("rentoy", "truc", "put"))
