@@ -125,5 +125,6 @@ def setup_language(app: Flask) -> None:
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]  # added by jinja2.ext.i18n
         i18n.gettext, i18n.ngettext, newstyle=True, pgettext=i18n.pgettext)
     app.jinja_env.filters.update(formats.FILTERS)
+    app.jinja_env.globals["N_"] = i18n.N_  # a template's sentences handed to a shared macro, still extracted
     app.context_processor(_template_globals)
     app.register_blueprint(bp)

@@ -83,6 +83,16 @@ class RowView:
     paper_now: tuple[PaperLine, ...] = ()
     players: tuple[str, ...] = ()
 
+    @property
+    def number(self) -> int | None:
+        """The row's number and its line, as every game's row of a change's preview has them
+        (games/_preview.html changed_rows)."""
+        return self.hand
+
+    @property
+    def line(self) -> str:
+        return self.event
+
     @cached_property
     def paper(self) -> tuple[PaperLine, ...]:
         """Every debt written so far, crossed ones too; only players with something on the paper.
