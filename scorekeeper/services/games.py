@@ -446,9 +446,11 @@ def _previewed(gs: GameSession, plan: changes.Plan, was: Mapping[str, Any] | Non
 
 def preview_fix(gs: GameSession, number: int, deal: Mapping[str, Any]) -> ChangePreview:
     """Deal ``number`` fixed to ``deal``: its fields changed, the deals whose figures change, each player's
-    score and money, and the outcome's changes."""
+    score and money, and the outcome's changes; a deal fixed to what it is already is refused (nothing would
+    change)."""
     deals = deal_data(gs)
-    return _previewed(gs, changes.replaced(deals, number - 1, deal), deals[number - 1], deal)
+    plan = changes.replaced(deals, number - 1, deal)
+    return previews.unchanged(plan, deals) or _previewed(gs, plan, deals[number - 1], deal)
 
 
 def preview_delete(gs: GameSession, number: int) -> ChangePreview:

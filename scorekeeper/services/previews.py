@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from ..i18n import _
 from .changes import Plan
 from .deal_words import altered
 
@@ -65,6 +66,9 @@ class ChangePreview:
     outcome: tuple[str, ...] = ()
     fields: tuple[str, ...] = ()
     refusal: str = ""
+    #: the change leaves the deals as they are stored (a fix to what is recorded already): refused, said next to
+    #: the form, never saved
+    same: bool = False
 
     @property
     def money_moves(self) -> bool:
@@ -87,6 +91,15 @@ class Reading(Generic[G, R]):
     shown: Callable[[G, R], Any]
     standing: Callable[[G], Sequence[Standing]]
     outcome: Callable[[G, G, Plan], tuple[str, ...]] = _nothing
+
+
+def unchanged(plan: Plan, stored: Sequence[Any]) -> ChangePreview | None:
+    """The preview of a change that leaves the deals (or hands) as they are ``stored``, for every game: refused
+    before anything is replayed, as the save refuses it (:func:`changes.unchanged_refused`); None for a change
+    that changes something."""
+    if plan.hands == list(stored):
+        return ChangePreview(refusal=_("That is how it is recorded already: nothing would change."), same=True)
+    return None
 
 
 def previewed(reading: Reading[G, R], before: G, after: G, plan: Plan, fields: Sequence[str] = ()) -> ChangePreview:

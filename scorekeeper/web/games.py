@@ -354,9 +354,8 @@ def _save(gs: GameSession, view: services.games.GameView, at: Played, pieces: Pi
     key = form.idem_key.data or ""
     version = form.posted_version()
     if how != "add" and request.form.get("confirm") != "1" and not request.headers.get("X-Outbox"):
-        preview = (services.games.preview_fix(gs, number, deal) if how == "fix"
-                   else services.games.preview_insert(gs, number, deal))
-        if preview.outcome and not preview.refusal and version in (None, gs.version):
+        preview = _shown_first(gs, number, deal, how, version, errors)
+        if preview is not None or "form" in errors:
             return preview
     try:
         if how == "fix":
@@ -379,6 +378,21 @@ def _save(gs: GameSession, view: services.games.GameView, at: Played, pieces: Pi
         return None
     # a fix or an insert: the table says what was done (as after a delete or an undo), and shows the deal
     return redirect(url_for("games.table", token=gs.token, done=done, _anchor=f"deal-{number}" if done else None))
+
+
+def _shown_first(gs: GameSession, number: int, deal: dict[str, Any], how: str, version: int | None,
+                 errors: dict[str, str]) -> ChangePreview | None:
+    """The preview a fix or an insert shows before it is saved: one that changes how the game comes out (unless
+    another phone changed the game since). A fix to what is recorded already is refused by the platform's
+    preview, as every game's: said next to the form (``errors``), nothing saved."""
+    preview = (services.games.preview_fix(gs, number, deal) if how == "fix"
+               else services.games.preview_insert(gs, number, deal))
+    if preview.same:
+        errors["form"] = preview.refusal
+        return None
+    if preview.outcome and not preview.refusal and version in (None, gs.version):
+        return preview
+    return None
 
 
 def _gone(gs: GameSession, number: int, version: int | None) -> ResponseReturnValue:

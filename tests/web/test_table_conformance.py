@@ -509,16 +509,19 @@ def _history_and_version(table: Table) -> tuple[int, int]:
 def test_a_fix_saved_untouched_is_refused_and_changes_nothing(table):
     """The platform's rule (``changes.unchanged_refused``), Tresillo's before: a fix whose deal, as the form
     reads it, is the deal stored records no history entry and keeps the version (no phone reloads for
-    nothing), and says so next to the form: asked for a preview or confirmed."""
+    nothing), and says so next to the form. Its preview refuses it first, as Tresillo's does
+    (``previews.unchanged``: "nothing would change"); confirmed, the save refuses it ("nothing was changed")."""
     a = table.phone()
     before, counted = table.deals(), _history_and_version(table)
     fields = table.fields(1, before[0])
     assert table.read(1, fields) == before[0]  # the stored deal's own fields, read back as stored
-    for confirm in ({}, {"confirm": "1"}):
+    said = {"": "That is how it is recorded already: nothing would change.",
+            "1": "That is how it is recorded already: nothing was changed."}
+    for confirm, sentence in said.items():
         form = opened(a, f"/s/{table.token}/play/deal/1")
-        r = a.post(f"/s/{table.token}/play/deal/1", data={**form, **fields, **confirm})
+        r = a.post(f"/s/{table.token}/play/deal/1", data={**form, **fields, **({"confirm": confirm} if confirm else {})})
         assert r.status_code == 400, (confirm, text_of(r)[-2000:])
-        assert "That is how it is recorded already: nothing was changed." in text_of(r)
+        assert sentence in text_of(r) and said["1" if not confirm else ""] not in text_of(r)
         assert 'class="card deal-form"' in r.get_data(as_text=True)  # the form again, the message beside it
         assert table.deals() == before and _history_and_version(table) == counted
     # a real fix after it is still saved (the refusal left nothing locked or half-made)

@@ -20,7 +20,7 @@ from ....models import GameSession, HistoryEntry, now
 from ....services import changes, history
 from ....services.changes import Plan
 from ....services.limits import check_room_for_hand
-from ....services.previews import ChangePreview, Reading, Standing, previewed
+from ....services.previews import ChangePreview, Reading, Standing, previewed, unchanged
 from ....services.refusals import Refused, refused_from
 from ....services.sessions import hand_data
 from ....services.summaries import forget_summary, keep_summary
@@ -171,8 +171,9 @@ def preview_change(gs: GameSession, change: Change, entry: Entry | None = None) 
         if exc.status == 404:  # the hand is gone: the page says so on its own
             raise
         return ChangePreview(refusal=exc.message)  # e.g. an insert into a full session
-    if p.hands == hands:
-        return ChangePreview(refusal=_("That is how it is recorded already: nothing would change."))
+    same = unchanged(p, hands)
+    if same is not None:
+        return same
     try:
         done = checked(gs, p, entry)
     except Refused as exc:
