@@ -94,7 +94,7 @@ def test_a_round_with_retruco_real_envido_and_falta_fixed_untouched_changes_noth
     assert {k: sent[k] for k in ROUND} == ROUND
     r = browser.post(f"/s/{token}/play/deal/4", sent)  # a fix that changes nothing: said, nothing saved
     assert r.status_code == 400, r.get_data(as_text=True)[-3000:]
-    assert "That is how it is recorded already: nothing was changed." in r.get_data(as_text=True)
+    assert "That is how it is recorded already: nothing would change." in r.get_data(as_text=True)
     assert stored(app, token) == (raw, scores, points, version)
     assert json.loads(browser.get(f"/s/{token}/play/session.json").get_data(as_text=True))["deals"] == deals
 
