@@ -110,7 +110,7 @@ def served_app() -> Flask:
 
 #: the platform's templates every table page extends and imports; a game with pages of its own names the pages
 #: its table opens again and again in its ``pages`` module's ``COMPILED`` (Tresillo's table screen and hand form)
-TABLE_PAGES = ("web/base.html", "web/_macros.html")
+TABLE_PAGES = ("web/base.html", "web/_macros.html", "games/_preview.html")
 
 
 def compile_table_pages(app: Flask) -> None:
