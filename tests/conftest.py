@@ -15,7 +15,7 @@ import shutil
 import tempfile
 import threading
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from html import unescape
 from pathlib import Path
@@ -312,6 +312,26 @@ def field_value(html: str, name: str) -> str:
     m = re.search(rf'id="{name}" name="{name}" type="hidden" value="([^"]*)"', html)
     assert m, f"no hidden field {name}"
     return unescape(m.group(1))
+
+
+def game_on_table(app: Any, game: str, players: Sequence[str], deals: Sequence[Mapping[str, Any]] = (), *,
+                  group: str = "Tavolo", language: str = "en", options: Mapping[str, Any] | None = None) -> str:
+    """A group of ``players`` with a game of ``game`` started and ``deals`` entered through the services, as the
+    phones would enter them: the game's token."""
+    from scorekeeper import services
+    from scorekeeper.db import db
+
+    with app.test_request_context():
+        table = services.create_group(group, language)
+        for player in players:
+            services.add_player(table, player)
+        gs = services.games.start_game(table, game, list(players), None, dict(options or {}), "EUR",
+                                       idem_key="start-1")
+        for number, deal in enumerate(deals, start=1):
+            services.games.add_deal(gs, number, dict(deal), f"deal-{number}")
+        token = gs.token
+        db.session.remove()
+    return token
 
 
 class Browser:

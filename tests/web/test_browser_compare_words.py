@@ -10,9 +10,7 @@ from urllib.parse import urlencode
 import pytest
 from test_value_words import DEAL, FIXED, PLAYERS, _fields
 
-from conftest import migrated_app, served
-from scorekeeper import services
-from scorekeeper.db import db
+from conftest import game_on_table, migrated_app, served
 
 pytestmark = pytest.mark.browser
 
@@ -31,16 +29,7 @@ WORDS = """() => [...document.querySelectorAll('table.compare tbody th')].map(th
 def compared(tmp_path_factory):
     """A served chiamata whose deal 1 another phone fixed, and the compare page of this phone's kept fix."""
     app = migrated_app(tmp_path_factory.mktemp("compare_words") / "words.sqlite", "compare_words")
-    with app.app_context():
-        group = services.create_group("Tavolo", "it")
-        for player in PLAYERS:
-            services.add_player(group, player)
-        token = services.games.start_game(group, "tressette-chiamata", list(PLAYERS), None, {}, "EUR",
-                                          idem_key="start-1").token
-        db.session.remove()
-    with app.test_request_context():
-        services.games.add_deal(services.find_session(token), 1, dict(FIXED), "deal-1")
-        db.session.remove()
+    token = game_on_table(app, "tressette-chiamata", PLAYERS, [FIXED], language="it")
     kept = {**_fields(app, token, DEAL), "key": "kept-key-0001", "edit": "1"}
     with served(app) as url:
         yield url, f"{url}/s/{token}/play/pending?{urlencode(kept)}"

@@ -8,9 +8,7 @@ from __future__ import annotations
 import pytest
 from test_browser_games import fits, shot, stored_deals
 
-from conftest import migrated_app, served
-from scorekeeper import services
-from scorekeeper.db import db
+from conftest import game_on_table, migrated_app, served
 
 pytestmark = pytest.mark.browser
 
@@ -22,16 +20,8 @@ DEALS = [{"points": {"Ana": 2, "Bea": 3, "Cleo": 1, "Dan": 3, "Eva": 0}, "last":
 @pytest.fixture(scope="module")
 def table(tmp_path_factory):
     app = migrated_app(tmp_path_factory.mktemp("changes") / "changes.sqlite", "changes")
-    with app.app_context():
-        group = services.create_group("Circolo", "en")
-        for name in FIVE:
-            services.add_player(group, name)
-        gs = services.games.start_game(group, "rovescino", FIVE, None, {"elimination": False, "stake": "0.50"},
-                                       "EUR", idem_key="start-1")
-        for i, deal in enumerate(DEALS, start=1):
-            services.games.add_deal(gs, i, deal, f"deal-{i}")
-        token = gs.token
-        db.session.remove()
+    token = game_on_table(app, "rovescino", FIVE, DEALS, group="Circolo",
+                          options={"elimination": False, "stake": "0.50"})
     with served(app) as url:
         yield f"{url}/s/{token}/play"
 

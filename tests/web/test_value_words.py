@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po
 
-from conftest import field_value
+from conftest import field_value, game_on_table
 from scorekeeper import services
 from scorekeeper.db import db
 from scorekeeper.games import GAMES, records
@@ -55,18 +55,7 @@ def _fields(app: Any, token: str, deal: dict[str, Any]) -> dict[str, str]:
 @pytest.fixture
 def chiamata(app) -> str:
     """A game of Tressette chiamata with one deal stored."""
-    with app.app_context():
-        group = services.create_group("Tavolo", "it")
-        for player in PLAYERS:
-            services.add_player(group, player)
-        gs = services.games.start_game(group, "tressette-chiamata", list(PLAYERS), None, {}, "EUR",
-                                       idem_key="start-1")
-        token = gs.token
-        db.session.remove()
-    with app.test_request_context():
-        services.games.add_deal(services.find_session(token), 1, dict(DEAL), "deal-1")
-        db.session.remove()
-    return token
+    return game_on_table(app, "tressette-chiamata", PLAYERS, [DEAL], language="it")
 
 
 def test_a_fixed_chiamata_deal_is_told_in_italian_with_the_games_words(app, chiamata):
