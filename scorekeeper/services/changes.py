@@ -37,6 +37,11 @@ class Plan:
     first: int  # the first position (0-based) the change touches
     removed: tuple[int, ...] = ()  # positions (before) of hands that are gone
 
+    def changes_nothing(self, stored: Sequence[Mapping[str, Any]]) -> bool:
+        """Whether the hands after the change are the ``stored`` ones (a fix saved untouched): refused by the
+        preview and by the save alike."""
+        return self.hands == list(stored)
+
     def pairs(self) -> list[tuple[int | None, int | None]]:
         """The hands the change can touch, in order, as (place before, place after): a kept hand's two places
         from :attr:`first` on, an inserted one's ``(None, j)``, a removed one's ``(i, None)`` just before the hand
@@ -133,7 +138,7 @@ def unchanged_refused(p: Plan, old: list[dict[str, Any]]) -> Plan:
     """A change that leaves the deals as they are stored (a fix saved untouched) is refused, for every game:
     no history entry, no new version (which would make the other phones reload, and their open forms stale,
     for nothing)."""
-    if p.hands == old:
+    if p.changes_nothing(old):
         raise Refused("change", _("That is how it is recorded already: nothing was changed."))
     return p
 

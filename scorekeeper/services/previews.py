@@ -97,7 +97,7 @@ def unchanged(plan: Plan, stored: Sequence[Any]) -> ChangePreview | None:
     """The preview of a change that leaves the deals (or hands) as they are ``stored``, for every game: refused
     before anything is replayed, as the save refuses it (:func:`changes.unchanged_refused`); None for a change
     that changes something."""
-    if plan.hands == list(stored):
+    if plan.changes_nothing(stored):
         return ChangePreview(refusal=_("That is how it is recorded already: nothing would change."), same=True)
     return None
 
