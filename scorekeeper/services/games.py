@@ -41,7 +41,7 @@ from ..games.words import how_words
 from ..i18n import _, current_language
 from ..models import GameSession, Group, HandRecord, HistoryEntry, new_token
 from ..words import refusal, refusal_line
-from . import changes, deal_words, history, previews, saves, screens
+from . import asked, changes, deal_words, history, previews, saves, screens
 from .limits import check_room_for_hand
 from .played import served, service_of
 from .previews import ChangePreview
@@ -335,23 +335,39 @@ def replace_deal(gs: GameSession, number: int, deal: dict[str, Any], key: str = 
                  version: int | None = None) -> HistoryEntry:
     """Put ``deal`` in place of deal ``number``; every later deal must still stand. ``version``: the
     session's version the fix form was made at (compare-and-swap, :func:`changes.change`)."""
-    return _kept(gs, *changes.change(gs, "edit", number, key=key, phone=phone, version=version,
-                                     plan=lambda deals: changes.replaced(deals, number - 1, deal),
-                                     check=_checked(gs, number)))
+    return _fixed(gs, number, deal, key, phone, version)[0]
 
 
 def delete_deal(gs: GameSession, number: int, key: str = "", phone: str = "", *,
                 version: int | None = None) -> HistoryEntry:
     """Remove deal ``number``; the later ones move up one and must still stand. ``version``: the session's
     version the delete page was made at: a delete opened before another phone's change touches nothing."""
-    return _kept(gs, *changes.change(gs, "delete", number, key=key, phone=phone, version=version,
-                                     plan=lambda deals: changes.removed(deals, number - 1), check=_checked(gs, None)))
+    return _deleted(gs, number, key, phone, version)[0]
 
 
 def insert_deal(gs: GameSession, number: int, deal: dict[str, Any], key: str, phone: str = "", *,
                 version: int | None = None) -> HistoryEntry:
     """Put a forgotten ``deal`` in as deal ``number``: the deals from there on move down one and must still
     stand. A re-sent copy (same key) is made once."""
+    return _inserted(gs, number, deal, key, phone, version)[0]
+
+
+#: what a change of the deals answers: its history entry, and whether a re-sent copy found it made already
+Made = tuple[HistoryEntry, bool]
+
+
+def _fixed(gs: GameSession, number: int, deal: dict[str, Any], key: str, phone: str, version: int | None) -> Made:
+    return _kept(gs, *changes.change(gs, "edit", number, key=key, phone=phone, version=version,
+                                     plan=lambda deals: changes.replaced(deals, number - 1, deal),
+                                     check=_checked(gs, number)))
+
+
+def _deleted(gs: GameSession, number: int, key: str, phone: str, version: int | None) -> Made:
+    return _kept(gs, *changes.change(gs, "delete", number, key=key, phone=phone, version=version,
+                                     plan=lambda deals: changes.removed(deals, number - 1), check=_checked(gs, None)))
+
+
+def _inserted(gs: GameSession, number: int, deal: dict[str, Any], key: str, phone: str, version: int | None) -> Made:
     changes.require_key(key)
 
     def plan(deals: list[dict[str, Any]]) -> changes.Plan:
@@ -363,14 +379,48 @@ def insert_deal(gs: GameSession, number: int, deal: dict[str, Any], key: str, ph
                                      check=_checked(gs, number), present=False))
 
 
-def undo_last(gs: GameSession, seq: int, key: str, phone: str = "", *, version: int | None = None,
-              ) -> tuple[HistoryEntry, bool]:
+# ---------------------------------------------------------------- a change page's changes (asked.Changes)
+
+#: the changes of a game's deals its change page asks (``web/changes.py``): Tresillo's are its own
+change_kinds: tuple[str, ...] = ("delete", "insert", "fix")
+
+
+def preview_change(gs: GameSession, change: asked.Change) -> ChangePreview:
+    """What ``change`` would do (:func:`preview_fix`, :func:`preview_insert`, :func:`preview_delete`); a deal
+    no longer there is refused (404), as the page of a deal gone says."""
+    changes.stored_at(gs, change.number)
+    if change.kind == "delete":
+        return preview_delete(gs, change.number)
+    if change.deal is None:
+        return ChangePreview(refusal=_(asked.DAMAGED))
+    if change.kind == "insert":
+        return preview_insert(gs, change.number, change.deal)
+    return preview_fix(gs, change.number, change.deal)
+
+
+def apply_change(gs: GameSession, change: asked.Change, *, key: str, version: int | None, phone: str) -> Made:
+    """Make ``change`` as it was previewed, once: its history entry, and whether a re-sent copy (same ``key``)
+    found it made already."""
+    if change.kind == "insert":
+        return _inserted(gs, change.number, _deal_of(change), key, phone, version)
+    if change.kind == "fix":
+        return _fixed(gs, change.number, _deal_of(change), key, phone, version)
+    return _deleted(gs, change.number, key, phone, version)
+
+
+def _deal_of(change: asked.Change) -> dict[str, Any]:
+    if change.deal is None:
+        raise Refused("change", _(asked.DAMAGED))
+    return change.deal
+
+
+def undo_last(gs: GameSession, seq: int, key: str, phone: str = "", *, version: int | None = None) -> Made:
     """Take back change ``seq``, the last one (a deal entered, fixed, deleted or inserted, or the end),
     once whatever the network repeats; the deals after it must still stand (:func:`changes.undo`). Returns the
     undo's entry and whether a re-sent copy (or another phone) had already taken it back."""
     entry, already, made = changes.undo(gs, seq, key=key, phone=phone, version=version, check=_checked(gs, None),
                                         closing=lambda _end: _reopened(gs))
-    return _kept(gs, entry, made), already
+    return _kept(gs, entry, made)[0], already
 
 
 def _reopened(gs: GameSession) -> None:
@@ -385,12 +435,13 @@ def end_game(gs: GameSession, key: str = "", phone: str = "", *, version: int | 
     return changes.end(gs, key=key, phone=phone, version=version)[0]
 
 
-def _kept(gs: GameSession, entry: HistoryEntry, made: GameReplayed | None) -> HistoryEntry:
+def _kept(gs: GameSession, entry: HistoryEntry, made: GameReplayed | None) -> Made:
     """The replay a change made (under the lock, up to its commit) kept as the new version's: the table
-    screen after a fix, delete, insert or undo replays nothing (None: a re-sent copy, or an end taken back)."""
+    screen after a fix, delete, insert or undo replays nothing (None: a re-sent copy, or an end taken back).
+    Answers the entry and whether it was found made already (nothing replayed: a re-sent copy)."""
     if made is not None:
         REPLAYS.kept_after(gs, made)
-    return entry
+    return entry, made is None
 
 
 # ---------------------------------------------------------------- previews

@@ -19,10 +19,12 @@ from ..core.evenings import Evening
 from ..games import GAMES
 from ..games.views import part_of
 from ..models import GameSession, Group
+from .asked import Changes
 
 
-class OwnService(Protocol):
-    """A game's own services, as the platform sees them."""
+class OwnService(Changes, Protocol):
+    """A game's own services, as the platform sees them: what the group's pages, the evening across games and the
+    change log ask, and its changes of the stored deals as its change page asks them (:class:`asked.Changes`)."""
 
     def summary(self, gs: GameSession) -> Evening:
         """A closed session's figures as the group remembers it, worked out from its inputs (one replay)."""

@@ -28,7 +28,7 @@ from ..services.saves import Saved, find_saved
 from .addresses import hint_number
 from .endpoints import endpoint
 from .forms import PhoneForm, UndoForm, number_of
-from .phones import phone_name, remember_phone
+from .phones import phone_name, remember_phone, respond
 
 #: the history's opening sentence, by whether the game counts hands (its evening's dealer and seating
 #: corrections, its reopening) or deals (its undo and end)
@@ -68,6 +68,13 @@ def done_said(gs: GameSession) -> dict[str, Any]:
     done = hint_number("done")
     line = next((ln for ln in recent_view(gs, done).lines if ln.seq == done), None) if done else None
     return {"done_line": line, "done_again": request.args.get("again") == "1"}
+
+
+def after_change(gs: GameSession, seq: int, already: bool, form: Any) -> ResponseReturnValue:
+    """Where every game's change leads once made (change ``seq``; ``already``: a re-sent copy found it made):
+    back to the game's table, which says what was done (:func:`done_said`), keeping a name typed on ``form``."""
+    return respond(redirect(url_for(endpoint(gs.game, "screen"), token=gs.token, done=seq,
+                                    again="1" if already else None)), form)
 
 
 def history_page(gs: GameSession, log: HistoryView, undo: Undo, phone_url: str) -> ResponseReturnValue:

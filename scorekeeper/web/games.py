@@ -20,17 +20,16 @@ from ..core import domains
 from ..games.base import GameSpec
 from ..games.replay import Played
 from ..games.views import Pieces
-from ..i18n import _, current_language, use_language
+from ..i18n import N_, _, current_language, use_language
 from ..services import GameSession, Group
+from ..services.asked import Change
 from ..services.groups import first_seats
 from ..services.pending import kept_deal
-from ..services.previews import ChangePreview
-from . import printing, screens
+from . import confirm, printing, screens
 from .access import UnknownLink, group_or_404, session_or_404, watched_or_404
 from .addresses import hint_number
 from .changes import (
     Undo,
-    change_page,
     closed_page,
     damaged_link,
     done_said,
@@ -40,11 +39,12 @@ from .changes import (
     undo_page,
 )
 from .compare import Asked, asked, carried, compare_page
-from .forms import Form, FormKey, NamedForm, number_of
+from .confirm import ChangeParts
+from .forms import Form, FormKey, number_of
 from .hardening import csp_nonce
 from .language import document_language
 from .offline import report_waiting, sync_answer
-from .phones import named_by, phone_name, respond
+from .phones import phone_name
 from .polls import version_answer
 
 bp = Blueprint("games", __name__)
@@ -70,10 +70,6 @@ class KeyForm(Form):
         """The version the page was made at; None for a form without one (a page from before it was carried),
         -1 for a damaged one (outdated: refused as stale)."""
         return number_of(self.version.data) if self.version.data else None
-
-
-class DeleteForm(KeyForm, NamedForm):
-    """A delete's confirmation: its key and version, and the phone's name asked once."""
 
 
 @bp.app_context_processor
@@ -306,7 +302,6 @@ def _deal_page(gs: GameSession, view: services.games.GameView, at: Played, targe
     pieces = services.games.pieces(gs)
     form = KeyForm()
     errors: dict[str, str] = {}
-    preview = None
     if request.method == "GET":
         form.made_at(gs)
         form.number.data = str(target)
@@ -317,16 +312,14 @@ def _deal_page(gs: GameSession, view: services.games.GameView, at: Played, targe
         values = dict(request.form)
         if form.validate_on_submit():
             saved = _save(gs, view, at, pieces, target, how, form, errors)
-            if isinstance(saved, ChangePreview):
-                preview = saved
-            elif saved is not None:
+            if saved is not None:
                 return saved
         else:
             errors["form"] = " ".join(e for es in form.errors.values() for e in es)
     extra = pieces.deal_extra(at, target) if pieces is not None else {}
     return render_template("games/deal.html", game_session=gs, view=view, pieces=pieces, extra=extra, form=form,
                            values=values, errors=errors, number=target, fixing=how == "fix",
-                           inserting=how == "insert", preview=preview), 400 if errors else 200
+                           inserting=how == "insert"), 400 if errors else 200
 
 
 def _kept_deal(token: str, number: int | None) -> ResponseReturnValue | None:
@@ -341,9 +334,10 @@ def _kept_deal(token: str, number: int | None) -> ResponseReturnValue | None:
 
 
 def _save(gs: GameSession, view: services.games.GameView, at: Played, pieces: Pieces | None, number: int,
-          how: str, form: KeyForm, errors: dict[str, str]) -> ResponseReturnValue | ChangePreview | None:
-    """Read the deal and hand it to the services; the errors land in ``errors`` by form field. A fix or an
-    insert that changes how the game comes out is shown first (its preview), unless confirmed."""
+          how: str, form: KeyForm, errors: dict[str, str]) -> ResponseReturnValue | None:
+    """Read the deal and hand it to the services; the errors land in ``errors`` by form field. A fix that
+    changes how the game comes out and every insert are shown first, on the platform's change page
+    (:func:`_shown_first`); the outbox's posts (``X-Outbox``: sent when the phone was back) save as entered."""
     if pieces is not None:
         deal, found = pieces.read_deal(at, number, request.form)
     else:
@@ -353,10 +347,10 @@ def _save(gs: GameSession, view: services.games.GameView, at: Played, pieces: Pi
         return None
     key = form.idem_key.data or ""
     version = form.posted_version()
-    if how != "add" and request.form.get("confirm") != "1" and not request.headers.get("X-Outbox"):
-        preview = _shown_first(gs, number, deal, how, version, errors)
-        if preview is not None or "form" in errors:
-            return preview
+    if how != "add" and not request.headers.get("X-Outbox"):
+        shown = _shown_first(gs, number, deal, how, version, errors)
+        if shown is not None or "form" in errors:
+            return shown
     try:
         if how == "fix":
             done = services.games.replace_deal(gs, number, deal, key, phone_name(), version=version).seq
@@ -381,18 +375,20 @@ def _save(gs: GameSession, view: services.games.GameView, at: Played, pieces: Pi
 
 
 def _shown_first(gs: GameSession, number: int, deal: dict[str, Any], how: str, version: int | None,
-                 errors: dict[str, str]) -> ChangePreview | None:
-    """The preview a fix or an insert shows before it is saved: one that changes how the game comes out (unless
-    another phone changed the game since). A fix to what is recorded already is refused by the platform's
-    preview, as every game's: said next to the form (``errors``), nothing saved."""
-    preview = (services.games.preview_fix(gs, number, deal) if how == "fix"
-               else services.games.preview_insert(gs, number, deal))
+                 errors: dict[str, str]) -> ResponseReturnValue | None:
+    """The platform's change page of a fix that changes how the game comes out, and of every insert (it moves
+    every later deal, as Tresillo's does), unless another phone changed the game since the form was made (the
+    save then says so) or the change cannot be made (the save refuses it next to its field). Confirmed there,
+    what was shown is saved, never the form's fields as they are by then. A fix to what is recorded already is
+    refused by the platform's preview, as every game's: said next to the form (``errors``), nothing saved."""
+    change = Change("fix" if how == "fix" else "insert", number, deal=deal)
+    preview = services.games.preview_change(gs, change)
     if preview.same:
         errors["form"] = preview.refusal
         return None
-    if preview.outcome and not preview.refusal and version in (None, gs.version):
-        return preview
-    return None
+    if preview.refusal or version not in (None, gs.version) or (how == "fix" and not preview.outcome):
+        return None
+    return confirm.preview_page(gs, change, PARTS, preview=preview)
 
 
 def _gone(gs: GameSession, number: int, version: int | None) -> ResponseReturnValue:
@@ -414,43 +410,45 @@ def _json_deal(text: str) -> tuple[dict[str, Any] | None, dict[str, str]]:
 
 @bp.route("/s/<token>/play/deal/<int:number>/delete", methods=["GET", "POST"])
 def delete(token: str, number: int) -> ResponseReturnValue:
-    """Delete deal ``number``, after a page that shows it and what deleting it changes; the page carries the
-    version it was made at, so a delete opened before another phone's change never touches another deal."""
+    """Delete deal ``number``, after the platform's change page that shows it and what deleting it changes; the
+    page carries the version it was made at, so a delete opened before another phone's change never touches
+    another deal. Confirmed here (the address it always was), the change read from the address."""
     gs = _game(token)
     if gs.closed:
         return _ended(gs)
-    form = DeleteForm()
-    if not 1 <= number <= len(gs.hands):
-        if request.method == "POST":
-            return _gone(gs, number, form.posted_version())
-        raise UnknownLink()
-    error, status = "", 200
     if request.method == "GET":
-        form.made_at(gs)
-    elif form.validate_on_submit():
-        try:
-            deleted = services.games.delete_deal(gs, number, form.idem_key.data or "", named_by(form),
-                                                 version=form.posted_version())
-        except services.Refused as exc:
-            if exc.field == "session":  # ended on another phone meanwhile
-                return closed_page(gs)
-            if exc.status == 409 and not 1 <= number <= len(gs.hands):
-                return _gone(gs, number, form.posted_version())
-            error, status = exc.message, exc.status if exc.status == 409 else 400
-            form.version.data = str(gs.version)  # the page shows the game as it is now: confirm it again
-        else:
-            return respond(redirect(url_for("games.table", token=token, done=deleted.seq)), form)  # said there
-    else:
-        error, status = " ".join(e for es in form.errors.values() for e in es), 400
-    view = services.games.game_view(gs)
-    preview = services.games.preview_delete(gs, number)
-    return change_page(gs, describe=_("Delete deal %(n)s") % {"n": number},
-                       question=_("Delete deal %(n)s?") % {"n": number}, preview_template="games/_delete_preview.html",
-                       preview=preview, form=form, hidden=(form.idem_key, form.version),
-                       action=url_for("games.delete", token=token, number=number),
-                       list_url=url_for("games.deals", token=token, deal=number, _anchor=f"deal-{number}"),
-                       cancel_url=url_for("games.table", token=token), error=error, refusal=preview.refusal,
-                       status=status, deal=view.deals[number - 1], score=_("Points"))
+        if not 1 <= number <= len(gs.hands):
+            raise UnknownLink()
+        return confirm.preview_page(gs, Change("delete", number), PARTS)
+    return confirm.make_change(gs, lambda _form: Change("delete", number), PARTS)
+
+
+@bp.post("/s/<token>/play/change")
+def change(token: str) -> ResponseReturnValue:
+    """A fix or an insert confirmed on the platform's change page: made as it was shown."""
+    gs = _game(token)
+    if gs.closed:
+        return _ended(gs)
+    return confirm.make_change(gs, confirm.posted_change(gs), PARTS)
+
+
+def _listed(gs: GameSession, number: int | None) -> str:
+    if number is None:
+        return url_for("games.deals", token=gs.token)
+    return url_for("games.deals", token=gs.token, deal=number, _anchor=f"deal-{number}")
+
+
+def _deleted_deal(gs: GameSession, change: Change) -> dict[str, Any]:
+    """A delete's page shows the deal it deletes (its points and line)."""
+    if change.kind != "delete":
+        return {}
+    return {"deal": services.games.game_view(gs).deals[change.number - 1]}
+
+
+#: the games' part of the platform's change page (``web/confirm.py``): their deals and points, their addresses
+PARTS = ChangeParts(template="games/_deal_preview.html", score=N_("Points"), confirm="games.change",
+                    delete="games.delete", listed=_listed, cancel=lambda gs, _n: url_for("games.table", token=gs.token),
+                    gone=lambda gs, number, _status, version: _gone(gs, number, version), extra=_deleted_deal)
 
 
 @bp.route("/s/<token>/play/end", methods=["GET", "POST"])

@@ -68,8 +68,15 @@ def deleted_on_bobs_phone(app, s: str, number: int) -> None:
 def delete(browser, s: str, number: int) -> str:
     page = browser.get(f"/s/{s}/hands/{number}/delete").get_data(as_text=True)
     r = browser.post(f"/s/{s}/hands/{number}/delete", confirmation(page))
-    assert r.status_code == 200, r.get_data(as_text=True)[-3000:]
-    return r.get_data(as_text=True)
+    return done_on_the_table(browser, s, r)
+
+
+def done_on_the_table(browser, s: str, r, *, again: bool = False) -> str:
+    """A change made leads back to the table, which says what was done (``?done=<seq>``, ``&again=1`` for a
+    re-sent copy): that page."""
+    assert r.status_code == 302, r.get_data(as_text=True)[-3000:]
+    assert re.search(rf"/s/{s}\?done=\d+{'&again=1' if again else ''}$", r.headers["Location"]), r.headers["Location"]
+    return browser.get(r.headers["Location"]).get_data(as_text=True)
 
 
 # ------------------------------------------------------------------ delete, with its preview and undo
@@ -98,10 +105,9 @@ def test_a_resent_delete_is_done_once_and_said_so(browser, worked_example):
     _, s = worked_table(browser, worked_example)
     page = browser.get(f"/s/{s}/hands/8/delete").get_data(as_text=True)
     form = confirmation(page)
-    assert browser.post(f"/s/{s}/hands/8/delete", form).status_code == 200
-    again = browser.post(f"/s/{s}/hands/8/delete", form)
-    text = again.get_data(as_text=True)
-    assert again.status_code == 200 and "Already done" in text and "hand 8 deleted" in text
+    done_on_the_table(browser, s, browser.post(f"/s/{s}/hands/8/delete", form))
+    text = done_on_the_table(browser, s, browser.post(f"/s/{s}/hands/8/delete", form), again=True)
+    assert "Already done" in text and "hand 8 deleted" in text.lower()
     assert "Someone changed this session" not in text and "try again" not in text
     assert hand_count(browser, s) == 7
 
@@ -472,7 +478,7 @@ def test_an_unnamed_phone_can_name_itself_when_confirming(browser, worked_exampl
     page = browser.get(f"/s/{s}/hands/8/delete").get_data(as_text=True)
     assert "This phone&#39;s name (optional)" in page or "This phone's name (optional)" in page  # a lazy label is not escaped
     r = browser.post(f"/s/{s}/hands/8/delete", dict(confirmation(page), phone="Carmen"))
-    assert r.status_code == 200 and "phone=Carmen" in r.headers.get("Set-Cookie", "")
+    assert r.status_code == 302 and "phone=Carmen" in r.headers.get("Set-Cookie", "")
     log = exported(browser, s)["history"]
     assert log[-1]["phone"] == "Carmen" and log[0]["phone"] == ""
 
@@ -519,8 +525,8 @@ def test_delete_a_middle_hand_then_insert_it_again(browser, worked_example):
     preview = r.get_data(as_text=True)
     assert r.status_code == 200 and "New hand 3" in preview and "Hand 3, now hand 4" in preview
     assert hand_count(browser, s) == 7  # nothing stored before the confirmation
-    done = browser.post(f"/s/{s}/change", confirmation(preview))
-    assert done.status_code == 200 and "A hand inserted as hand 3" in done.get_data(as_text=True)
+    done = done_on_the_table(browser, s, browser.post(f"/s/{s}/change", confirmation(preview)))
+    assert "A hand inserted as hand 3" in done
     assert dealers(browser, s) == DEALERS and table_bowls(browser, s) == FINAL_BOWLS
     assert exported(browser, s)["hands"][2] == dict(worked_example["hands"][2], dealer="South")
 
@@ -550,10 +556,9 @@ def test_correct_the_dealer_from_a_hand_on(browser):
     assert "Dealt by <b>South</b> (was West)" in preview and "Dealt by <b>North</b> (was South)" in preview
     assert re.search(r'data-player="South">.*?was ', preview, re.S)  # the ante moved: money changes
     assert dealers(browser, s) == ["North", "West", "South"]  # asked first
-    done = browser.post(f"/s/{s}/change", confirmation(preview))
-    assert done.status_code == 200
+    done = done_on_the_table(browser, s, browser.post(f"/s/{s}/change", confirmation(preview)))
     assert dealers(browser, s) == ["North", "South", "North"]
-    r = browser.post(f"/s/{s}/undo", undo_fields(done.get_data(as_text=True)))
+    r = browser.post(f"/s/{s}/undo", undo_fields(done))
     assert r.status_code == 302 and dealers(browser, s) == ["North", "West", "South"]
 
 

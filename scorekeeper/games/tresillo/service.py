@@ -17,11 +17,14 @@ from typing import Any
 
 from ...core.evenings import Evening, Payment, PlayerEvening
 from ...i18n import N_
-from ...models import GameSession, Group
+from ...models import GameSession, Group, HistoryEntry
+from ...services.asked import Change
 from ...services.played import OwnService
+from ...services.previews import ChangePreview
 from . import words
 from .engine import PLATO, Hand, Ledger, load_session, replay
 from .game import SPEC
+from .services import fixes
 from .services.hands import start_session
 from .services.replays import ledger_for, session_dict
 from .services.views import view_for
@@ -57,6 +60,17 @@ class Service:
     def sheet(self, gs: GameSession) -> tuple[str, Any]:
         """The settlement sheet (its documents', printed by ``reports.night``)."""
         return "settlement", view_for(gs, rows=True)
+
+    #: the changes of an evening's hands its change page asks (the platform's, ``web/changes.py``)
+    change_kinds = fixes.HAND_CHANGES
+
+    def preview_change(self, gs: GameSession, change: Change) -> ChangePreview:
+        return fixes.preview_change(gs, change)
+
+    def apply_change(self, gs: GameSession, change: Change, *, key: str, version: int | None,
+                     phone: str) -> tuple[HistoryEntry, bool]:
+        applied = fixes.apply_change(gs, change, key=key, version=version, phone=phone)
+        return applied.entry, applied.already
 
     def start_like(self, group: Group, last: GameSession) -> GameSession:
         return start_session(

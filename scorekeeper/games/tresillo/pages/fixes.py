@@ -16,14 +16,16 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from ....i18n import N_, _
+from ....web import confirm
 from ....web.access import session_or_404
 from ....web.addresses import hint_number
-from ....web.changes import Undo, change_page, closed_page, gone_page, history_page, phone_page, undo_page
+from ....web.changes import Undo, closed_page, gone_page, history_page, phone_page, undo_page
+from ....web.confirm import ChangeParts
 from ....web.forms import PhoneForm, UndoForm, new_key, number_of
 from ....web.phones import named_by, phone_name, respond
 from .. import services
 from ..services import GameSession
-from .forms import ChangeForm, DealerForm, HandForm, ReopenForm, SeatingForm
+from .forms import DealerForm, HandForm, ReopenForm, SeatingForm
 
 bp = Blueprint("fixes", __name__, url_prefix="/s")
 
@@ -81,51 +83,25 @@ def gone(gs: GameSession, number: int, status: int, version: int | None = None) 
     return gone_page(gs, number, status, url_for("table.history", token=gs.token, hand=number), version)
 
 
-# ------------------------------------------------------------------ previewed changes
+# ------------------------------------------------------------------ previewed changes (the platform's flow)
 
 
-def preview_page(gs: GameSession, change: services.Change, *, status: int = 200, error: str = "",
-                 form: ChangeForm | None = None, entry: services.Entry | None = None) -> ResponseReturnValue:
-    """The change, what it does to the hands and the money, and one button to make it."""
-    try:
-        preview = services.preview_change(gs, change, entry)
-    except services.Refused as exc:
-        if exc.status == 404:
-            return gone(gs, change.number, 409 if request.method == "POST" else 404)
-        raise
-    form = form or ChangeForm(formdata=None)
-    form.change.data = change.to_json()
-    form.version.data = str(gs.version)
-    form.key.data = new_key() if error or not form.key.data else form.key.data
-    action = (url_for("fixes.delete", token=gs.token, number=change.number) if change.kind == "delete"
-              else url_for("fixes.confirm", token=gs.token))
-    hands = url_for("table.history", token=gs.token, hand=change.number, _anchor=f"hand-{change.number}")
-    return change_page(gs, describe=describe(change), question=describe(change, QUESTIONS),
-                       preview_template="games/tresillo/pages/_change_preview.html",
-                       preview=preview, form=form, hidden=(form.change, form.version, form.key), action=action,
-                       list_url=hands, cancel_url=hands, error=error,
-                       refusal=preview.refusal, status=status, score=_("Bowl"))
+def _hands(gs: GameSession, number: int | None) -> str:
+    if number is None:
+        return url_for("table.history", token=gs.token)
+    return url_for("table.history", token=gs.token, hand=number, _anchor=f"hand-{number}")
 
 
-#: a change in words, for its preview's heading and its button
-HEADINGS = {
-    "delete": N_("Delete hand {n}"), "insert": N_("Insert a forgotten hand as hand {n}"),
-    "dealer": N_("Hand {n} was dealt by {dealer}"), "seating": N_("New seating from hand {n}"),
-    "edit": N_("Hand {n} fixed"),
-}
+#: Tresillo's part of the platform's change page (``web/confirm.py``): its hands and bowls, its addresses
+PARTS = ChangeParts(template="games/tresillo/pages/_change_preview.html", score=N_("Bowl"), confirm="fixes.confirm",
+                    delete="fixes.delete", listed=_hands, cancel=_hands,
+                    gone=gone)
 
 
-#: a change asked before it is made, for its preview's title: a sentence of its own in every language, as each asks
-#: it ("¿Borrar la mano 3?", "Supprimer la donne 3 ?"), never the heading with a "?" added
-QUESTIONS = {
-    "delete": N_("Delete hand {n}?"), "insert": N_("Insert a forgotten hand as hand {n}?"),
-    "dealer": N_("Hand {n} was dealt by {dealer}?"), "seating": N_("New seating from hand {n}?"),
-}
-
-
-def describe(change: services.Change, words: dict[str, str] = HEADINGS) -> str:
-    said = words.get(change.kind)
-    return _(said).format(n=change.number, dealer=change.dealer) if said else change.kind
+def preview_page(gs: GameSession, change: services.Change, *, preview: services.ChangePreview | None = None,
+                 ) -> ResponseReturnValue:
+    """The change, what it does to the hands and the money, and one button to make it (the platform's)."""
+    return confirm.preview_page(gs, change, PARTS, preview=preview)
 
 
 @bp.route("/<token>/hands/<int:number>/delete", methods=["GET", "POST"])
@@ -133,36 +109,13 @@ def delete(token: str, number: int) -> ResponseReturnValue:
     gs = session_or_404(token)
     if request.method == "GET":
         return closed_page(gs) if gs.closed else preview_page(gs, services.Change("delete", number))
-    return make_change(gs, lambda _form: services.Change("delete", number))
+    return confirm.make_change(gs, lambda _form: services.Change("delete", number), PARTS)
 
 
-@bp.post("/<token>/change")
-def confirm(token: str) -> ResponseReturnValue:
+@bp.post("/<token>/change", endpoint="confirm")
+def confirm_change(token: str) -> ResponseReturnValue:
     gs = session_or_404(token)
-    return make_change(gs, lambda form: services.change_from_json(form.change.data))
-
-
-def make_change(gs: GameSession, read: Any) -> ResponseReturnValue:
-    """Apply a confirmed change once; a stale preview is shown again as things are now."""
-    form = ChangeForm()
-    if not form.validate_on_submit():
-        return damaged(gs)
-    try:
-        change = read(form)
-    except services.Refused as exc:
-        return damaged(gs, exc.message)
-    try:
-        applied = services.apply_change(gs, change, key=form.key.data or "", version=number_of(form.version.data),
-                                        phone=named_by(form))
-    except services.Conflict as exc:
-        return respond(preview_page(gs, change, status=409, error=exc.message, form=form), form)
-    except services.Refused as exc:
-        if exc.status == 404:
-            return gone(gs, change.number, 409, number_of(form.version.data))
-        if exc.field == "session":
-            return closed_page(gs)
-        return respond(preview_page(gs, change, status=exc.status, error=exc.message, form=form), form)
-    return respond(done_page(gs, applied), form)
+    return confirm.make_change(gs, confirm.posted_change(gs), PARTS)
 
 
 def damaged(gs: GameSession, message: str = "") -> ResponseReturnValue:
@@ -204,7 +157,8 @@ def insert(token: str, number: int) -> ResponseReturnValue:
             except services.Refused as exc:  # a value that is not among the choices (surrender=yes please)
                 form.refuse(form.field_for(exc.field), exc.message)
             else:
-                return preview_page(gs, services.Change("insert", number, hand=hand), entry=entry)
+                change = services.Change("insert", number, deal=hand)
+                return preview_page(gs, change, preview=services.preview_change(gs, change, entry))
         status = 400
     return hand_page(gs, form, entry, inserting=number), status
 

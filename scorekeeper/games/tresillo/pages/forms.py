@@ -424,15 +424,6 @@ class EndForm(ShownForm):
     SHOWN_AT_TOP = ("phone",)  # asked on the confirmation page; a refusal draws the end page
 
 
-class ChangeForm(Form):
-    """The confirmation of a previewed change: the change, the version it was previewed at, its key."""
-
-    change = HiddenField()
-    version = HiddenField()
-    key = FormKey()
-    phone = StringField(_l("This phone's name (optional)"), validators=[Optional(), InDomain(domains.PHONE_NAME)])
-
-
 class DealerForm(Form):
     """Who dealt a hand (the later hands' deal passes on from there)."""
 

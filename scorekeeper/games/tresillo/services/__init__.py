@@ -8,6 +8,7 @@ imports it (``tests/games/test_registry_boundary.py``).
 
 from .... import services as platform
 from ....services import *  # noqa: F403  (the platform's services, for Tresillo's pages)
+from ....services.asked import Change
 from ....services.groups import first_seats
 from ....services.history import last_change_kept
 from ....services.previews import ChangePreview
@@ -18,10 +19,9 @@ from ..game import SPEC  # what a hand form may offer (services.choices_for)
 from .checks import CountAnswer, WhatIf, count_check, count_parties, what_if
 from .files import export_json, import_session, ledger_csv
 from .fixes import (
+    HAND_CHANGES,
     Applied,
-    Change,
     apply_change,
-    change_from_json,
     deal_at,
     edit_outcome,
     later_sessions_took_the_paper,
@@ -62,7 +62,7 @@ __all__ = [
     "SUITS", "HandChoices", "own_domains",
     "CountAnswer", "WhatIf", "count_check", "count_parties", "what_if",
     "export_json", "import_session", "ledger_csv",
-    "Applied", "Change", "ChangePreview", "apply_change", "change_from_json", "deal_at", "edit_outcome",
+    "HAND_CHANGES", "Applied", "Change", "ChangePreview", "apply_change", "deal_at", "edit_outcome",
     "later_sessions_took_the_paper", "preview_change", "reopen", "undo",
     "HandPreview", "Recomputed", "Saved", "add_hand", "edit_hand", "end_session", "find_saved",
     "preview_hand", "start_session", "stored_hand",

@@ -9,7 +9,6 @@ copy finds the entry its first copy wrote and is reported as done.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -18,6 +17,7 @@ from ....db import db
 from ....i18n import _
 from ....models import GameSession, HistoryEntry, now
 from ....services import changes, history
+from ....services.asked import Change
 from ....services.changes import Plan
 from ....services.limits import check_room_for_hand
 from ....services.previews import ChangePreview, Reading, Standing, previewed, unchanged
@@ -31,52 +31,9 @@ from .hands import Recomputed
 from .replays import Entry, entry_for, ledger_for
 from .views import view_from
 
-#: the changes that rewrite the list of hands, with a preview before they are confirmed
-HAND_CHANGES = ("delete", "insert", "dealer", "seating")
-#: the longest change request a confirmation page may send back
-CHANGE_MAX = 20_000
-
-
-@dataclass(frozen=True)
-class Change:
-    """A change asked for on hand ``number`` (1-based): what the confirmation page sends back."""
-
-    kind: str
-    number: int
-    hand: dict[str, Any] | None = None  # insert: the forgotten hand
-    dealer: str | None = None  # dealer, seating: who dealt hand ``number``
-    seating: tuple[str, ...] | None = None  # seating: the order from hand ``number`` on
-
-    def to_json(self) -> str:
-        d: dict[str, Any] = {"kind": self.kind, "number": self.number}
-        if self.hand is not None:
-            d["hand"] = self.hand
-        if self.dealer is not None:
-            d["dealer"] = self.dealer
-        if self.seating is not None:
-            d["seating"] = list(self.seating)
-        return json.dumps(d, ensure_ascii=False, sort_keys=True)
-
-
-def change_from_json(text: str | None) -> Change:
-    """The change a confirmation page sent back; anything damaged is refused, never guessed."""
-    damaged = Refused("change", _("This confirmation is damaged. Go back, reload the page and ask again."))
-    if not text or len(text) > CHANGE_MAX:
-        raise damaged
-    try:
-        d = json.loads(text)
-    except (ValueError, RecursionError):
-        raise damaged from None
-    if not isinstance(d, dict) or d.get("kind") not in HAND_CHANGES:
-        raise damaged
-    number, hand, dealer, seating = d.get("number"), d.get("hand"), d.get("dealer"), d.get("seating")
-    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
-        raise damaged
-    if (hand is not None and not isinstance(hand, dict)) or (dealer is not None and not isinstance(dealer, str)):
-        raise damaged
-    if seating is not None and not (isinstance(seating, list) and all(isinstance(p, str) for p in seating)):
-        raise damaged
-    return Change(d["kind"], number, hand, dealer, tuple(seating) if seating is not None else None)
+#: the changes that rewrite the list of hands, with a preview before they are confirmed (the platform's change
+#: page, ``web/changes.py``)
+HAND_CHANGES: tuple[str, ...] = ("delete", "insert", "dealer", "seating")
 
 
 # ------------------------------------------------------------------ planning a change
@@ -93,10 +50,10 @@ def plan(change: Change, hands: list[dict[str, Any]]) -> Plan:
     if change.kind == "delete":
         return _plan_delete(hands, i)
     if change.kind == "insert":
-        if change.hand is None:
+        if change.deal is None:
             raise Refused("hand", _("Which hand should be inserted?"))
         check_room_for_hand(len(hands), "hand")
-        return changes.inserted(hands, i, change.hand)
+        return changes.inserted(hands, i, change.deal)
     return _plan_deal(change, hands, i)
 
 
@@ -237,7 +194,7 @@ class Applied:
     preview: ChangePreview | None = None  # what the change did (None: found already made)
 
 
-def apply_change(gs: GameSession, change: Change, *, key: str, version: int, phone: str) -> Applied:
+def apply_change(gs: GameSession, change: Change, *, key: str, version: int | None, phone: str) -> Applied:
     """Make a previewed change, once (the platform's :func:`changes.change`, which also refuses one that changes
     nothing): a re-sent copy (same key) returns the first one's entry."""
     changes.require_key(key)
