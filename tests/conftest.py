@@ -314,6 +314,17 @@ def field_value(html: str, name: str) -> str:
     return unescape(m.group(1))
 
 
+def change_confirmed(phone: Any, shown: Any) -> Any:
+    """What a phone does on the platform's change page (a change shown before it is made): tap its button, which
+    posts the change as shown (the form's hidden fields) to the form's action; the answer."""
+    page = shown.get_data(as_text=True)
+    assert shown.status_code == 200, (shown.status_code, page[-2000:])
+    form = re.search(r'<form method="post" action="([^"]+)" class="card" id="confirm">(.*?)</form>', page, re.S)
+    assert form, "not a change page: " + page[-2000:]
+    fields = dict(re.findall(r'name="([^"]+)" type="hidden" value="([^"]*)"', form.group(2)))
+    return phone.post(unescape(form.group(1)), data={k: unescape(v) for k, v in fields.items()})
+
+
 def game_on_table(app: Any, game: str, players: Sequence[str], deals: Sequence[Mapping[str, Any]] = (), *,
                   group: str = "Tavolo", language: str = "en", options: Mapping[str, Any] | None = None) -> str:
     """A group of ``players`` with a game of ``game`` started and ``deals`` entered through the services, as the

@@ -243,7 +243,8 @@ def test_delete_a_hand(browser, worked_example):
     assert "Hand 8 is removed" in page and hand_count(browser.client, s) == 8  # asked first
     form = {k: field_value(page, k) for k in ("change", "version", "key")}
     r = browser.post(f"/s/{s}/hands/8/delete", form)
-    assert r.status_code == 200 and "Hand 8 deleted" in r.get_data(as_text=True)
+    assert r.status_code == 302 and r.headers["Location"].startswith(f"/s/{s}?done=")  # the table says it
+    assert "Hand 8 deleted" in browser.get(r.headers["Location"]).get_data(as_text=True)
     assert hand_count(browser.client, s) == 7
     assert browser.get(f"/s/{s}/hands/99/edit").status_code == 404
 

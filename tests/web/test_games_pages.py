@@ -134,7 +134,7 @@ def test_fix_delete_end_and_settle_then_the_file_replays(browser, game, tmp_path
     assert post_deal(browser, game, {**later, "points-4": "8"}, number=3).status_code == 302
     page = browser.get(f"/s/{game}/play/deal/3/delete").get_data(as_text=True)
     assert browser.post(f"/s/{game}/play/deal/3/delete",
-                        {"idem_key": field_value(page, "idem_key")}).status_code == 302
+                        {k: field_value(page, k) for k in ("change", "version", "key")}).status_code == 302
     page = browser.get(f"/s/{game}/play/end").get_data(as_text=True)
     assert browser.post(f"/s/{game}/play/end", {"idem_key": field_value(page, "idem_key")}).status_code == 302
     html = browser.get(f"/s/{game}/play/result").get_data(as_text=True)

@@ -136,8 +136,7 @@ def test_kept_hands_never_show_an_old_state(app, client, long_session):
 
     with app.test_request_context():
         gs = services.find_session(long_session)
-        change = services.change_from_json(json.dumps({"kind": "delete", "number": 60}))
-        services.apply_change(gs, change, key="kept-delete", version=gs.version, phone="test")
+        services.apply_change(gs, services.Change("delete", 60), key="kept-delete", version=gs.version, phone="test")
     after = page(long_session)
     assert shown(after)[:2] == [59, 58] and "Fix hand 60" not in after
     with app.test_request_context():

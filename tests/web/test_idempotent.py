@@ -195,7 +195,7 @@ def test_a_hand_resent_after_it_was_deleted_is_not_entered_again(browser, worked
     assert browser.post(f"/s/{s}/hand", data).status_code == 302
     page = browser.get(f"/s/{s}/hands/2/delete").get_data(as_text=True)
     confirm = {k: field_value(page, k) for k in ("change", "version", "key")}
-    assert browser.post(f"/s/{s}/hands/2/delete", confirm).status_code == 200
+    assert browser.post(f"/s/{s}/hands/2/delete", confirm).status_code == 302
     again = browser.post(f"/s/{s}/hand", data)
     text = again.get_data(as_text=True)
     assert again.status_code == 200 and "Already saved" in text

@@ -292,7 +292,20 @@ def games_insert(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
     data = _game_deal(t, rng)
     if 'class="button quiet fix"' not in t.page(f"/s/{g}/play"):
         t.browser.post(f"/s/{g}/play/deal", data)
-    return f"/s/{g}/play/deal/1/insert", {**_game_deal(t, rng), "confirm": rng.choice(["1", ""])}
+    return f"/s/{g}/play/deal/1/insert", _game_deal(t, rng)
+
+
+def games_change(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
+    """The confirm of a game's change shown first (here: a forgotten deal before deal 1, or a delete)."""
+    g = open_game(t, rng)
+    data = _game_deal(t, rng)
+    if 'class="button quiet fix"' not in t.page(f"/s/{g}/play"):
+        t.browser.post(f"/s/{g}/play/deal", data)
+    r = t.browser.post(f"/s/{g}/play/deal/1/insert", _game_deal(t, rng))
+    page = r.get_data(as_text=True)
+    if 'name="change"' not in page:
+        page = t.page(f"/s/{g}/play/deal/1/delete")
+    return f"/s/{g}/play/change", _confirmation(page)
 
 
 def games_phone(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
@@ -337,7 +350,7 @@ ROUTES: dict[str, Callable[[Table, random.Random], tuple[str, dict[str, Any]]]] 
     "fixes.insert": insert_hand, "fixes.dealer": dealer, "fixes.seating": seating, "fixes.undo": undo,
     "fixes.reopen": reopen, "fixes.phone": phone, "offline.waiting": waiting,
     "games.start": games_start, "games.deal": games_deal, "games.delete": games_delete, "games.end": games_end,
-    "games.insert": games_insert, "games.undo": games_undo, "games.phone": games_phone,
+    "games.insert": games_insert, "games.change": games_change, "games.undo": games_undo, "games.phone": games_phone,
     "night.end": night_end, "night.alone": night_alone, "games.waiting": games_waiting,
     # last: once the links are replaced, the group's old link opens nothing (a 404 for the posts after it)
     "groups.replace_links": replace_links,

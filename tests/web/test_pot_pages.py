@@ -10,7 +10,7 @@ from html import unescape
 
 import pytest
 
-from conftest import field_value, gen_group
+from conftest import change_confirmed, field_value, gen_group
 
 THREE = ("Ana", "Bea", "Cleo")
 
@@ -157,7 +157,7 @@ def test_the_fix_of_a_hand_shows_it_as_entered(browser, game):
     assert shown.status_code == 200 and "This changes how the game comes out" in shown.get_data(as_text=True)
     assert "the winner was Bea, now Ana" in shown.get_data(as_text=True)
     assert deals(browser, game)[0]["winner"] == "Bea"
-    assert post_hand(browser, game, {**fixed, "confirm": "1"}, number=1).status_code == 302
+    assert change_confirmed(browser, shown).status_code == 302  # confirmed on the change page, as shown
     assert deals(browser, game)[0]["winner"] == "Ana"
 
 

@@ -121,7 +121,8 @@ def test_undo_the_last_hand_is_one_tap_and_a_confirm(browser, truc):
     undo = re.search(r'href="([^"]+)" id="undo-hand"|id="undo-hand" href="([^"]+)"', html)
     assert undo and (undo.group(1) or undo.group(2)).endswith(f"/s/{truc}/play/deal/2/delete")
     page = browser.get(f"/s/{truc}/play/deal/2/delete").get_data(as_text=True)
-    assert browser.post(f"/s/{truc}/play/deal/2/delete", {"idem_key": field_value(page, "idem_key")}).status_code == 302
+    assert browser.post(f"/s/{truc}/play/deal/2/delete",
+                        {k: field_value(page, k) for k in ("change", "version", "key")}).status_code == 302
     assert deals(browser, truc) == [{"won": "B"}]
 
 
