@@ -356,18 +356,24 @@ def insert_deal(gs: GameSession, number: int, deal: dict[str, Any], key: str, ph
 Made = tuple[HistoryEntry, bool]
 
 
-def _fixed(gs: GameSession, number: int, deal: dict[str, Any], key: str, phone: str, version: int | None) -> Made:
+def _fixed(gs: GameSession, number: int, deal: dict[str, Any], key: str, phone: str, version: int | None,
+           made_from: str = "page") -> Made:
+    """Deal ``number`` fixed (``made_from``: the page it was asked on, the deal form or a change page's
+    preview, as a stale request says it)."""
     return _kept(gs, *changes.change(gs, "edit", number, key=key, phone=phone, version=version,
                                      plan=lambda deals: changes.replaced(deals, number - 1, deal),
-                                     check=_checked(gs, number)))
+                                     check=_checked(gs, number), made_from=made_from))
 
 
-def _deleted(gs: GameSession, number: int, key: str, phone: str, version: int | None) -> Made:
+def _deleted(gs: GameSession, number: int, key: str, phone: str, version: int | None,
+             made_from: str = "page") -> Made:
     return _kept(gs, *changes.change(gs, "delete", number, key=key, phone=phone, version=version,
-                                     plan=lambda deals: changes.removed(deals, number - 1), check=_checked(gs, None)))
+                                     plan=lambda deals: changes.removed(deals, number - 1), check=_checked(gs, None),
+                                     made_from=made_from))
 
 
-def _inserted(gs: GameSession, number: int, deal: dict[str, Any], key: str, phone: str, version: int | None) -> Made:
+def _inserted(gs: GameSession, number: int, deal: dict[str, Any], key: str, phone: str, version: int | None,
+              made_from: str = "page") -> Made:
     changes.require_key(key)
 
     def plan(deals: list[dict[str, Any]]) -> changes.Plan:
@@ -376,7 +382,7 @@ def _inserted(gs: GameSession, number: int, deal: dict[str, Any], key: str, phon
         return changes.inserted(deals, number - 1, deal)
 
     return _kept(gs, *changes.change(gs, "insert", number, key=key, phone=phone, version=version, plan=plan,
-                                     check=_checked(gs, number), present=False))
+                                     check=_checked(gs, number), present=False, made_from=made_from))
 
 
 # ---------------------------------------------------------------- a change page's changes (asked.Changes)
@@ -402,10 +408,10 @@ def apply_change(gs: GameSession, change: asked.Change, *, key: str, version: in
     """Make ``change`` as it was previewed, once: its history entry, and whether a re-sent copy (same ``key``)
     found it made already."""
     if change.kind == "insert":
-        return _inserted(gs, change.number, _deal_of(change), key, phone, version)
+        return _inserted(gs, change.number, _deal_of(change), key, phone, version, "preview")
     if change.kind == "fix":
-        return _fixed(gs, change.number, _deal_of(change), key, phone, version)
-    return _deleted(gs, change.number, key, phone, version)
+        return _fixed(gs, change.number, _deal_of(change), key, phone, version, "preview")
+    return _deleted(gs, change.number, key, phone, version, "preview")
 
 
 def _deal_of(change: asked.Change) -> dict[str, Any]:

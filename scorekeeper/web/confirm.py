@@ -100,10 +100,12 @@ def describe(gs: GameSession, change: Change, words: dict[bool, dict[str, str]] 
 
 
 def preview_page(gs: GameSession, change: Change, parts: ChangeParts, *, status: int = 200, error: str = "",
-                 form: ChangeForm | None = None, preview: ChangePreview | None = None) -> ResponseReturnValue:
+                 form: ChangeForm | None = None, preview: ChangePreview | None = None, key: str = "",
+                 ) -> ResponseReturnValue:
     """The change, what it does to the deals, the outcome and the money, and one button that makes it: the
-    change carried as JSON with the version it was shown at and its key (a new one after a refusal).
-    ``preview``: the game's preview, when the caller has it already."""
+    change carried as JSON with the version it was shown at and its key (``key``: the key of the form that
+    asked for it, so a copy of that form re-sent once the change is made finds it made; a new one after a
+    refusal). ``preview``: the game's preview, when the caller has it already."""
     try:
         shown = preview or changes_of(gs).preview_change(gs, change)
     except Refused as exc:
@@ -113,7 +115,7 @@ def preview_page(gs: GameSession, change: Change, parts: ChangeParts, *, status:
     form = form or ChangeForm(formdata=None)
     form.change.data = change.to_json()
     form.version.data = str(gs.version)
-    form.key.data = new_key() if error or not form.key.data else form.key.data
+    form.key.data = new_key() if error else (form.key.data or key or new_key())
     action = (url_for(parts.delete, token=gs.token, number=change.number) if change.kind == "delete"
               else url_for(parts.confirm, token=gs.token))
     return change_page(gs, describe=describe(gs, change), question=describe(gs, change, QUESTIONS),

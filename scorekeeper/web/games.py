@@ -348,7 +348,7 @@ def _save(gs: GameSession, view: services.games.GameView, at: Played, pieces: Pi
     key = form.idem_key.data or ""
     version = form.posted_version()
     if how != "add" and not request.headers.get("X-Outbox"):
-        shown = _shown_first(gs, number, deal, how, version, errors)
+        shown = _shown_first(gs, number, deal, how, version, key, errors)
         if shown is not None or "form" in errors:
             return shown
     try:
@@ -374,21 +374,24 @@ def _save(gs: GameSession, view: services.games.GameView, at: Played, pieces: Pi
     return redirect(url_for("games.table", token=gs.token, done=done, _anchor=f"deal-{number}" if done else None))
 
 
-def _shown_first(gs: GameSession, number: int, deal: dict[str, Any], how: str, version: int | None,
+def _shown_first(gs: GameSession, number: int, deal: dict[str, Any], how: str, version: int | None, key: str,
                  errors: dict[str, str]) -> ResponseReturnValue | None:
     """The platform's change page of a fix that changes how the game comes out, and of every insert (it moves
     every later deal, as Tresillo's does), unless another phone changed the game since the form was made (the
     save then says so) or the change cannot be made (the save refuses it next to its field). Confirmed there,
-    what was shown is saved, never the form's fields as they are by then. A fix to what is recorded already is
-    refused by the platform's preview, as every game's: said next to the form (``errors``), nothing saved."""
+    what was shown is saved, never the form's fields as they are by then, with the form's ``key`` (a copy of the
+    form re-sent afterwards finds it made). A fix to what is recorded already is refused by the platform's
+    preview, as every game's: said next to the form (``errors``), nothing saved."""
+    if version not in (None, gs.version):  # a re-sent copy of a change made, or stale: the save says which
+        return None
     change = Change("fix" if how == "fix" else "insert", number, deal=deal)
     preview = services.games.preview_change(gs, change)
     if preview.same:
         errors["form"] = preview.refusal
         return None
-    if preview.refusal or version not in (None, gs.version) or (how == "fix" and not preview.outcome):
+    if preview.refusal or (how == "fix" and not preview.outcome):
         return None
-    return confirm.preview_page(gs, change, PARTS, preview=preview)
+    return confirm.preview_page(gs, change, PARTS, preview=preview, key=key)
 
 
 def _gone(gs: GameSession, number: int, version: int | None) -> ResponseReturnValue:

@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from conftest import field_value
+from conftest import change_confirmed, field_value
 from scorekeeper import services
 from scorekeeper.core.errors import SessionError
 from scorekeeper.db import db
@@ -162,14 +162,22 @@ class Table:
 
 
 def opened(phone: Any, url: str) -> dict[str, str]:
-    """A form's plumbing as a page drew it: its token, key, number and the version it was made at."""
+    """A form's plumbing as a page drew it: its token, key (a change page's: its change), number and the
+    version it was made at."""
     r = phone.get(url)
     assert r.status_code == 200, (url, r.status_code)
     page = r.get_data(as_text=True)
-    found = {name: field_value(page, name) for name in ("csrf_token", "idem_key", "version")}
-    if 'name="number"' in page:
-        found["number"] = field_value(page, "number")
-    return found
+    return {name: field_value(page, name) for name in ("csrf_token", "idem_key", "key", "change", "number", "version")
+            if f'name="{name}"' in page}
+
+
+def fixed(phone: Any, url: str, data: dict[str, str]) -> Any:
+    """A fix or an insert as a phone makes it: its form posted; shown first on the platform's change page when it
+    changes how the game comes out (and every insert), and confirmed there as shown. The last answer."""
+    r = phone.post(url, data=data)
+    if r.status_code == 200 and 'id="confirm"' in r.get_data(as_text=True):
+        return change_confirmed(phone, r)
+    return r
 
 
 def text_of(r: Any) -> str:
@@ -197,27 +205,27 @@ def test_two_phones_fix_the_same_deal_one_saved_the_other_409_with_the_compare_p
     assert form_a["version"] == form_b["version"]
     original = table.deals()[1]
     mine_a = table.fields(2, table.case.alt)
-    r = a.post(f"/s/{table.token}/play/deal/2", data={**form_a, **mine_a, "confirm": "1"})
+    r = fixed(a, f"/s/{table.token}/play/deal/2", {**form_a, **mine_a})
     assert r.status_code == 302
-    fixed = table.deals()[1]
-    assert fixed != original and fixed == table.read(2, mine_a)
+    fixed_2 = table.deals()[1]
+    assert fixed_2 != original and fixed_2 == table.read(2, mine_a)
     # B's fix (deal 2 back as it was) was made at the old version: refused, compared, nothing changed
     mine_b = table.fields(2, original)
-    r = b.post(f"/s/{table.token}/play/deal/2", data={**form_b, **mine_b, "confirm": "1"})
+    r = b.post(f"/s/{table.token}/play/deal/2", data={**form_b, **mine_b})
     assert r.status_code == 409
     said = text_of(r)
     assert "Your fix of deal 2 was not saved" in said and "deal 2 fixed" in said
-    assert table.deals()[1] == fixed
+    assert table.deals()[1] == fixed_2
     # A's fix re-sent (its answer lost): recognised by its key, not made twice, not refused as stale
-    r = a.post(f"/s/{table.token}/play/deal/2", data={**form_a, **mine_a, "confirm": "1"})
-    assert r.status_code == 302 and table.deals()[1] == fixed
+    r = a.post(f"/s/{table.token}/play/deal/2", data={**form_a, **mine_a})
+    assert r.status_code == 302 and table.deals()[1] == fixed_2
     # B chooses "save my fix over it": the compare page's form carries the version of now
-    page = r_b = b.post(f"/s/{table.token}/play/deal/2", data={**form_b, **mine_b, "confirm": "1"})
+    page = r_b = b.post(f"/s/{table.token}/play/deal/2", data={**form_b, **mine_b})
     choice = re.search(r'<form method="post" action="([^"]+)"[^>]*>(.*?)</form>', page.get_data(as_text=True), re.S)
     assert r_b.status_code == 409 and choice is not None
     posted = dict(re.findall(r'name="([^"]+)" value="([^"]*)"', choice.group(2)))
     assert posted["idem_key"] == form_b["idem_key"] and posted["version"] != form_b["version"]
-    r = b.post(unescape(choice.group(1)), data={k: unescape(v) for k, v in posted.items()} | {"confirm": "1"})
+    r = fixed(b, unescape(choice.group(1)), {k: unescape(v) for k, v in posted.items()})
     assert r.status_code == 302
     assert table.deals()[1] == table.read(2, mine_b)
 
@@ -234,8 +242,7 @@ def test_a_fix_or_delete_opened_before_another_phones_delete_never_touches_anoth
     r = a.post(f"/s/{table.token}/play/deal/3/delete", data=delete_3)  # deal 4 moved into place 3: untouched
     assert r.status_code == 409 and "deal 2 deleted" in text_of(r)
     assert table.deals() == after
-    r = c.post(f"/s/{table.token}/play/deal/{STORED}", data={**fix_4, **table.fields(STORED - 1, before[1]),
-                                                         "confirm": "1"})
+    r = c.post(f"/s/{table.token}/play/deal/{STORED}", data={**fix_4, **table.fields(STORED - 1, before[1])})
     assert r.status_code == 409 and f"There is no deal {STORED} any more" in text_of(r)
     assert f"<h1>No deal {STORED}</h1>" in r.get_data(as_text=True)  # the platform's page, in the game's word
     assert table.deals() == after
@@ -290,8 +297,7 @@ def test_undo_takes_back_the_last_change_once(table):
     a = table.phone()
     before = table.deals()
     form = opened(a, f"/s/{table.token}/play/deal/2")
-    assert a.post(f"/s/{table.token}/play/deal/2", data={**form, **table.fields(2, table.case.alt),
-                                                    "confirm": "1"}).status_code == 302
+    assert fixed(a, f"/s/{table.token}/play/deal/2", {**form, **table.fields(2, table.case.alt)}).status_code == 302
     page = a.get(f"/s/{table.token}/play/undo")
     assert page.status_code == 200 and "Deal 2 fixed" in text_of(page)
     undo = opened(a, f"/s/{table.token}/play/undo")
@@ -322,9 +328,9 @@ def test_the_table_says_what_a_fix_a_delete_and_an_undo_did(table):
     the watch link say nothing of it."""
     a = table.phone()
     form = opened(a, f"/s/{table.token}/play/deal/2")
-    fixed = a.post(f"/s/{table.token}/play/deal/2", data={**form, **table.fields(2, table.case.alt), "confirm": "1"})
-    assert fixed.status_code == 302 and re.search(r"/play\?done=\d+#deal-2$", fixed.headers["Location"])
-    said = " ".join(text_of(a.get(fixed.headers["Location"])).split())
+    done = fixed(a, f"/s/{table.token}/play/deal/2", {**form, **table.fields(2, table.case.alt)})
+    assert done.status_code == 302 and re.search(r"/play\?done=\d+(?:#deal-2)?$", done.headers["Location"])
+    said = " ".join(text_of(a.get(done.headers["Location"])).split())
     assert re.search(r"\bDone (?:Deal|Hand) 2 fixed — [^,]+, ", said), said
     undo = opened(a, f"/s/{table.token}/play/undo")
     seq = re.search(r'name="seq" value="(\d+)"', a.get(f"/s/{table.token}/play/undo").get_data(as_text=True)).group(1)
@@ -377,10 +383,13 @@ def test_insert_puts_a_forgotten_deal_before_deal_k(app, name):
     form = opened(a, f"/s/{table.token}/play/deal/{k}/insert")
     fields = table.fields(k, c.deals[k - 1], insert=True)
     forgotten = table.read(k, fields, insert=True)
-    r = a.post(f"/s/{table.token}/play/deal/{k}/insert", data={**form, **fields, "confirm": "1"})
+    shown = a.post(f"/s/{table.token}/play/deal/{k}/insert", data={**form, **fields})
+    assert shown.status_code == 200 and 'id="confirm"' in shown.get_data(as_text=True)  # every insert: shown first
+    assert f"Insert a forgotten deal as deal {k}?" in text_of(shown) and table.deals() == before
+    r = change_confirmed(a, shown)
     assert r.status_code == 302, text_of(r)[-3000:]
     assert table.deals() == [*before[:k - 1], forgotten, *before[k - 1:]]
-    assert a.post(f"/s/{table.token}/play/deal/{k}/insert", data={**form, **fields, "confirm": "1"}).status_code == 302
+    assert a.post(f"/s/{table.token}/play/deal/{k}/insert", data={**form, **fields}).status_code == 302
     assert table.deals() == [*before[:k - 1], forgotten, *before[k - 1:]]  # re-sent: inserted once
     history = text_of(a.get(f"/s/{table.token}/play/history"))
     assert f"A deal inserted as deal {k}" in history
@@ -390,7 +399,7 @@ def test_insert_puts_a_forgotten_deal_before_deal_k(app, name):
     undo = opened(other, f"/s/{table.token}/play/undo")
     seq = re.search(r'name="seq" value="(\d+)"', other.get(f"/s/{table.token}/play/undo").get_data(as_text=True))
     assert other.post(f"/s/{table.token}/play/undo", data={**undo, "seq": seq.group(1)}).status_code == 302
-    r = a.post(f"/s/{table.token}/play/deal/{k}/insert", data={**stale, **fields, "confirm": "1"})
+    r = a.post(f"/s/{table.token}/play/deal/{k}/insert", data={**stale, **fields})
     assert r.status_code == 409 and table.deals() == before
 
 
@@ -406,8 +415,8 @@ def test_a_fix_that_changes_the_outcome_says_so_in_its_preview_and_in_the_histor
     shown = re.search(r'<section class="card outcome".*?</section>', r.get_data(as_text=True), re.S).group(0)
     said = [unescape(s) for s in re.findall(r"<li>(.*?)</li>", shown)]
     assert said
-    assert 'name="confirm" value="1"' in r.get_data(as_text=True)
-    assert a.post(f"/s/{table.token}/play/deal/{number}", data={**form, **fields, "confirm": "1"}).status_code == 302
+    assert f"Fix deal {number}?" in text_of(r) and 'class="card deal-form"' not in r.get_data(as_text=True)
+    assert change_confirmed(a, r).status_code == 302  # the platform's change page, confirmed
     assert table.deals()[number - 1] == table.read(number, fields)
     history = text_of(a.get(f"/s/{table.token}/play/history"))
     assert f"Deal {number} fixed" in history
@@ -441,9 +450,10 @@ def test_a_change_preview_shows_each_players_money_before_and_after(table):
     form = opened(a, f"/s/{table.token}/play/deal/{number}")
     fields = table.fields(number, deal)
     before = _money_now(table)
-    shown = _money_shown(a.post(f"/s/{table.token}/play/deal/{number}", data={**form, **fields}).get_data(as_text=True))
+    page = a.post(f"/s/{table.token}/play/deal/{number}", data={**form, **fields})
+    shown = _money_shown(page.get_data(as_text=True))
     assert set(shown) == set(before)
-    assert a.post(f"/s/{table.token}/play/deal/{number}", data={**form, **fields, "confirm": "1"}).status_code == 302
+    assert change_confirmed(a, page).status_code == 302
     after = _money_now(table)
     assert {p: m for p, (m, _was) in shown.items()} == after
     assert {p: was or m for p, (m, was) in shown.items()} == before
@@ -460,8 +470,7 @@ def test_the_history_of_a_fix_is_told_in_every_language(app, language):
     a = table.phone()
     number, deal = table.case.outcome
     form = opened(a, f"/s/{table.token}/play/deal/{number}")
-    assert a.post(f"/s/{table.token}/play/deal/{number}", data={**form, **table.fields(number, deal), "confirm": "1"}
-                  ).status_code == 302
+    assert fixed(a, f"/s/{table.token}/play/deal/{number}", {**form, **table.fields(number, deal)}).status_code == 302
     a.get(f"/language/{language}")
     history = " ".join(text_of(a.get(f"/s/{table.token}/play/history")).split())
     english = ("Outcome:", "Changed:", "History of changes", "The result changes", "was", "now")
@@ -480,8 +489,7 @@ def test_a_phone_names_itself_from_the_history_and_its_changes_carry_the_name(ta
     assert r.status_code == 302 and r.headers["Location"].endswith(f"/s/{table.token}/play")
     assert a.post(f"/s/{table.token}/play/phone", data={**page, "name": "\x07"}).status_code == 400
     form = opened(a, f"/s/{table.token}/play/deal/2")
-    assert a.post(f"/s/{table.token}/play/deal/2", data={**form, **table.fields(2, table.case.alt),
-                                                    "confirm": "1"}).status_code == 302
+    assert fixed(a, f"/s/{table.token}/play/deal/2", {**form, **table.fields(2, table.case.alt)}).status_code == 302
     history_page = " ".join(text_of(a.get(f"/s/{table.token}/play/history")).split())
     assert "This phone: Ana's phone" in history_page and "· Ana's phone ·" in history_page
 
@@ -517,16 +525,16 @@ def test_a_fix_saved_untouched_is_refused_and_changes_nothing(table):
     assert table.read(1, fields) == before[0]  # the stored deal's own fields, read back as stored
     said = {"": "That is how it is recorded already: nothing would change.",
             "1": "That is how it is recorded already: nothing was changed."}
-    for confirm, sentence in said.items():
+    for outbox, sentence in said.items():  # from the form on the page; sent by the outbox (saved as entered)
         form = opened(a, f"/s/{table.token}/play/deal/1")
-        r = a.post(f"/s/{table.token}/play/deal/1", data={**form, **fields, **({"confirm": confirm} if confirm else {})})
-        assert r.status_code == 400, (confirm, text_of(r)[-2000:])
-        assert sentence in text_of(r) and said["1" if not confirm else ""] not in text_of(r)
+        r = a.post(f"/s/{table.token}/play/deal/1", data={**form, **fields}, headers={"X-Outbox": outbox} if outbox else {})
+        assert r.status_code == 400, (outbox, text_of(r)[-2000:])
+        assert sentence in text_of(r) and said["1" if not outbox else ""] not in text_of(r)
         assert 'class="card deal-form"' in r.get_data(as_text=True)  # the form again, the message beside it
         assert table.deals() == before and _history_and_version(table) == counted
     # a real fix after it is still saved (the refusal left nothing locked or half-made)
     form = opened(a, f"/s/{table.token}/play/deal/2")
-    r = a.post(f"/s/{table.token}/play/deal/2", data={**form, **table.fields(2, table.case.alt), "confirm": "1"})
+    r = fixed(a, f"/s/{table.token}/play/deal/2", {**form, **table.fields(2, table.case.alt)})
     assert r.status_code == 302 and _history_and_version(table) == (counted[0] + 1, counted[1] + 1)
 
 
@@ -534,3 +542,103 @@ def test_the_games_with_pages_of_their_own_are_tested_for_an_untouched_fix_besid
     """Every registered game is held to the untouched-fix rule: the ones above through the platform's pages,
     Tresillo through its own (tests/web/test_fixes.py, test_a_fix_saved_untouched_is_refused_...)."""
     assert set(GAMES) - set(NAMES) == {"tresillo"}
+
+
+def _change_fields(r: Any) -> dict[str, str]:
+    """The hidden fields of a change page's button (the change as shown, its version and key)."""
+    page = r.get_data(as_text=True)
+    return {name: field_value(page, name) for name in ("csrf_token", "change", "version", "key")}
+
+
+def test_a_change_shown_first_is_saved_as_shown_never_as_the_fields_are_by_then(table):
+    """A fix that changes the outcome and an insert are shown on the platform's change page and saved only by its
+    confirm, exactly as shown: fields posted beside the confirm (the deal form changed meanwhile) are not read, a
+    damaged change is refused (400) and nothing is saved before the confirm."""
+    a = table.phone()
+    before = table.deals()
+    number, deal = table.case.outcome
+    form = opened(a, f"/s/{table.token}/play/deal/{number}")
+    shown_fields = table.fields(number, deal)
+    shown = a.post(f"/s/{table.token}/play/deal/{number}", data={**form, **shown_fields})
+    assert shown.status_code == 200 and 'id="confirm"' in shown.get_data(as_text=True)
+    assert f'action="/s/{table.token}/play/change"' in shown.get_data(as_text=True)
+    assert table.deals() == before  # shown, not saved
+    confirm = _change_fields(shown)
+    assert json.loads(confirm["change"]) == {"kind": "fix", "number": number, "deal": table.read(number, shown_fields)}
+    damaged = {**confirm, "change": confirm["change"].replace('"fix"', '"seating"')}  # a kind the game has not
+    assert a.post(f"/s/{table.token}/play/change", data=damaged).status_code == 400 and table.deals() == before
+    # the form's fields changed to another deal since: posted with the confirm, never read
+    other = table.fields(number, table.case.alt if table.case.alt != deal else before[number - 1])
+    r = a.post(f"/s/{table.token}/play/change", data={**other, **confirm})
+    assert r.status_code == 302 and "done=" in r.headers["Location"]
+    assert table.deals() == [*before[:number - 1], table.read(number, shown_fields), *before[number:]]
+
+
+def test_an_insert_is_shown_first_and_saved_as_shown(app, name):
+    """Every insert is shown first (it moves every later deal), whatever it changes, and saved by the change
+    page's confirm as shown: the deal form's fields posted beside it are not read."""
+    c = case(name)
+    k = c.gap
+    table = Table(app, name, [*c.deals[:k - 1], *c.deals[k:]])
+    a = table.phone()
+    before = table.deals()
+    form = opened(a, f"/s/{table.token}/play/deal/{k}/insert")
+    fields = table.fields(k, c.deals[k - 1], insert=True)
+    shown = a.post(f"/s/{table.token}/play/deal/{k}/insert", data={**form, **fields})
+    assert shown.status_code == 200 and 'id="confirm"' in shown.get_data(as_text=True) and table.deals() == before
+    confirm = _change_fields(shown)
+    assert confirm["key"] == form["idem_key"]  # the form's own key: a copy of the form re-sent finds it made
+    r = a.post(f"/s/{table.token}/play/change", data={**table.fields(k, c.alt, insert=True), **confirm})
+    assert r.status_code == 302 and table.deals() == [*before[:k - 1], table.read(k, fields, insert=True),
+                                                      *before[k - 1:]]
+
+
+def test_two_phones_confirm_the_same_change_with_one_key_it_is_made_once(table):
+    """The same confirmation sent by two phones (a page passed on, an outbox's copy) makes the change once; the
+    second is led to the table told it was done already (``&again=1``), for a delete as for a fix."""
+    a, b = table.phone(), table.phone()
+    number, deal = table.case.outcome
+    form = opened(a, f"/s/{table.token}/play/deal/{number}")
+    confirm = _change_fields(a.post(f"/s/{table.token}/play/deal/{number}", data={**form, **table.fields(number, deal)}))
+    counted = _history_and_version(table)
+    first = a.post(f"/s/{table.token}/play/change", data=confirm)
+    b.get(f"/s/{table.token}/play")  # the second phone's own session cookie and token
+    second = b.post(f"/s/{table.token}/play/change", data={**confirm, "csrf_token": field_value(
+        b.get(f"/s/{table.token}/play/deal/1/delete").get_data(as_text=True), "csrf_token")})
+    assert first.status_code == second.status_code == 302
+    assert "again=1" not in first.headers["Location"] and second.headers["Location"].endswith("&again=1")
+    assert _history_and_version(table) == (counted[0] + 1, counted[1] + 1)  # made once
+    said = " ".join(text_of(b.get(second.headers["Location"])).split())
+    assert f"Already done Deal {number} fixed" in said, said[:2000]
+    # a delete's page confirmed twice at its own address: deleted once, the second told so
+    page = opened(a, f"/s/{table.token}/play/deal/1/delete")
+    deals = table.deals()
+    once = a.post(f"/s/{table.token}/play/deal/1/delete", data=page)
+    twice = a.post(f"/s/{table.token}/play/deal/1/delete", data=page)
+    assert once.status_code == twice.status_code == 302 and twice.headers["Location"].endswith("&again=1")
+    assert table.deals() == deals[1:]
+
+
+def test_a_stale_confirm_is_409_with_the_change_shown_again_as_things_are_now(table):
+    """Another phone changed the game while this one looked at its change page: nothing is made (409), the page
+    says what the other phone did and shows the change again with the version of now, which a tap then makes."""
+    a, b = table.phone(), table.phone()
+    number, deal = table.case.outcome
+    form = opened(a, f"/s/{table.token}/play/deal/{number}")
+    fields = table.fields(number, deal)
+    confirm = _change_fields(a.post(f"/s/{table.token}/play/deal/{number}", data={**form, **fields}))
+    before = table.deals()
+    other = opened(b, f"/s/{table.token}/play/deal/2")  # the other phone fixes deal 2, then takes the fix back
+    assert fixed(b, f"/s/{table.token}/play/deal/2", {**other, **table.fields(2, table.case.alt)}).status_code == 302
+    undo = opened(b, f"/s/{table.token}/play/undo")
+    seq = re.search(r'name="seq" value="(\d+)"', b.get(f"/s/{table.token}/play/undo").get_data(as_text=True)).group(1)
+    assert b.post(f"/s/{table.token}/play/undo", data={**undo, "seq": seq}).status_code == 302
+    assert table.deals() == before
+    r = a.post(f"/s/{table.token}/play/change", data=confirm)
+    assert r.status_code == 409 and table.deals() == before
+    said = " ".join(text_of(r).split())
+    assert "Nothing was changed: since this preview was shown, deal 2 fixed" in said, said[:2000]
+    again = _change_fields(r)
+    assert again["version"] != confirm["version"] and again["change"] == confirm["change"]
+    assert a.post(f"/s/{table.token}/play/change", data=again).status_code == 302
+    assert table.deals()[number - 1] == table.read(number, fields)
