@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from conftest import game_on_table
 from scorekeeper.games.rovescino.views import deal_line as rovescino_line
+from scorekeeper.games.terziglio.views import deal_line as terziglio_line
 from scorekeeper.games.tressette.views import deal_line
 from scorekeeper.i18n import use_language
 
@@ -84,3 +85,14 @@ def test_a_kept_deal_with_any_figures_still_has_a_line(figures: dict[str, Any], 
         line = deal_line({"caller": "Bea", "partner": "Dan", kind: figures, "last": "caller"})
     assert line.endswith("ultima presa: la parte di chi chiama")
     assert bare(line, "it") == []
+
+
+@pytest.mark.parametrize("language, one, many", [("it", "1 asso", "2 terzi"), ("es", "1 as", "2 tercios"),
+                                                 ("en", "1 ace", "2 thirds"), ("ca", "1 as", "2 terços")])
+def test_a_terziglio_deal_counts_one_ace_as_one(language: str, one: str, many: str):
+    """Terziglio's soloist took 1 ace and 2 thirds: each said as the language counts it, never "1 assi"."""
+    with use_language(language):
+        line = terziglio_line({"bid": "solo", "soloist": "Ana", "cards": {"aces": 1, "thirds": 2}})
+        kept = terziglio_line({"bid": "solo", "soloist": "Ana", "cards": {"aces": "x"}})  # a kept, unchecked deal
+    assert f"{one}, {many}" in line, line
+    assert "x" in kept
