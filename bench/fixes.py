@@ -68,12 +68,15 @@ def main() -> None:
     client = app.test_client()
     middle = args.hands // 2
     times: dict[str, tuple[list[float], list[float]]] = {
-        k: ([], []) for k in ("delete preview", "delete (confirmed)", "undo", "history page")}
+        k: ([], []) for k in ("delete preview", "delete (confirmed)", "table saying it", "undo", "history page")}
     for _ in range(args.runs):
         page = timed(lambda: client.get(f"{url}/hands/{middle}/delete"), *times["delete preview"])
         form = {k: field_value(page.get_data(as_text=True), k) for k in ("change", "version", "key")}  # type: ignore[attr-defined]
         done = timed(lambda f=form: client.post(f"{url}/hands/{middle}/delete", data=f), *times["delete (confirmed)"])
-        text = done.get_data(as_text=True)  # type: ignore[attr-defined]
+        assert done.status_code == 302, done.get_data(as_text=True)[:500]  # type: ignore[attr-defined]
+        # the delete leads back to the table, which says it was done and offers its undo
+        said = timed(lambda d=done: client.get(d.headers["Location"]), *times["table saying it"])  # type: ignore[attr-defined]
+        text = said.get_data(as_text=True)  # type: ignore[attr-defined]
         undo = {"seq": field_value(text, "seq"), "key": field_value(text, "key")}
         r = timed(lambda u=undo: client.post(f"{url}/undo", data=u), *times["undo"])
         assert r.status_code == 302, r.get_data(as_text=True)[:500]  # type: ignore[attr-defined]

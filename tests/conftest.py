@@ -368,6 +368,14 @@ class Browser:
         return self.client.post(url, data=data, **kw)
 
 
+def led_to_table(browser, r) -> str:
+    """A change made: the answer leads back to the table (``?done=<seq>``, as every game's change does); the
+    table it leads to, as the phone reads it after the redirect."""
+    assert r.status_code == 302, r.get_data(as_text=True)[-3000:]
+    assert "done=" in r.headers["Location"], r.headers["Location"]
+    return browser.get(r.headers["Location"]).get_data(as_text=True)
+
+
 @pytest.fixture
 def browser(client):
     return Browser(client)

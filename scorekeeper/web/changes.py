@@ -62,19 +62,24 @@ def _frame(gs: GameSession) -> dict[str, Any]:
             "sheets": ("games.css",) if games.is_game(gs) else ()}
 
 
+def after_change(gs: GameSession, seq: int, already: bool, form: Any = None) -> ResponseReturnValue:
+    """Every game's answer to a change made (a fix, an insert, a delete, an undo, Tresillo's dealer and seating):
+    back to its table, which says what was done (``?done=<seq>``; ``&again=1``: a re-sent copy, made once) and
+    offers to undo it. A redirect, so a reload or the back button never posts the change again; a name typed
+    on the change's form is remembered (``form``)."""
+    answer = redirect(url_for(endpoint(gs.game, "screen"), token=gs.token, done=seq, again="1" if already else None))
+    return respond(answer, form) if form is not None else answer
+
+
 def done_said(gs: GameSession) -> dict[str, Any]:
-    """What a table screen says of the change it was led to after (``?done=<seq>``, as the undo leads there;
-    ``&again=1``: a re-sent copy, made once): that change's history line, for ``web/_macros.html: done_card``."""
+    """What a table screen says of the change it was led to after (:func:`after_change`): that change's history
+    line, for ``web/_macros.html: done_card``, and whether it is the change an undo would take back now."""
     done = hint_number("done")
-    line = next((ln for ln in recent_view(gs, done).lines if ln.seq == done), None) if done else None
-    return {"done_line": line, "done_again": request.args.get("again") == "1"}
-
-
-def after_change(gs: GameSession, seq: int, already: bool, form: Any) -> ResponseReturnValue:
-    """Where every game's change leads once made (change ``seq``; ``already``: a re-sent copy found it made):
-    back to the game's table, which says what was done (:func:`done_said`), keeping a name typed on ``form``."""
-    return respond(redirect(url_for(endpoint(gs.game, "screen"), token=gs.token, done=seq,
-                                    again="1" if already else None)), form)
+    log = recent_view(gs, done) if done else None
+    line = next((ln for ln in log.lines if ln.seq == done), None) if log is not None else None
+    undoable = line is not None and log is not None and log.undo is not None and log.undo.seq == line.seq
+    return {"done_line": line, "done_again": request.args.get("again") == "1",
+            "done_undoable": undoable and not (gs.closed and line is not None and line.kind not in ("end", "reopen"))}
 
 
 def history_page(gs: GameSession, log: HistoryView, undo: Undo, phone_url: str) -> ResponseReturnValue:
@@ -215,7 +220,7 @@ def undo_page(gs: GameSession, take_back: TakeBack, history_url: str, offer: Off
         done, already = take_back(seq, form.given_key(), phone_name(), form.posted_version())
     except Refused as exc:
         return _nothing_undone(exc.message, history_url, exc.status)
-    return redirect(url_for(endpoint(gs.game, "screen"), token=gs.token, done=done, again="1" if already else None))
+    return after_change(gs, done, already)
 
 
 def _nothing_undone(message: str, back: str, status: int) -> ResponseReturnValue:

@@ -214,9 +214,8 @@ def test_edit_recomputes_everything_after(browser, worked_example):
     data = hand_fields(dict(worked_example["hands"][0], contract="entrada"), PLAYERS)
     data["version"] = field_value(page, "version")
     r = browser.post(f"/s/{s}/hands/1/edit", data)
-    assert r.status_code == 200
-    text = r.get_data(as_text=True)
-    assert "Hand 1 fixed" in text and "Each player, before and after" in text
+    assert r.status_code == 302 and r.headers["Location"] == f"/s/{s}?done=9"
+    assert "Hand 1 fixed" in browser.get(r.headers["Location"]).get_data(as_text=True)
     # without the vuelta South gets 1 less from each: 173 − 3, the others + 1
     assert bowls_on(browser.get(f"/s/{s}").get_data(as_text=True)) == [167, 158, 170, 135]
     data["version"] = str(int(data["version"]) - 1)
@@ -243,8 +242,7 @@ def test_delete_a_hand(browser, worked_example):
     assert "Hand 8 is removed" in page and hand_count(browser.client, s) == 8  # asked first
     form = {k: field_value(page, k) for k in ("change", "version", "key")}
     r = browser.post(f"/s/{s}/hands/8/delete", form)
-    assert r.status_code == 302 and r.headers["Location"].startswith(f"/s/{s}?done=")  # the table says it
-    assert "Hand 8 deleted" in browser.get(r.headers["Location"]).get_data(as_text=True)
+    assert r.status_code == 302 and "Hand 8 deleted" in browser.get(r.headers["Location"]).get_data(as_text=True)
     assert hand_count(browser.client, s) == 7
     assert browser.get(f"/s/{s}/hands/99/edit").status_code == 404
 

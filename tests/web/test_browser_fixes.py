@@ -59,9 +59,9 @@ def test_delete_hand_3_and_insert_it_again(chromium, server):
     assert "was 173" in page.inner_text("#money tr[data-player=South]")
     shot(page, "fix-delete-preview")
     page.click("#confirm button[type=submit]")
-    page.wait_for_selector("text=Undo: hand 3 deleted")
+    page.wait_for_selector("#done >> text=Undo: hand 3 deleted")  # back at the table, which says what was done
     shot(page, "fix-deleted")
-    page.click("text=Back to the table")
+    assert "Hand 3 deleted" in page.inner_text("#done")
     assert page.inner_text("#hand-number") == "8"
     assert figures(page) != FINAL
 
@@ -77,8 +77,7 @@ def test_delete_hand_3_and_insert_it_again(chromium, server):
     assert "New hand 3" in page.inner_text("#changed-hands")
     shot(page, "fix-insert-preview")
     page.click("#confirm button[type=submit]")
-    page.wait_for_selector("text=Undo: a hand inserted as hand 3")
-    page.click("text=Back to the table")
+    page.wait_for_selector("#done >> text=Undo: a hand inserted as hand 3")
     assert figures(page) == FINAL
 
     # the history: eight hands, the delete and the insert, from Ana's phone

@@ -245,7 +245,7 @@ def test_stale_queued_edit_is_shown_not_applied(chromium, server):
     b.get_by_role("radio", name="6 tricks for Ana").check()
     b.get_by_role("radio", name="1 tricks for Bea").check()
     b.click("#hand-form button[type=submit]")
-    b.wait_for_selector("h1:has-text('Hand 1 fixed')")  # the server's page, shown by the outbox
+    b.wait_for_selector("#done:has-text('Hand 1 fixed')")  # the table the fix leads back to, which says so
     theirs = dict(HAND_A, tricks={"Ana": 6, "Bea": 1, "Carlos": 2})
     assert stored_hands(table) == [theirs]
     ctx_a.set_offline(False)

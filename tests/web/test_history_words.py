@@ -97,7 +97,7 @@ def _fix(browser, s: str, number: int, hand: dict) -> None:
     page = browser.get(f"/s/{s}/hands/{number}/edit").get_data(as_text=True)
     data = _fields(hand, page) | {"version": field_value(page, "version")}
     r = browser.post(f"/s/{s}/hands/{number}/edit", data)
-    assert r.status_code == 200, r.get_data(as_text=True)[:3000]
+    assert r.status_code == 302, r.get_data(as_text=True)[:3000]
 
 
 def _fields(hand: dict, page: str) -> dict:

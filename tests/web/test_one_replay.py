@@ -65,12 +65,12 @@ def test_every_page_and_post_replays_once(browser, table, worked_example, replay
     changed = {**hand_fields({**hand2, "tricks": {"North": 5, "South": 3, "East": 1}}, PLAYERS),
                "version": field_value(edit, "version")}
     r = once("post", f"/s/{table}/hands/2/edit", changed)
-    assert "Hand 2 fixed" in r.get_data(as_text=True)
+    assert r.status_code == 302 and "Hand 2 fixed" in browser.get(r.headers["Location"]).get_data(as_text=True)
     # fixing the evening: each preview and each confirmation replays once too
     page = once("get", f"/s/{table}/hands/7/delete").get_data(as_text=True)
     confirm = {k: field_value(page, k) for k in ("change", "version", "key")}
     r = once("post", f"/s/{table}/hands/7/delete", confirm)
-    assert "Hand 7 deleted" in once("get", r.headers["Location"]).get_data(as_text=True)  # the table says it
+    assert r.status_code == 302 and "Hand 7 deleted" in browser.get(r.headers["Location"]).get_data(as_text=True)
     table_page = browser.get(f"/s/{table}").get_data(as_text=True)
     once("post", f"/s/{table}/undo", {"seq": field_value(table_page, "seq"), "key": field_value(table_page, "key")})
     for url in (f"/s/{table}/hands/3", f"/s/{table}/hands/insert/3"):
@@ -83,7 +83,7 @@ def test_every_page_and_post_replays_once(browser, table, worked_example, replay
     page = once("post", f"/s/{table}/hands/insert/3", hand3).get_data(as_text=True)
     confirm = {k: field_value(page, k) for k in ("change", "version", "key")}
     r = once("post", f"/s/{table}/change", confirm)
-    assert "A hand inserted as hand 3" in once("get", r.headers["Location"]).get_data(as_text=True)
+    assert r.status_code == 302 and "A hand inserted as hand 3" in browser.get(r.headers["Location"]).get_data(as_text=True)
 
 
 def test_pages_replay_once_per_change(browser, table, worked_example, replays):
@@ -108,7 +108,7 @@ def test_pages_replay_once_per_change(browser, table, worked_example, replays):
     replays.clear()
     changed = {**hand_fields({**hand2, "tricks": {"North": 5, "South": 3, "East": 1}}, PLAYERS),
                "version": field_value(edit, "version")}
-    assert browser.post(f"/s/{table}/hands/2/edit", changed).status_code == 200
+    assert browser.post(f"/s/{table}/hands/2/edit", changed).status_code == 302
     for url in pages:
         assert browser.get(url).status_code == 200
     assert len(replays) <= 2, replays  # the edit's own (from hand 2), then the new version's once
@@ -172,7 +172,7 @@ def test_a_version_made_by_the_other_worker_is_caught_up(browser, app, table, wo
     edit = browser.get(f"/s/{token}/hands/2/edit").get_data(as_text=True)
     changed = {**hand_fields({**hand2, "tricks": {"North": 5, "South": 3, "East": 1}}, PLAYERS),
                "version": field_value(edit, "version")}
-    assert browser.post(f"/s/{token}/hands/2/edit", changed).status_code == 200
+    assert browser.post(f"/s/{token}/hands/2/edit", changed).status_code == 302
     _made_elsewhere(token)
     replays.clear()
     assert browser.get(f"/s/{token}").status_code == 200

@@ -322,6 +322,13 @@ def test_undo_takes_back_the_last_change_once(table):
     assert table.deals() == before
 
 
+def done_card(r) -> str:
+    """The table's card saying what was just done (``#done``), as text."""
+    html = r.get_data(as_text=True)
+    start = html.find('id="done"')
+    return html[start:html.find("</section>", start)] if start >= 0 else ""
+
+
 def test_the_table_says_what_a_fix_a_delete_and_an_undo_did(table):
     """A fix, a delete and an undo lead back to the table with ``?done=<the change>`` (and ``&again=1`` for a
     re-sent undo): the table says what was done, as Tresillo's does, once for that phone; the plain table and
@@ -331,7 +338,7 @@ def test_the_table_says_what_a_fix_a_delete_and_an_undo_did(table):
     done = fixed(a, f"/s/{table.token}/play/deal/2", {**form, **table.fields(2, table.case.alt)})
     assert done.status_code == 302 and re.search(r"/play\?done=\d+(?:#deal-2)?$", done.headers["Location"])
     said = " ".join(text_of(a.get(done.headers["Location"])).split())
-    assert re.search(r"\bDone (?:Deal|Hand) 2 fixed — [^,]+, ", said), said
+    assert re.search(r"\bDone (?:Deal|Hand) 2 fixed — [^,]+, .*Undo this", said), said  # and its undo, offered
     undo = opened(a, f"/s/{table.token}/play/undo")
     seq = re.search(r'name="seq" value="(\d+)"', a.get(f"/s/{table.token}/play/undo").get_data(as_text=True)).group(1)
     first = a.post(f"/s/{table.token}/play/undo", data={**undo, "seq": seq})
@@ -341,6 +348,7 @@ def test_the_table_says_what_a_fix_a_delete_and_an_undo_did(table):
     said, said_again = (" ".join(text_of(r).split()) for r in (done, done_again))
     assert re.search(rf"\bDone Undo of change {seq} \((?:deal|hand) 2 fixed\) — [^,]+, ", said), said
     assert "Already done" not in said and "sent the same request twice" not in said
+    assert "Undo this" not in done_card(done)  # an undo is not offered for undoing again from the table
     assert re.search(rf"\bAlready done Undo of change {seq} \((?:deal|hand) 2 fixed\) — ", said_again), said_again
     assert "This phone sent the same request twice; it was done once." in said_again
     delete = opened(a, f"/s/{table.token}/play/deal/{STORED}/delete")

@@ -86,8 +86,9 @@ def deal_extra(played: Played, number: int) -> Mapping[str, Any]:
 
 
 def deal_line(deal: Mapping[str, Any]) -> str:
-    how = _("aces and thirds") if "cards" in deal else _("points")
-    return _("{how} · last trick: {player}").format(how=how, player=deal.get("last", ""))
+    """Who took the last trick: each player's points are the row's own figures (a way of counting named alone,
+    "points · last trick", read like a missing figure)."""
+    return _("last trick: {player}").format(player=deal.get("last", ""))
 
 
 OPTION_WORDS = {

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ..cards import CardCount, points
 from ..replay import Played
 from ..views import Pieces
@@ -68,11 +68,17 @@ def times_of(deal: Mapping[str, Any]) -> int:
     """The multiplier of a deal as entered ([A 14]): ×2 every trick, ×3 all 11 points to the winning side."""
     take = deal.get("points")
     if take is None:
-        cards = deal.get("cards") or {}
-        take = points(CardCount(int(cards.get("aces", 0)), int(cards.get("thirds", 0)))) + int(bool(deal.get("last")))
+        given = deal.get("cards")
+        cards: Mapping[str, Any] = given if isinstance(given, Mapping) else {}
+        take = points(CardCount(_count(cards.get("aces")), _count(cards.get("thirds")))) + int(bool(deal.get("last")))
     if "every_trick" in deal:
         return EVERY_TRICK
     return ALL_POINTS_TIMES if take in (0, ALL_POINTS) else 1
+
+
+def _count(n: Any) -> int:
+    """A count as entered; anything else (a phone's kept deal is drawn before it is checked) as none."""
+    return n if isinstance(n, int) and not isinstance(n, bool) else 0
 
 
 def deal_line(deal: Mapping[str, Any]) -> str:
@@ -80,12 +86,22 @@ def deal_line(deal: Mapping[str, Any]) -> str:
         return _("everybody passed")
     take = deal.get("points")
     if take is None:
-        take = _("{aces} aces, {thirds} thirds").format(**{k: deal.get("cards", {}).get(k, "") for k in ("aces",
-                                                                                                      "thirds")})
+        take = _taken_cards(deal.get("cards"))
     line = _("{bid} · played by {soloist} · took {take}").format(bid=deal.get("bid", ""),
                                                                   soloist=deal.get("soloist", ""), take=take)
     times = times_of(deal)
     return f"{line} · ×{times}" if times > 1 else line
+
+
+def _taken_cards(cards: Any) -> str:
+    """The soloist's aces and thirds in words, each counted as its language counts ("1 asso", "2 assi"); a figure
+    that is not a count (a phone's kept deal, shown before it is checked) as it was given."""
+    cards = cards if isinstance(cards, Mapping) else {}
+    aces, thirds = cards.get("aces", ""), cards.get("thirds", "")
+    if not all(isinstance(n, int) and not isinstance(n, bool) for n in (aces, thirds)):
+        return _("{aces} aces, {thirds} thirds").format(aces=aces, thirds=thirds)
+    return ", ".join((ngettext("{n} ace", "{n} aces", aces).format(n=aces),
+                      ngettext("{n} third", "{n} thirds", thirds).format(n=thirds)))
 
 
 def end_words(played: Played) -> tuple[str, ...]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ..cards import CardCount, points
 from ..replay import Played
 from ..views import Pieces
@@ -275,9 +275,39 @@ def _ending_words(deal: Mapping[str, Any]) -> str:
             said += " · " + _("last trick: {player}").format(player=_side_words(deal, deal["last"]))
         return said
     if "last" in deal:
-        how = _("aces and thirds") if "cards" in deal else _("points")
-        return _("{how} · last trick: {player}").format(how=how, player=_side_words(deal, deal["last"]))
+        last = _("last trick: {player}").format(player=_side_words(deal, deal["last"]))
+        return " · ".join([*_figures(deal), last])
     return ""
+
+
+def _whole(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _count_words(side: str, count: Any) -> str | None:
+    """A side's aces and thirds in words; None if either is not a count."""
+    aces, thirds = (_whole(count.get(k)) for k in ("aces", "thirds")) if isinstance(count, Mapping) else (None, None)
+    if aces is None or thirds is None:
+        return None
+    return _("{side}: {aces}, {thirds}").format(side=side, aces=ngettext("{n} ace", "{n} aces", aces).format(n=aces),
+                                                thirds=ngettext("{n} third", "{n} thirds", thirds).format(n=thirds))
+
+
+def _points_words(side: str, taken: Any) -> str | None:
+    """A side's card points in words; None if they are not a count."""
+    n = _whole(taken)
+    return None if n is None else ngettext("{side}: {n} point", "{side}: {n} points", n).format(side=side, n=n)
+
+
+def _figures(deal: Mapping[str, Any]) -> list[str]:
+    """Each side's figures as entered, its aces and thirds or its card points: the way of counting named alone
+    ("points · last trick") read like a missing figure. Nothing when one is not a count (a phone's kept deal is
+    shown before it is checked)."""
+    given, words = (deal.get("cards"), _count_words) if "cards" in deal else (deal.get("points"), _points_words)
+    if not isinstance(given, Mapping):
+        return []
+    said = [words(_side_words(deal, str(side)), figure) for side, figure in given.items()]
+    return [] if None in said else [s for s in said if s is not None]
 
 
 def deal_line(deal: Mapping[str, Any], lost: frozenset[str] = frozenset()) -> str:

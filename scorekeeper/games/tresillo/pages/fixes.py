@@ -19,10 +19,10 @@ from ....i18n import N_, _
 from ....web import confirm
 from ....web.access import session_or_404
 from ....web.addresses import hint_number
-from ....web.changes import Undo, closed_page, gone_page, history_page, phone_page, undo_page
+from ....web.changes import Undo, after_change, closed_page, gone_page, history_page, phone_page, undo_page
 from ....web.confirm import ChangeParts
 from ....web.forms import PhoneForm, UndoForm, new_key, number_of
-from ....web.phones import named_by, phone_name, respond
+from ....web.phones import named_by, phone_name
 from .. import services
 from ..services import GameSession
 from .forms import DealerForm, HandForm, ReopenForm, SeatingForm
@@ -125,16 +125,6 @@ def damaged(gs: GameSession, message: str = "") -> ResponseReturnValue:
                            back=url_for("table.history", token=gs.token)), 400
 
 
-def done_page(gs: GameSession, applied: services.Applied) -> ResponseReturnValue:
-    """A change made: what it did, and its one-tap undo; a re-sent one: that it was made once already."""
-    log = services.recent_view(gs, applied.entry.seq)
-    line = next((ln for ln in log.lines if ln.seq == applied.entry.seq), None)
-    return render_template("games/tresillo/pages/done.html",
-                           gs=gs, line=line, already=applied.already, preview=applied.preview,
-                           undo=log.undo if log.undo is not None and log.undo.seq == applied.entry.seq else None,
-                           undo_form=UndoForm(formdata=None, key=new_key()))
-
-
 @bp.route("/<token>/hands/insert/<int:number>", methods=["GET", "POST"])
 def insert(token: str, number: int) -> ResponseReturnValue:
     """The hand form for a forgotten hand, to be inserted as hand ``number``; saving shows the preview."""
@@ -235,8 +225,7 @@ def reopen(token: str) -> ResponseReturnValue:
         except services.Refused as exc:
             error, status = exc.message, exc.status
         else:
-            return respond(redirect(url_for("table.show", token=token, done=applied.entry.seq,
-                                            again="1" if applied.already else None)), form)
+            return after_change(gs, applied.entry.seq, applied.already, form)
     form.version.data = str(gs.version)
     form.key.data = new_key()
     return render_template("games/tresillo/pages/reopen.html", gs=gs, form=form, error=error, phone=phone_name(),

@@ -26,7 +26,7 @@ from ....web import printing, screens
 from ....web.access import session_or_404
 from ....web.addresses import hint_number, query_number
 from ....web.after import after_response, asked_as_this_phone
-from ....web.changes import closed_page
+from ....web.changes import after_change, closed_page
 from ....web.forms import VersionForm, new_key, number_of, posted_version
 from ....web.hardening import csp_nonce
 from ....web.language import document_language
@@ -34,8 +34,8 @@ from ....web.phones import named_by, phone_name, respond
 from ....web.polls import version_answer
 from ....web.printing import documents_of
 from .. import services
-from ..services import GameSession, HistoryEntry
-from .fixes import done_page, fixes_context, gone, hand_page
+from ..services import GameSession
+from .fixes import fixes_context, gone, hand_page
 from .forms import EndForm, HandForm, hand_form
 
 bp = Blueprint("table", __name__, url_prefix="/s")
@@ -210,7 +210,7 @@ def edit_hand(token: str, number: int) -> ResponseReturnValue:
     gs = session_or_404(token)
     resent = services.find_change(gs, request.form.get("idem_key", "")) if request.method == "POST" else None
     if resent is not None:
-        return done_page(gs, services.Applied(resent, True))  # a re-sent fix: made once already
+        return after_change(gs, resent.seq, True)  # a re-sent fix: made once already
     if not 1 <= number <= len(gs.hands):
         posted = number_of(request.form.get("version")) if request.method == "POST" else None
         return gone(gs, number, 409 if request.method == "POST" else 404, posted)
@@ -229,10 +229,9 @@ def edit_hand(token: str, number: int) -> ResponseReturnValue:
         edited, status = _attempt(form, lambda: services.edit_hand(
             gs, number - 1, form.told_hand(), version=posted_version(form), entry=entry,
             key=form.idem_key.data or new_key(), phone=phone_name()))
-        if isinstance(edited, HistoryEntry):  # an identical copy of this fix was made while this one waited
-            return done_page(gs, services.Applied(edited, True))
-        if edited is not None:
-            return done_page(gs, services.edit_outcome(gs, number, edited))
+        if edited is not None:  # a copy of this fix made while this one waited: done once, said so
+            entry, already = edited
+            return after_change(gs, entry.seq, already)
     else:
         status = 400
     return hand_page(gs, form, entry, editing=number), status

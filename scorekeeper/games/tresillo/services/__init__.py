@@ -23,7 +23,6 @@ from .fixes import (
     Applied,
     apply_change,
     deal_at,
-    edit_outcome,
     later_sessions_took_the_paper,
     preview_change,
     reopen,
@@ -31,7 +30,6 @@ from .fixes import (
 )
 from .hands import (
     HandPreview,
-    Recomputed,
     add_hand,
     edit_hand,
     end_session,
@@ -62,9 +60,9 @@ __all__ = [
     "SUITS", "HandChoices", "own_domains",
     "CountAnswer", "WhatIf", "count_check", "count_parties", "what_if",
     "export_json", "import_session", "ledger_csv",
-    "HAND_CHANGES", "Applied", "Change", "ChangePreview", "apply_change", "deal_at", "edit_outcome",
+    "HAND_CHANGES", "Applied", "Change", "ChangePreview", "apply_change", "deal_at",
     "later_sessions_took_the_paper", "preview_change", "reopen", "undo",
-    "HandPreview", "Recomputed", "Saved", "add_hand", "edit_hand", "end_session", "find_saved",
+    "HandPreview", "Saved", "add_hand", "edit_hand", "end_session", "find_saved",
     "preview_hand", "start_session", "stored_hand",
     "compare_fix", "compare_pending",
     "group_statistics",

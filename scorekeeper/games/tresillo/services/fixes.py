@@ -26,8 +26,7 @@ from ....services.sessions import hand_data
 from ....services.summaries import forget_summary, keep_summary
 from ..engine import Ledger, Row
 from ..game import SPEC
-from ..views import RowView, SessionView, row_view
-from .hands import Recomputed
+from ..views import SessionView, row_view
 from .replays import Entry, entry_for, ledger_for
 from .views import view_from
 
@@ -169,19 +168,6 @@ def _ledger_reading(gs: GameSession) -> Reading[Ledger, Row]:
                    standing=lambda ledger: _standing(view_from(gs, ledger)))
 
 
-def _hand_rows(view: SessionView) -> list[RowView]:
-    return [r for r in view.rows if r.kind == "hand"]
-
-
-def _figures(r: RowView) -> tuple[Any, ...]:
-    return (r.event, r.dealer, r.bowls, r.plato, r.pajaritos, r.paper)
-
-
-#: Tresillo's evening in words (before and after a fix of a hand), as the platform's preview reads it
-VIEW_READING: Reading[SessionView, RowView] = Reading(rows=_hand_rows, figures=_figures,
-                                                       shown=lambda _view, r: r, standing=_standing)
-
-
 # ------------------------------------------------------------------ applying a change
 
 
@@ -293,11 +279,3 @@ def deal_at(gs: GameSession, number: int) -> tuple[str, tuple[str, ...]]:
     if isinstance(recorded, str):
         return recorded, seating
     return ledger_for(gs, hands).results[number - 1].dealer, seating
-
-
-def edit_outcome(gs: GameSession, number: int, done: Recomputed) -> Applied:
-    """What a fix of hand ``number`` changed, as the page after a previewed change shows it."""
-    assert done.logged is not None
-    n = len(_hand_rows(done.after))
-    p = Plan([], list(range(n)), number - 1)
-    return Applied(done.logged, False, previewed(VIEW_READING, done.before, done.after, p))

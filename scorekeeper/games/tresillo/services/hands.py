@@ -26,9 +26,7 @@ from ....services.summaries import keep_summary
 from ....words import refusal
 from .. import words as narration
 from ..engine import RULESETS, HandResult, Ledger
-from ..views import SessionView
 from .replays import Entry, entry_for, kept_after, ledger_for
-from .views import view_from
 
 
 def start_session(
@@ -86,15 +84,6 @@ class HandPreview:
     message: str = ""
     summary: str = ""  # "wins · 10 in play"
     moves: tuple[str, ...] = ()  # the token moves, one line each
-
-
-@dataclass(frozen=True)
-class Recomputed:
-    """A hand changed: the evening before and after (what changed is told by :func:`.fixes.edit_outcome`)."""
-
-    before: SessionView
-    after: SessionView
-    logged: HistoryEntry | None = None  # the change's history entry
 
 
 def add_hand(
@@ -171,19 +160,15 @@ def _current(gs: GameSession, entry: Entry | None, number: int) -> Entry:
     return entry
 
 
-def _recomputed(gs: GameSession, before: Ledger, after: Ledger) -> Recomputed:
-    old, new = view_from(gs, before, rows=True), view_from(gs, after, rows=True)
-    return Recomputed(old, new)
-
-
 def edit_hand(
     gs: GameSession, position: int, hand: dict[str, Any], *, version: int, entry: Entry | None = None,
     key: str = "", phone: str = "",
-) -> Recomputed | HistoryEntry:
+) -> tuple[HistoryEntry, bool]:
     """Replace the hand at ``position`` (0-based), keeping who dealt it; the hands after it must still
-    stand. ``key`` is the fix's own key: a re-sent copy is found by it (see :func:`history.find_change`),
-    also when the copies arrive at once: the one that waited for the lock gets the first one's history entry,
-    never a refusal as stale caused by the change its own twin made."""
+    stand. Returns the fix's history entry and whether it was made already: ``key`` is the fix's own key, by
+    which a re-sent copy is found (see :func:`history.find_change`), also when the copies arrive at once: the
+    one that waited for the lock gets the first one's entry, never a refusal as stale caused by the change its
+    own twin made."""
     number = position + 1
     current = entry
 
@@ -201,10 +186,7 @@ def edit_hand(
 
     logged, done = changes.change(gs, "edit", number, key=key, phone=phone,
                                   version=version, plan=plan, check=check, made_from="form")
-    if done is None:  # a re-sent copy: its first copy's entry
-        return logged
-    made = _recomputed(gs, *done)
-    return Recomputed(made.before, made.after, logged)
+    return logged, done is None  # None: a re-sent copy, answered by its first copy's entry
 
 
 def stored_hand(gs: GameSession, number: int) -> dict[str, Any] | None:
