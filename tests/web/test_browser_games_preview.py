@@ -1,6 +1,7 @@
 """A game's fix previewed in a real browser at 390×844 (the platform's preview, services/previews.py): a fix that
 changes how the game comes out shows the outcome, the deals whose figures change and each player's money before
-and after, fits the phone without sideways scrolling, and what it said is what the history says of the fix once it is confirmed.
+and after on the platform's change page, fits the phone without sideways scrolling, and what it said is what the
+history says of the fix once it is confirmed there.
 
 Set ``SHOTS`` to a folder to keep the screenshot of the preview there.
 """
@@ -48,6 +49,8 @@ def test_a_games_fix_preview_shows_the_outcome_the_deals_and_the_money(chromium,
                       ".forEach(b => { b.checked = false; })")
         page.click(page.evaluate(FILL, fields))
         page.wait_for_selector("#money")
+        assert page.is_visible("form#confirm") and not page.is_visible("form.deal-form")  # the change page
+        assert page.inner_text("h1") == f"Fix deal {number}?"
         assert page.is_visible(".outcome") and page.is_visible("#deal-changes")
         players = page.eval_on_selector_all("#money tr[data-player]", "rows => rows.map(r => r.dataset.player)")
         assert players and set(players) == set(table.case.doc["players"])
@@ -59,8 +62,8 @@ def test_a_games_fix_preview_shows_the_outcome_the_deals_and_the_money(chromium,
             page.screenshot(path=str(Path(shots) / f"{game}-fix-preview.png"), full_page=True)
         said = page.eval_on_selector_all(".outcome li", "items => items.map(li => li.textContent)")
         before = table.deals()
-        page.click("form.deal-form > button[type=submit]")  # "Yes, save it"
-        page.wait_for_selector(".deals")
+        page.click("form#confirm button[type=submit]")  # "Save the fix": the change as shown
+        page.wait_for_selector("#done")  # back at the table, which says what was done
         assert table.deals() != before
         page.goto(f"{url}/s/{table.token}/play/history")
         page.wait_for_selector("main")
