@@ -526,7 +526,8 @@ def test_a_fix_saved_untouched_is_refused_and_changes_nothing(table):
     """The platform's rule (``changes.unchanged_refused``), Tresillo's before: a fix whose deal, as the form
     reads it, is the deal stored records no history entry and keeps the version (no phone reloads for
     nothing), and says so next to the form. Its preview refuses it first, as Tresillo's does
-    (``previews.unchanged``: "nothing would change"); confirmed, the save refuses it ("nothing was changed")."""
+    (``previews.unchanged``: "nothing would change"); sent by a phone's outbox, which saves as entered, the save
+    refuses it ("nothing was changed")."""
     a = table.phone()
     before, counted = table.deals(), _history_and_version(table)
     fields = table.fields(1, before[0])
