@@ -651,3 +651,15 @@ def test_a_stale_confirm_is_409_with_the_change_shown_again_as_things_are_now(ta
     assert again["version"] != confirm["version"] and again["change"] == confirm["change"]
     assert a.post(f"/s/{table.token}/play/change", data=again).status_code == 302
     assert table.deals()[number - 1] == table.read(number, fields)
+
+
+def test_a_delete_page_from_before_still_deletes_once(table):
+    """A game's delete page drawn before its page was the platform's change page (still open on a phone, or in
+    its outbox) posted its key as ``idem_key`` with the version: its address still takes it, once."""
+    a = table.phone()
+    page = opened(a, f"/s/{table.token}/play/deal/2/delete")
+    old = {"csrf_token": page["csrf_token"], "idem_key": "old-delete-page-0001", "version": page["version"]}
+    before = table.deals()
+    first, again = (a.post(f"/s/{table.token}/play/deal/2/delete", data=old) for _ in range(2))
+    assert first.status_code == again.status_code == 302 and again.headers["Location"].endswith("&again=1")
+    assert table.deals() == [before[0], *before[2:]]
