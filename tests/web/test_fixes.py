@@ -527,15 +527,18 @@ def test_delete_a_middle_hand_then_insert_it_again(browser, worked_example):
 def test_insert_a_forgotten_hand_with_its_preview(browser, worked_example):
     _, s = worked_table(browser, worked_example)
     forgotten = {"contract": "entrada", "declarer": "North", "tricks": {"North": 5, "South": 2, "East": 2}}
-    r = browser.post(f"/s/{s}/hands/insert/2", hand_fields(forgotten, PLAYERS))
+    r = browser.post(f"/s/{s}/hands/insert/2", {**hand_fields(forgotten, PLAYERS), "idem_key": "insert-form-0001"})
     preview = r.get_data(as_text=True)
     assert "Insert a forgotten hand as hand 2?" in preview and "New hand 2" in preview
+    assert confirmation(preview)["key"] == "insert-form-0001"  # the form's key: a copy re-sent finds it made
     # by hand: West deals (a pajarito and the tanto: plato 6), North's entrada takes the plato and 1 from each
     new_row = re.search(r"<b>New hand 2:</b>.*?</li>", preview, re.S).group(0)
     assert "North 160 · West 150 · South 169 · East 151 · plato 0" in re.sub(r"<[^>]+>", "", new_row)
     browser.post(f"/s/{s}/change", confirmation(preview))
     assert dealers(browser, s) == ["North", "West", *DEALERS[1:]]
     assert hand_count(browser, s) == 9
+    again = browser.post(f"/s/{s}/change", confirmation(preview))
+    assert again.status_code == 302 and again.headers["Location"].endswith("&again=1") and hand_count(browser, s) == 9
 
 
 def test_correct_the_dealer_from_a_hand_on(browser):

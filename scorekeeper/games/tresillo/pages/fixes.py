@@ -99,9 +99,10 @@ PARTS = ChangeParts(template="games/tresillo/pages/_change_preview.html", score=
 
 
 def preview_page(gs: GameSession, change: services.Change, *, preview: services.ChangePreview | None = None,
-                 ) -> ResponseReturnValue:
-    """The change, what it does to the hands and the money, and one button to make it (the platform's)."""
-    return confirm.preview_page(gs, change, PARTS, preview=preview)
+                 key: str = "") -> ResponseReturnValue:
+    """The change, what it does to the hands and the money, and one button to make it (the platform's; ``key``:
+    the hand form's, when it asked for the change)."""
+    return confirm.preview_page(gs, change, PARTS, preview=preview, key=key)
 
 
 @bp.route("/<token>/hands/<int:number>/delete", methods=["GET", "POST"])
@@ -148,7 +149,8 @@ def insert(token: str, number: int) -> ResponseReturnValue:
                 form.refuse(form.field_for(exc.field), exc.message)
             else:
                 change = services.Change("insert", number, deal=hand)
-                return preview_page(gs, change, preview=services.preview_change(gs, change, entry))
+                return preview_page(gs, change, preview=services.preview_change(gs, change, entry),
+                                    key=form.idem_key.data or "")
         status = 400
     return hand_page(gs, form, entry, inserting=number), status
 
