@@ -331,29 +331,32 @@ def _checked(gs: GameSession, number: int | None) -> changes.Check[GameReplayed]
     return lambda plan: (plan, _replayed(gs, plan.hands, number))
 
 
+#: what a change of the deals answers: its history entry, and whether a re-sent copy found it made already
+Made = tuple[HistoryEntry, bool]
+
+
 def replace_deal(gs: GameSession, number: int, deal: dict[str, Any], key: str = "", phone: str = "", *,
-                 version: int | None = None) -> HistoryEntry:
+                 version: int | None = None) -> Made:
     """Put ``deal`` in place of deal ``number``; every later deal must still stand. ``version``: the
-    session's version the fix form was made at (compare-and-swap, :func:`changes.change`)."""
-    return _fixed(gs, number, deal, key, phone, version)[0]
+    session's version the fix form was made at (compare-and-swap, :func:`changes.change`). Answers its history
+    entry and whether a re-sent copy (same ``key``) found it made already, as every change does."""
+    return _fixed(gs, number, deal, key, phone, version)
 
 
 def delete_deal(gs: GameSession, number: int, key: str = "", phone: str = "", *,
-                version: int | None = None) -> HistoryEntry:
+                version: int | None = None) -> Made:
     """Remove deal ``number``; the later ones move up one and must still stand. ``version``: the session's
     version the delete page was made at: a delete opened before another phone's change touches nothing."""
-    return _deleted(gs, number, key, phone, version)[0]
+    return _deleted(gs, number, key, phone, version)
 
 
 def insert_deal(gs: GameSession, number: int, deal: dict[str, Any], key: str, phone: str = "", *,
-                version: int | None = None) -> HistoryEntry:
+                version: int | None = None) -> Made:
     """Put a forgotten ``deal`` in as deal ``number``: the deals from there on move down one and must still
     stand. A re-sent copy (same key) is made once."""
-    return _inserted(gs, number, deal, key, phone, version)[0]
+    return _inserted(gs, number, deal, key, phone, version)
 
 
-#: what a change of the deals answers: its history entry, and whether a re-sent copy found it made already
-Made = tuple[HistoryEntry, bool]
 
 
 def _fixed(gs: GameSession, number: int, deal: dict[str, Any], key: str, phone: str, version: int | None,

@@ -30,6 +30,7 @@ from .access import UnknownLink, group_or_404, session_or_404, watched_or_404
 from .addresses import hint_number
 from .changes import (
     Undo,
+    after_change,
     closed_page,
     damaged_link,
     done_said,
@@ -352,13 +353,11 @@ def _save(gs: GameSession, view: services.games.GameView, at: Played, pieces: Pi
         if shown is not None or "form" in errors:
             return shown
     try:
-        if how == "fix":
-            done = services.games.replace_deal(gs, number, deal, key, phone_name(), version=version).seq
-        elif how == "insert":
-            done = services.games.insert_deal(gs, number, deal, key, phone_name(), version=version).seq
-        else:
+        if how == "add":
             services.games.add_deal(gs, number_of(form.number.data), deal, key, phone_name(), version=version)
-            done = None
+            return redirect(url_for("games.table", token=gs.token))
+        change = services.games.replace_deal if how == "fix" else services.games.insert_deal
+        entry, already = change(gs, number, deal, key, phone_name(), version=version)
     except services.Refused as exc:
         if exc.status == 409 and how == "insert":  # another phone changed (or ended) the game: look again first
             return closed_page(gs) if exc.field == "session" else (render_template(
@@ -370,8 +369,7 @@ def _save(gs: GameSession, view: services.games.GameView, at: Played, pieces: Pi
         field = pieces.form_field(at, number, exc.field) if pieces is not None else "deal"
         errors[field if exc.status == 400 and exc.field not in ("deal", "change") else "form"] = exc.message
         return None
-    # a fix or an insert: the table says what was done (as after a delete or an undo), and shows the deal
-    return redirect(url_for("games.table", token=gs.token, done=done, _anchor=f"deal-{number}" if done else None))
+    return after_change(gs, entry.seq, already)  # the table says what was done, as after every change
 
 
 def _shown_first(gs: GameSession, number: int, deal: dict[str, Any], how: str, version: int | None, key: str,
