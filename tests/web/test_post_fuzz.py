@@ -268,12 +268,18 @@ def games_deal(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
     return f"/s/{g}/play/deal", _game_deal(t, rng)
 
 
-def games_fix(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
+def game_with_a_deal(t: Table, rng: random.Random) -> str:
+    """A game of the table that has a deal 1 (one is entered if it has none): what a fix, an insert or a delete
+    needs."""
     g = open_game(t, rng)
-    data = _game_deal(t, rng)
     if 'class="button quiet fix"' not in t.page(f"/s/{g}/play"):
-        t.browser.post(f"/s/{g}/play/deal", data)
-    return f"/s/{g}/play/deal/1", data
+        t.browser.post(f"/s/{g}/play/deal", _game_deal(t, rng))
+    return g
+
+
+def games_fix(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
+    g = game_with_a_deal(t, rng)
+    return f"/s/{g}/play/deal/1", _game_deal(t, rng)
 
 
 def games_delete(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
@@ -288,19 +294,13 @@ def games_end(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
 
 def games_insert(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
     """A forgotten deal before deal 1 (a first deal entered when there is none)."""
-    g = open_game(t, rng)
-    data = _game_deal(t, rng)
-    if 'class="button quiet fix"' not in t.page(f"/s/{g}/play"):
-        t.browser.post(f"/s/{g}/play/deal", data)
+    g = game_with_a_deal(t, rng)
     return f"/s/{g}/play/deal/1/insert", _game_deal(t, rng)
 
 
 def games_change(t: Table, rng: random.Random) -> tuple[str, dict[str, Any]]:
     """The confirm of a game's change shown first (here: a forgotten deal before deal 1, or a delete)."""
-    g = open_game(t, rng)
-    data = _game_deal(t, rng)
-    if 'class="button quiet fix"' not in t.page(f"/s/{g}/play"):
-        t.browser.post(f"/s/{g}/play/deal", data)
+    g = game_with_a_deal(t, rng)
     r = t.browser.post(f"/s/{g}/play/deal/1/insert", _game_deal(t, rng))
     page = r.get_data(as_text=True)
     if 'name="change"' not in page:

@@ -383,6 +383,8 @@ def test_an_end_opened_before_another_phones_deal_is_409(table):
 
 
 def test_insert_puts_a_forgotten_deal_before_deal_k(app, name):
+    """Every insert is shown first (it moves every later deal), whatever it changes, and saved by the change
+    page's confirm as shown, once; one opened before another phone's change changes nothing."""
     c = case(name)
     k = c.gap
     table = Table(app, name, [*c.deals[:k - 1], *c.deals[k:]])
@@ -394,7 +396,10 @@ def test_insert_puts_a_forgotten_deal_before_deal_k(app, name):
     shown = a.post(f"/s/{table.token}/play/deal/{k}/insert", data={**form, **fields})
     assert shown.status_code == 200 and 'id="confirm"' in shown.get_data(as_text=True)  # every insert: shown first
     assert f"Insert a forgotten deal as deal {k}?" in text_of(shown) and table.deals() == before
-    r = change_confirmed(a, shown)
+    confirm = _change_fields(shown)
+    assert confirm["key"] == form["idem_key"]  # the form's own key: a copy of the form re-sent finds it made
+    # saved as shown: a deal form's other fields posted beside the confirmation are not read
+    r = a.post(f"/s/{table.token}/play/change", data={**table.fields(k, c.alt, insert=True), **confirm})
     assert r.status_code == 302, text_of(r)[-3000:]
     assert table.deals() == [*before[:k - 1], forgotten, *before[k - 1:]]
     assert a.post(f"/s/{table.token}/play/deal/{k}/insert", data={**form, **fields}).status_code == 302
@@ -581,25 +586,6 @@ def test_a_change_shown_first_is_saved_as_shown_never_as_the_fields_are_by_then(
     r = a.post(f"/s/{table.token}/play/change", data={**other, **confirm})
     assert r.status_code == 302 and "done=" in r.headers["Location"]
     assert table.deals() == [*before[:number - 1], table.read(number, shown_fields), *before[number:]]
-
-
-def test_an_insert_is_shown_first_and_saved_as_shown(app, name):
-    """Every insert is shown first (it moves every later deal), whatever it changes, and saved by the change
-    page's confirm as shown: the deal form's fields posted beside it are not read."""
-    c = case(name)
-    k = c.gap
-    table = Table(app, name, [*c.deals[:k - 1], *c.deals[k:]])
-    a = table.phone()
-    before = table.deals()
-    form = opened(a, f"/s/{table.token}/play/deal/{k}/insert")
-    fields = table.fields(k, c.deals[k - 1], insert=True)
-    shown = a.post(f"/s/{table.token}/play/deal/{k}/insert", data={**form, **fields})
-    assert shown.status_code == 200 and 'id="confirm"' in shown.get_data(as_text=True) and table.deals() == before
-    confirm = _change_fields(shown)
-    assert confirm["key"] == form["idem_key"]  # the form's own key: a copy of the form re-sent finds it made
-    r = a.post(f"/s/{table.token}/play/change", data={**table.fields(k, c.alt, insert=True), **confirm})
-    assert r.status_code == 302 and table.deals() == [*before[:k - 1], table.read(k, fields, insert=True),
-                                                      *before[k - 1:]]
 
 
 def test_two_phones_confirm_the_same_change_with_one_key_it_is_made_once(table):
