@@ -552,10 +552,14 @@ def test_a_fix_saved_untouched_is_refused_and_changes_nothing(table):
     assert r.status_code == 302 and _history_and_version(table) == (counted[0] + 1, counted[1] + 1)
 
 
-def test_the_games_with_pages_of_their_own_are_tested_for_an_untouched_fix_beside_this():
-    """Every registered game is held to the untouched-fix rule: the ones above through the platform's pages,
-    Tresillo through its own (tests/web/test_fixes.py, test_a_fix_saved_untouched_is_refused_...)."""
-    assert set(GAMES) - set(NAMES) == {"tresillo"}
+def test_the_games_with_pages_of_their_own_are_run_through_the_same_scenarios_beside_this():
+    """Every registered game, those with pages of their own too (Tresillo), plays the must-show scenarios (two
+    phones fix one deal, a change opened before another phone's delete, a beaten deal, undo, insert) in
+    ``test_table_conformance_every_game.py``, each at its own addresses; the untouched-fix rule is held by
+    Tresillo's own tests (tests/web/test_fixes.py, test_a_fix_saved_untouched_is_refused_...)."""
+    from test_table_conformance_every_game import EVERY, OWN_PAGES
+
+    assert set(EVERY) == set(GAMES) and set(GAMES) - set(NAMES) == set(OWN_PAGES)
 
 
 def _change_fields(r: Any) -> dict[str, str]:

@@ -21,6 +21,7 @@ from ....web.changes import damaged_link
 from ....web.compare import Asked, asked, carried, compare_page
 from ....web.offline import sync_answer
 from .. import services
+from ..services import GameSession
 from .forms import HandForm, hand_form
 
 
@@ -40,6 +41,14 @@ def pending(token: str) -> ResponseReturnValue:
         return ask
     edit = ask.edit
     mine = hand_form(gs, formdata=request.args, number=min(edit, len(gs.hands) + 1) if edit else None)
+    return compared(gs, mine, edit or ask.number, ask.key, carried(request.args.items(multi=True), own),
+                    editing=edit > 0)
+
+
+def compared(gs: GameSession, mine: HandForm, number: int, key: str, fields: list[tuple[str, str]], *,
+             editing: bool, message: str = "", status: int = 200) -> ResponseReturnValue:
+    """The platform's compare page of ``mine`` (a hand kept on the phone, or a fix another phone's change made
+    stale) beside hand ``number`` as the table holds it, its choices keyed with ``key``."""
     entry = mine.entry
     assert entry is not None
     try:
@@ -52,12 +61,12 @@ def pending(token: str) -> ResponseReturnValue:
         form.fill_from(dict(stored))
         return entered_rows(form)
 
-    compare = services.compare_fix if edit else services.compare_pending
-    found = compare(gs, entry, hand, edit or ask.number, entered_rows(mine), answers)
-    return compare_page(gs, found, ask.key, carried(request.args.items(multi=True), _own))
+    compare = services.compare_fix if editing else services.compare_pending
+    found = compare(gs, entry, hand, number, entered_rows(mine), answers)
+    return compare_page(gs, found, key, fields, message=message, status=status)
 
 
-def _own(name: str) -> bool:
+def own(name: str) -> bool:
     """A field of the hand form (its tricks ``t0``…``t3`` too)."""
     return name in HandForm.__dict__ or name in {f"t{i}" for i in range(4)}
 

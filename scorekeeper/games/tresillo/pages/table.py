@@ -27,6 +27,7 @@ from ....web.access import session_or_404
 from ....web.addresses import hint_number, query_number
 from ....web.after import after_response, asked_as_this_phone
 from ....web.changes import after_change, closed_page
+from ....web.compare import carried
 from ....web.forms import VersionForm, new_key, number_of, posted_version
 from ....web.hardening import csp_nonce
 from ....web.language import document_language
@@ -37,6 +38,7 @@ from .. import services
 from ..services import GameSession
 from .fixes import fixes_context, gone, hand_page
 from .forms import EndForm, HandForm, hand_form
+from .outbox import compared, own
 
 bp = Blueprint("table", __name__, url_prefix="/s")
 
@@ -232,6 +234,9 @@ def edit_hand(token: str, number: int) -> ResponseReturnValue:
         if edited is not None:  # a copy of this fix made while this one waited: done once, said so
             entry, already = edited
             return after_change(gs, entry.seq, already)
+        if status == 409:  # another phone changed the evening since the form was made: compare, as every game
+            return compared(gs, form, number, form.idem_key.data or "", carried(request.form.items(multi=True), own),
+                            editing=True, message=" ".join(form.form_errors), status=409)
     else:
         status = 400
     return hand_page(gs, form, entry, editing=number), status
