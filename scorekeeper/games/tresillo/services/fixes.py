@@ -177,7 +177,6 @@ class Applied:
 
     entry: HistoryEntry
     already: bool = False
-    preview: ChangePreview | None = None  # what the change did (None: found already made)
 
 
 def apply_change(gs: GameSession, change: Change, *, key: str, version: int | None, phone: str) -> Applied:
@@ -187,9 +186,7 @@ def apply_change(gs: GameSession, change: Change, *, key: str, version: int | No
     entry, done = changes.change(gs, change.kind, change.number, key=key, phone=phone, version=version,
                                  plan=lambda hands: plan(change, hands), check=_checks(gs),
                                  made_from="preview", present=change.kind != "insert")
-    if done is None:
-        return Applied(entry, True)
-    return Applied(entry, False, compared(gs, done))
+    return Applied(entry, done is None)
 
 
 def _checks(gs: GameSession) -> changes.Check[Checked]:
