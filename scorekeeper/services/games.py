@@ -336,47 +336,29 @@ Made = tuple[HistoryEntry, bool]
 
 
 def replace_deal(gs: GameSession, number: int, deal: dict[str, Any], key: str = "", phone: str = "", *,
-                 version: int | None = None) -> Made:
+                 version: int | None = None, made_from: str = "page") -> Made:
     """Put ``deal`` in place of deal ``number``; every later deal must still stand. ``version``: the
-    session's version the fix form was made at (compare-and-swap, :func:`changes.change`). Answers its history
-    entry and whether a re-sent copy (same ``key``) found it made already, as every change does."""
-    return _fixed(gs, number, deal, key, phone, version)
-
-
-def delete_deal(gs: GameSession, number: int, key: str = "", phone: str = "", *,
-                version: int | None = None) -> Made:
-    """Remove deal ``number``; the later ones move up one and must still stand. ``version``: the session's
-    version the delete page was made at: a delete opened before another phone's change touches nothing."""
-    return _deleted(gs, number, key, phone, version)
-
-
-def insert_deal(gs: GameSession, number: int, deal: dict[str, Any], key: str, phone: str = "", *,
-                version: int | None = None) -> Made:
-    """Put a forgotten ``deal`` in as deal ``number``: the deals from there on move down one and must still
-    stand. A re-sent copy (same key) is made once."""
-    return _inserted(gs, number, deal, key, phone, version)
-
-
-
-
-def _fixed(gs: GameSession, number: int, deal: dict[str, Any], key: str, phone: str, version: int | None,
-           made_from: str = "page") -> Made:
-    """Deal ``number`` fixed (``made_from``: the page it was asked on, the deal form or a change page's
-    preview, as a stale request says it)."""
+    session's version the fix form (``made_from``: or the change page's preview, as a stale one says it) was made
+    at (compare-and-swap, :func:`changes.change`). Answers its history entry and whether a re-sent copy (same
+    ``key``) found it made already, as every change does."""
     return _kept(gs, *changes.change(gs, "edit", number, key=key, phone=phone, version=version,
                                      plan=lambda deals: changes.replaced(deals, number - 1, deal),
                                      check=_checked(gs, number), made_from=made_from))
 
 
-def _deleted(gs: GameSession, number: int, key: str, phone: str, version: int | None,
-             made_from: str = "page") -> Made:
+def delete_deal(gs: GameSession, number: int, key: str = "", phone: str = "", *,
+                version: int | None = None, made_from: str = "page") -> Made:
+    """Remove deal ``number``; the later ones move up one and must still stand. ``version``: the session's
+    version the delete page was made at: a delete opened before another phone's change touches nothing."""
     return _kept(gs, *changes.change(gs, "delete", number, key=key, phone=phone, version=version,
                                      plan=lambda deals: changes.removed(deals, number - 1), check=_checked(gs, None),
                                      made_from=made_from))
 
 
-def _inserted(gs: GameSession, number: int, deal: dict[str, Any], key: str, phone: str, version: int | None,
-              made_from: str = "page") -> Made:
+def insert_deal(gs: GameSession, number: int, deal: dict[str, Any], key: str, phone: str = "", *,
+                version: int | None = None, made_from: str = "page") -> Made:
+    """Put a forgotten ``deal`` in as deal ``number``: the deals from there on move down one and must still
+    stand. A re-sent copy (same key) is made once."""
     changes.require_key(key)
 
     def plan(deals: list[dict[str, Any]]) -> changes.Plan:
@@ -411,10 +393,10 @@ def apply_change(gs: GameSession, change: asked.Change, *, key: str, version: in
     """Make ``change`` as it was previewed, once: its history entry, and whether a re-sent copy (same ``key``)
     found it made already."""
     if change.kind == "insert":
-        return _inserted(gs, change.number, _deal_of(change), key, phone, version, "preview")
+        return insert_deal(gs, change.number, _deal_of(change), key, phone, version=version, made_from="preview")
     if change.kind == "fix":
-        return _fixed(gs, change.number, _deal_of(change), key, phone, version, "preview")
-    return _deleted(gs, change.number, key, phone, version, "preview")
+        return replace_deal(gs, change.number, _deal_of(change), key, phone, version=version, made_from="preview")
+    return delete_deal(gs, change.number, key, phone, version=version, made_from="preview")
 
 
 def _deal_of(change: asked.Change) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from typing import Any
 from flask import Blueprint, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from ....i18n import N_, _
+from ....i18n import N_
 from ....web import confirm
 from ....web.access import session_or_404
 from ....web.addresses import hint_number
@@ -119,13 +119,6 @@ def confirm_change(token: str) -> ResponseReturnValue:
     return confirm.make_change(gs, confirm.posted_change(gs), PARTS)
 
 
-def damaged(gs: GameSession, message: str = "") -> ResponseReturnValue:
-    return render_template("web/error.html", title=_("Nothing changed"),
-                           message=message or _("This confirmation is out of date or damaged. Go back, reload "
-                                                "the page and ask again."),
-                           back=url_for("table.history", token=gs.token)), 400
-
-
 @bp.route("/<token>/hands/insert/<int:number>", methods=["GET", "POST"])
 def insert(token: str, number: int) -> ResponseReturnValue:
     """The hand form for a forgotten hand, to be inserted as hand ``number``; saving shows the preview."""
@@ -220,7 +213,7 @@ def reopen(token: str) -> ResponseReturnValue:
     error = ""
     if request.method == "POST":
         if not form.validate_on_submit():
-            return damaged(gs)
+            return confirm.damaged(gs, PARTS)  # the platform's answer to a damaged confirmation
         try:
             applied = services.reopen(gs, key=form.key.data or "", version=number_of(form.version.data),
                                       phone=named_by(form))

@@ -232,8 +232,8 @@ def edit_hand(token: str, number: int) -> ResponseReturnValue:
             gs, number - 1, form.told_hand(), version=posted_version(form), entry=entry,
             key=form.idem_key.data or new_key(), phone=phone_name()))
         if edited is not None:  # a copy of this fix made while this one waited: done once, said so
-            entry, already = edited
-            return after_change(gs, entry.seq, already)
+            made, already = edited
+            return after_change(gs, made.seq, already)
         if status == 409:  # another phone changed the evening since the form was made: compare, as every game
             return compared(gs, form, number, form.idem_key.data or "", carried(request.form.items(multi=True), own),
                             editing=True, message=" ".join(form.form_errors), status=409)
