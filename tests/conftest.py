@@ -123,12 +123,13 @@ def chromium():
 
 def revisit(page: Any, url: str) -> None:
     """Open ``url`` on a page that shows a table another phone (or page) has just saved to: the table's follow.js
-    may be reloading it at that moment, which aborts the navigation (net::ERR_ABORTED, seen in CI); then the
-    reload is let finish and the navigation made again."""
+    may be reloading it at that moment, which aborts the navigation (net::ERR_ABORTED, seen in CI, or "is
+    interrupted by another navigation", as Chromium says it when the reload starts first); then the reload is
+    let finish and the navigation made again."""
     try:
         page.goto(url)
     except Exception as error:  # playwright's Error, not imported here: only browser tests use it
-        if "ERR_ABORTED" not in str(error):
+        if not any(said in str(error) for said in ("ERR_ABORTED", "interrupted by another navigation")):
             raise
         page.wait_for_load_state()
         page.goto(url)
